@@ -1,0 +1,320 @@
+"""Golf: clear seven columns of five "links" onto one foundation (rulings G1–G4).
+
+Phases: ``play`` (some column card can be played), ``stoppage`` (none can, so the
+stock must be turned) and ``finished``. Moves: a column number ``1``–``7`` plays
+that column's exposed card onto the foundation; ``s`` turns the next stock card.
+
+>>> from parlour.engine.cards import parse_cards
+>>> state = GOLF.start_from_seed(1)
+>>> state.phase
+<Phase.PLAY: 'play'>
+>>> [str(move) for move in GOLF.legal_moves(state)]
+['5']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar, Final, NamedTuple
+
+from parlour.engine.cards import KING, Card
+from parlour.engine.deals import check_deck
+from parlour.engine.errors import IllegalMoveError, NotationError
+from parlour.engine.game import (
+    Outcome,
+    Rules,
+    format_fields,
+    format_options,
+    format_pile,
+    parse_fields,
+    parse_options,
+    parse_pile,
+)
+
+COLUMNS: Final = 7
+ROWS: Final = 5
+LAYOUT_SIZE: Final = COLUMNS * ROWS
+FREE_STOCK: Final = "free-stock"
+
+
+class Phase(StrEnum):
+    PLAY = "play"
+    STOPPAGE = "stoppage"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayColumn:
+    """Play the exposed card of ``column`` (1–7) onto the foundation."""
+
+    column: int
+
+    def __str__(self) -> str:
+        return str(self.column)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStock:
+    """Turn the next stock card onto the foundation."""
+
+    def __str__(self) -> str:
+        return "s"
+
+
+GolfMove = PlayColumn | TurnStock
+PLAYS: Final = tuple(PlayColumn(column) for column in range(1, COLUMNS + 1))
+TURN: Final = TurnStock()
+
+
+class GolfState(NamedTuple):
+    """A Golf position. Columns list their cards bottom to top (the last is exposed);
+    the foundation lists its cards in the order played (the last is on top); the stock
+    lists its cards in the order they will be turned. ``legal`` holds the legal moves,
+    worked out once when the state is made (a named tuple, for speed: Golf is played
+    out millions of times by the solver and the benchmarks)."""
+
+    columns: tuple[tuple[Card, ...], ...]
+    foundation: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    options: frozenset[str]
+    phase: Phase
+    legal: tuple[GolfMove, ...]
+    #: which columns expose which rank, packed in one int for speed: bits 7r … 7r+6 are a
+    #: mask of the columns (bit 0 is column 1) whose exposed card has rank r; ranks 0
+    #: and 14 never occur, so that the ace and king need no special case
+    exposed: int
+
+    @property
+    def game_id(self) -> str:
+        return "golf"
+
+    @property
+    def free_stock(self) -> bool:
+        return FREE_STOCK in self.options
+
+    @property
+    def links_left(self) -> int:
+        return sum(len(column) for column in self.columns)
+
+    def playable_columns(self) -> tuple[int, ...]:
+        """Columns (1–7) whose exposed card may go on the foundation now (G2)."""
+        return tuple(move.column for move in self.legal if isinstance(move, PlayColumn))
+
+
+_PLAYS_BY_MASK: Final[tuple[tuple[GolfMove, ...], ...]] = tuple(
+    tuple(PLAYS[index] for index in range(COLUMNS) if mask >> index & 1)
+    for mask in range(1 << COLUMNS)
+)
+_PLAYS_OR_TURN_BY_MASK: Final = tuple((*plays, TURN) for plays in _PLAYS_BY_MASK)
+_new_state = tuple.__new__
+
+
+def _exposed_masks(columns: tuple[tuple[Card, ...], ...]) -> int:
+    masks = 0
+    for index, column in enumerate(columns):
+        if column:
+            masks |= 1 << (index + COLUMNS * column[-1].rank)
+    return masks
+
+
+def _settle(
+    columns: tuple[tuple[Card, ...], ...],
+    foundation: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    options: frozenset[str],
+    exposed: int,
+) -> GolfState:
+    """Build a state with its phase and legal moves. This is the one definition of what
+    may be played: a column card one above or below the foundation, suits ignored, no
+    wrap, nothing on a king (G2); the stock turned at a stoppage, or at any time with
+    ``free-stock`` (G3); the hole over when the links are clear or nothing can be played
+    from an empty stock (G4). Written for speed: it runs for every move of every search."""
+    top = foundation[-1].rank
+    playable = 0 if top == KING else (exposed >> (7 * top - 7) | exposed >> (7 * top + 7)) & 127
+    if playable:
+        if stock and FREE_STOCK in options:
+            legal = _PLAYS_OR_TURN_BY_MASK[playable]
+        else:
+            legal = _PLAYS_BY_MASK[playable]
+        phase = Phase.PLAY
+    elif stock and any(columns):
+        legal, phase = (TURN,), Phase.STOPPAGE
+    else:
+        legal, phase = (), Phase.FINISHED
+    return _new_state(GolfState, (columns, foundation, stock, options, phase, legal, exposed))
+
+
+class GolfRules(Rules[GolfState, GolfMove]):
+    id = "golf"
+    name = "Golf"
+    aliases = ("links",)
+    option_names: ClassVar[Mapping[str, str]] = {
+        FREE_STOCK: "the stock may be turned at any time, not only at a stoppage"
+    }
+    score_label = "cards left"
+    lower_is_better = True
+
+    def _start(self, deck: tuple[Card, ...], options: frozenset[str]) -> GolfState:
+        # G1: row by row, so column c holds cards c, c+7, ... (the last one exposed);
+        # card 36 starts the foundation and the rest is the stock.
+        columns = tuple(deck[c:LAYOUT_SIZE:COLUMNS] for c in range(COLUMNS))
+        return _settle(
+            columns,
+            (deck[LAYOUT_SIZE],),
+            deck[LAYOUT_SIZE + 1 :],
+            options,
+            _exposed_masks(columns),
+        )
+
+    def position(
+        self,
+        columns: tuple[tuple[Card, ...], ...],
+        foundation: tuple[Card, ...],
+        stock: tuple[Card, ...],
+        options: frozenset[str] = frozenset(),
+    ) -> GolfState:
+        """A position from its piles (the phase is worked out); for tests and analysis."""
+        if len(columns) != COLUMNS or not foundation:
+            raise NotationError("a Golf position has seven columns and a foundation card")
+        return _settle(
+            columns, foundation, stock, self.check_options(options), _exposed_masks(columns)
+        )
+
+    def legal_moves(self, state: GolfState) -> tuple[GolfMove, ...]:
+        return state.legal
+
+    def is_legal(self, state: GolfState, move: GolfMove) -> bool:
+        return move in state.legal
+
+    def apply(self, state: GolfState, move: GolfMove | str) -> GolfState:
+        # the generic apply, inlined: Golf is played out millions of times
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        if move not in state.legal:
+            raise IllegalMoveError(self.format_move(move), self.why_illegal(state, move))
+        return self._apply(state, move)
+
+    def _apply(self, state: GolfState, move: GolfMove) -> GolfState:
+        columns, foundation, stock, options, _phase, _legal, exposed = state
+        if move.__class__ is TurnStock:
+            return _settle(columns, (*foundation, stock[0]), stock[1:], options, exposed)
+        index = move.column - 1  # type: ignore[union-attr]
+        column = columns[index]
+        card = column[-1]
+        rest = column[:-1]
+        changed = list(columns)
+        changed[index] = rest
+        exposed &= ~(1 << (index + 7 * card.rank))
+        if rest:
+            exposed |= 1 << (index + 7 * rest[-1].rank)
+        return _settle(tuple(changed), (*foundation, card), stock, options, exposed)
+
+    def why_illegal(self, state: GolfState, move: GolfMove) -> str:
+        top = state.foundation[-1]
+        if state.phase is Phase.FINISHED:
+            return "the hole is over"
+        if isinstance(move, TurnStock):
+            if not state.stock:
+                return "the stock is empty"
+            number = state.playable_columns()[0]
+            exposed = state.columns[number - 1][-1]
+            return (
+                f"under the book rule the stock is turned only at a stoppage, and column "
+                f"{number} ({exposed}) can go on {top} (G3)"
+            )
+        if not 1 <= move.column <= COLUMNS:
+            return f"there is no column {move.column}"
+        column = state.columns[move.column - 1]
+        if not column:
+            return f"column {move.column} is empty"
+        card = column[-1]
+        if top.rank == KING:
+            return f"nothing may be played on a king, so {card} cannot go on {top} (G2)"
+        if {card.rank, top.rank} == {1, KING}:
+            return f"{card} cannot go on {top}: there is no wrap between king and ace (G2)"
+        return f"{card} is not one rank above or below {top} (G2)"
+
+    def parse_move(self, text: str) -> GolfMove:
+        word = text.strip().lower()
+        if word == "s":
+            return TURN
+        if word.isdigit() and 1 <= int(word) <= COLUMNS:
+            return PLAYS[int(word) - 1]
+        raise NotationError(
+            f"{text!r} is not a Golf move: write a column number 1-7, or s to turn the stock"
+        )
+
+    def describe(self, state: GolfState, move: GolfMove) -> str:
+        top = state.foundation[-1]
+        if isinstance(move, TurnStock):
+            return f"turn {state.stock[0]} from the stock" if state.stock else "turn the stock"
+        column = state.columns[move.column - 1]
+        if not column:
+            return f"column {move.column} is empty"
+        return f"{column[-1]} from column {move.column} onto {top}"
+
+    def format_position(self, state: GolfState) -> str:
+        fields = [
+            ("options", format_options(state.options)),
+            ("phase", state.phase.value),
+            ("foundation", format_pile(state.foundation)),
+            ("stock", format_pile(state.stock)),
+        ]
+        fields += [(f"column {n}", format_pile(c)) for n, c in enumerate(state.columns, 1)]
+        return format_fields(self.id, fields)
+
+    def parse_position(self, text: str) -> GolfState:
+        names = ["options", "phase", "foundation", "stock"]
+        names += [f"column {n}" for n in range(1, COLUMNS + 1)]
+        fields = parse_fields(text, self.id, names)
+        options = self.check_options(parse_options(fields["options"]))
+        columns = tuple(parse_pile(fields[f"column {n}"]) for n in range(1, COLUMNS + 1))
+        foundation = parse_pile(fields["foundation"])
+        if not foundation:
+            raise NotationError("a Golf position needs at least one foundation card")
+        stock = parse_pile(fields["stock"])
+        check_deck([*foundation, *stock, *(c for column in columns for c in column)])
+        state = self.position(columns, foundation, stock, options)
+        if fields["phase"] != state.phase.value:
+            raise NotationError(
+                f"the position says phase {fields['phase']!r}, but its cards make it "
+                f"{state.phase.value!r}"
+            )
+        return state
+
+    def cards(self, state: GolfState) -> list[Card]:
+        return [*state.foundation, *state.stock, *(c for column in state.columns for c in column)]
+
+    def score(self, state: GolfState) -> int:
+        """G4: cards left on the links; once they are clear, minus the unturned stock."""
+        left = state.links_left
+        return left if left else -len(state.stock)
+
+    def outcome(self, state: GolfState) -> Outcome | None:
+        if state.phase is not Phase.FINISHED:
+            return None
+        score = self.score(state)
+        if state.links_left:
+            noun = "card" if score == 1 else "cards"
+            return Outcome(False, score, f"{score} {noun} left on the links")
+        if score == 0:
+            return Outcome(True, 0, "the links cleared with the last card")
+        spare = -score
+        noun = "card" if spare == 1 else "cards"
+        return Outcome(True, score, f"the links cleared with {spare} stock {noun} to spare")
+
+    def prompt(self, state: GolfState) -> str:
+        top = state.foundation[-1]
+        if state.phase is Phase.FINISHED:
+            result = self.outcome(state)
+            assert result is not None
+            return f"Hole over: {result.summary}. Score {result.score}."
+        if state.phase is Phase.STOPPAGE:
+            return f"Stoppage: nothing can go on {top}. Turn the stock ({len(state.stock)} left)."
+        extra = " or turn the stock" if state.free_stock and state.stock else ""
+        return f"Play a card one above or below {top}{extra}."
+
+
+GOLF: Final = GolfRules()

@@ -1,0 +1,195 @@
+"""Game records: plain text that replays a game without knowing how its deck was made (C3).
+
+A record is header lines (``Name: value``), a ``Moves:`` line, then one move a line,
+numbered, each optionally followed by ``;`` and what the move did. Lines starting
+with ``#`` are comments. See docs/formats.md.
+
+>>> from parlour.engine.games.golf import GOLF
+>>> from parlour.engine.history import Line
+>>> line = Line.from_seed(GOLF, 1).play("7")
+>>> text = format_record(line)
+>>> replay(parse_record(text)).current == line.current
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from parlour.engine.cards import Card, format_cards
+from parlour.engine.deals import check_seed, deck_from_seed, parse_deck
+from parlour.engine.errors import ParlourError, RecordError
+from parlour.engine.game import format_options, parse_options
+from parlour.engine.history import AnyLine, Line
+from parlour.engine.registry import find_game
+
+FIRST_LINE: Final = "# Parlour game record"
+#: headers written by :func:`format_record`, in order; others are kept as extras
+KNOWN_HEADERS: Final = ("Game", "Options", "Seed", "Deck", "Result")
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedMove:
+    number: int
+    notation: str
+    description: str | None
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A parsed record, not yet replayed."""
+
+    game: str
+    options: frozenset[str]
+    deck: tuple[Card, ...]
+    seed: int | None
+    moves: tuple[RecordedMove, ...]
+    result: str | None = None
+    extra: Mapping[str, str] = field(default_factory=dict)
+    header_lines: Mapping[str, int] = field(default_factory=dict)
+
+
+def result_text(line: AnyLine) -> str:
+    """The ``Result`` header for a line: ``finished, score 14 (…)`` or ``in play, score 20``."""
+    outcome = line.rules.outcome(line.current)
+    if outcome is None:
+        return f"in play, score {line.rules.score(line.current)}"
+    return f"finished, score {outcome.score} ({outcome.summary})"
+
+
+def format_record(line: AnyLine, extra: Mapping[str, str] | None = None) -> str:
+    """Write a record of a game: its deal, options, moves and result."""
+    lines = [
+        FIRST_LINE,
+        f"Game: {line.rules.id}",
+        f"Options: {format_options(line.options)}",
+    ]
+    if line.seed is not None:
+        lines.append(f"Seed: {line.seed}")
+    lines.append(f"Deck: {format_cards(line.deck)}")
+    lines.append(f"Result: {result_text(line)}")
+    for name, value in (extra or {}).items():
+        lines.append(f"{name}: {value}")
+    lines.append("Moves:")
+    descriptions = line.describe_moves()
+    width = len(str(len(line.moves)))
+    for number, (move, said) in enumerate(zip(line.moves, descriptions, strict=True), start=1):
+        notation = line.rules.format_move(move)
+        lines.append(f"{number:>{width}}. {notation:<4} ; {said}")
+    return "\n".join(lines) + "\n"
+
+
+def parse_record(text: str) -> Record:
+    """Read a record's text (syntax only: :func:`replay` checks the moves)."""
+    headers: dict[str, str] = {}
+    header_lines: dict[str, int] = {}
+    moves: list[RecordedMove] = []
+    in_moves = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if not in_moves:
+            if line == "Moves:":
+                in_moves = True
+                continue
+            name, colon, value = line.partition(":")
+            if not colon or not name.strip() or " " in name.strip():
+                raise RecordError(f"expected a header like 'Game: golf', found {line!r}", number)
+            name = name.strip()
+            if name in headers:
+                raise RecordError(f"the header {name} appears twice", number)
+            headers[name], header_lines[name] = value.strip(), number
+            continue
+        moves.append(_parse_move_line(line, number, len(moves) + 1))
+    for required in ("Game", "Deck"):
+        if required not in headers:
+            raise RecordError(f"the record has no {required} line")
+    if not in_moves:
+        raise RecordError("the record has no Moves: line (it may be cut short)")
+    try:
+        rules = find_game(headers["Game"])
+    except ParlourError as error:
+        raise RecordError(str(error), header_lines["Game"]) from None
+    try:
+        options = rules.check_options(parse_options(headers.get("Options", "")))
+    except ParlourError as error:
+        raise RecordError(str(error), header_lines["Options"]) from None
+    try:
+        deck = parse_deck(headers["Deck"], rules.deck_size)
+    except ParlourError as error:
+        raise RecordError(str(error), header_lines["Deck"]) from None
+    seed = None
+    if "Seed" in headers:
+        try:
+            seed = check_seed(headers["Seed"])
+        except ParlourError as error:
+            raise RecordError(str(error), header_lines["Seed"]) from None
+        if deck_from_seed(seed, rules.deck_size) != deck:
+            raise RecordError(
+                f"the deck is not the one seed {seed} deals (a card has been changed?)",
+                header_lines["Deck"],
+            )
+    extra = {k: v for k, v in headers.items() if k not in KNOWN_HEADERS}
+    return Record(
+        rules.id,
+        options,
+        deck,
+        seed,
+        tuple(moves),
+        headers.get("Result"),
+        extra,
+        header_lines,
+    )
+
+
+def _parse_move_line(line: str, number: int, expected: int) -> RecordedMove:
+    body, semicolon, description = line.partition(";")
+    words = body.split()
+    if words and words[0].endswith("."):
+        label = words.pop(0)[:-1]
+        if not label.isdigit() or int(label) != expected:
+            raise RecordError(
+                f"expected move number {expected}, found {label!r} (a move is missing?)",
+                number,
+                expected,
+            )
+    if len(words) != 1:
+        raise RecordError(f"expected one move on the line, found {body.strip()!r}", number)
+    return RecordedMove(expected, words[0], description.strip() if semicolon else None, number)
+
+
+def replay(record: Record) -> Line[Any, Any]:
+    """Play a record's moves from its deck, checking every move and the result."""
+    rules = find_game(record.game)
+    line: Line[Any, Any] = Line.new(rules, record.deck, record.options, record.seed)
+    for recorded in record.moves:
+        try:
+            move = rules.parse_move(recorded.notation)
+            said = rules.describe(line.current, move)
+            line = line.play(move)
+        except ParlourError as error:
+            raise RecordError(str(error), recorded.line, recorded.number) from None
+        if recorded.description is not None and not _same(recorded.description, said):
+            raise RecordError(
+                f"the record says {recorded.description!r}, but here {recorded.notation} "
+                f"means {said!r}",
+                recorded.line,
+                recorded.number,
+            )
+    if record.result is not None:
+        actual = result_text(line)
+        if not _same(record.result, actual):
+            raise RecordError(
+                f"the record's result is {record.result!r}, but its {len(record.moves)} moves "
+                f"give {actual!r} (moves missing or changed?)",
+                record.header_lines.get("Result"),
+            )
+    return line
+
+
+def _same(recorded: str, actual: str) -> bool:
+    return " ".join(recorded.split()) == " ".join(actual.split())

@@ -1,0 +1,35 @@
+"""Plain-terminal pictures of positions (Rich renderables) for the headless commands.
+
+One module per game; :func:`render_position` picks the right one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from parlour.engine.cards import Card
+
+Renderer = Callable[[Any, bool], RenderableType]
+
+
+def card_text(card: Card | None, ascii_only: bool = False, width: int = 3) -> Text:
+    """A card as coloured text (red suits red), ``--`` for none; padded to ``width``."""
+    if card is None:
+        return Text("--".rjust(width), style="dim")
+    label = str(card) if ascii_only else card.glyph()
+    return Text(label.rjust(width), style="bold red" if card.is_red else "bold")
+
+
+def render_position(state: Any, ascii_only: bool = False) -> RenderableType:
+    """A picture of any game's position."""
+    from parlour.render import golf
+
+    renderers: dict[str, Renderer] = {"golf": golf.render}
+    renderer = renderers.get(state.game_id)
+    if renderer is None:  # pragma: no cover - every registered game has one
+        raise LookupError(f"no renderer for {state.game_id}")
+    return renderer(state, ascii_only)

@@ -1,0 +1,38 @@
+"""Reading and writing plain files (records). The only place besides the database
+module that touches the disk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class FileError(OSError):
+    """A file that cannot be read or written, with a message a player can read."""
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a file, or :class:`FileError` saying why it cannot be read."""
+    target = Path(path)
+    try:
+        return target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FileError(f"no such file: {target}") from None
+    except IsADirectoryError:
+        raise FileError(f"{target} is a directory, not a record") from None
+    except UnicodeDecodeError:
+        raise FileError(f"{target} is not a text file") from None
+    except OSError as error:
+        raise FileError(f"cannot read {target}: {error.strerror}") from None
+
+
+def write_text(path: str | Path, text: str) -> Path:
+    """Write a file atomically (a temporary file renamed into place) and return its path."""
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary = target.with_name(target.name + ".part")
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(target)
+    except OSError as error:
+        raise FileError(f"cannot write {target}: {error.strerror}") from None
+    return target
