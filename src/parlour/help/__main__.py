@@ -1,0 +1,3 @@
+from parlour.help import main
+
+main()
