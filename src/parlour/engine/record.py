@@ -108,8 +108,6 @@ def parse_record(text: str) -> Record:
     for required in ("Game", "Deck"):
         if required not in headers:
             raise RecordError(f"the record has no {required} line")
-    if not in_moves:
-        raise RecordError("the record has no Moves: line (it may be cut short)")
     try:
         rules = find_game(headers["Game"])
     except ParlourError as error:
@@ -133,6 +131,9 @@ def parse_record(text: str) -> Record:
                 f"the deck is not the one seed {seed} deals (a card has been changed?)",
                 header_lines["Deck"],
             )
+    if not in_moves:
+        last = len(text.splitlines())
+        raise RecordError("the record ends without a Moves: line (is it cut short?)", last)
     extra = {k: v for k, v in headers.items() if k not in KNOWN_HEADERS}
     return Record(
         rules.id,

@@ -1,0 +1,108 @@
+"""The headless commands: output, golden layout, and one-line errors with status 2."""
+
+from pathlib import Path
+
+import pytest
+
+from parlour import __version__
+from parlour.cli import main
+
+GOLDEN_SEED_1 = """\
+Golf · seed 1 · options: none
+ c1   c2   c3   c4   c5   c6   c7
+ 9S   9H   2H   4C   3D   8C   7D
+ 2S  10S   7H  10C  10D   3C   2D
+ 6D   AD   KD   8S   3S   8D   QS
+ QD   JH   JC   6C   6H   7S   KS
+ QC   3H   QH   JS   4S   AS   8H
+
+Foundation  9C   Stock 16   Links 35
+Play a card one above or below 9C.
+Moves played: 0. Score so far: 35
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["--version"])
+    assert caught.value.code == 0
+    assert capsys.readouterr().out.strip() == f"parlour {__version__}"
+
+
+def test_deal_golf_seed_1_is_pinned(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "deal", "golf", "--seed", "1", "--ascii")
+    assert status == 0
+    assert "\n".join(line.rstrip() for line in out.splitlines()) + "\n" == GOLDEN_SEED_1
+    status, again, _ = run(capsys, "deal", "golf", "--seed", "1", "--ascii")
+    assert again == out
+
+
+def test_deal_shows_suit_symbols_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "deal", "golf", "--seed", "1")
+    assert status == 0 and "9♠" in out and "9♣" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["deal", "chess", "--seed", "1"], "unknown game 'chess'; the games are: golf"),
+        (["deal", "golf", "--seed", "-1"], "a seed must be a whole number"),
+        (["deal", "golf", "--seed", "1.5"], "a seed must be a whole number"),
+        (["deal", "golf", "--seed", "99999999999999999999"], "a seed must be a whole number"),
+        (["deal", "golf"], "one of the arguments --seed --deck is required"),
+        (["deal", "golf", "--deck", "AS 2S"], "52 cards"),
+        (["deal", "golf", "--seed", "1", "--option", "wild"], "has no option wild"),
+        (["play-moves", "golf", "--seed", "1", "s"], "move 1 (s): s is not allowed"),
+        (["play-moves", "golf", "--seed", "1", "q"], "move 1 (q): 'q' is not a Golf move"),
+        (["check", "/nonexistent/record.txt"], "no such file"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_play_moves_then_check_the_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, _ = run(capsys, "play-moves", "golf", "--seed", "1", "7", "s", "s", "2")
+    assert status == 0 and "Moves played: 4. Score so far: 33" in out
+    status, record, _ = run(capsys, "play-moves", "golf", "--seed", "1", "7", "s", "--record")
+    assert status == 0 and record.startswith("# Parlour game record")
+    path = tmp_path / "game.txt"
+    path.write_text(record)
+    status, out, _ = run(capsys, "check", str(path), "--ascii")
+    assert status == 0 and "Moves played: 2" in out
+
+
+def test_check_names_the_line_of_a_tampered_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    run(capsys, "play-moves", "golf", "--seed", "1", "7", "s", "s", "2", "--record")
+    status, record, _ = run(
+        capsys, "play-moves", "golf", "--seed", "1", "7", "s", "s", "2", "--record"
+    )
+    path = tmp_path / "game.txt"
+    path.write_text(record.replace("4. 2 ", "4. 3 "))
+    status, _, err = run(capsys, "check", str(path))
+    assert status == 2
+    assert "line 11, move 4: 3 is not allowed: QH is not one rank above or below 4D (G2)" in err
+    path.write_text(record.replace("Deck: 9S", "Deck: 9H"))
+    status, _, err = run(capsys, "check", str(path))
+    assert status == 2 and "line 5:" in err
+    path.write_text(record.rsplit("\n", 2)[0])
+    status, _, err = run(capsys, "check", str(path))
+    assert status == 2 and "line 6:" in err and "result" in err
