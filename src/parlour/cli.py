@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from parlour import __version__
+from parlour.engine.errors import ParlourError
 
 EXIT_BAD_INPUT = 2
 
@@ -29,26 +30,81 @@ def build_parser() -> argparse.ArgumentParser:
         "Three Squares and By Twos. With no command, opens the game.",
     )
     parser.add_argument("--version", action="version", version=f"parlour {__version__}")
+    _add_app_arguments(parser, default=None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    play = commands.add_parser("play", help="open the app on a new game")
+    play.add_argument("game", help="golf (the other games are coming)")
+    source = play.add_mutually_exclusive_group()
+    source.add_argument("--seed", help="deal this seed (a whole number from 0 to 2**63-1)")
+    source.add_argument(
+        "--course", metavar="CODE", help="Golf: play a nine-hole round of this course"
+    )
+    source.add_argument("--round", action="store_true", help="Golf: a nine-hole round, new course")
+    source.add_argument("--record", metavar="FILE", help="play on from the end of a record")
+    play.add_argument("--free-stock", action="store_true", help="Golf: turn the stock at will")
+    _add_app_arguments(play)
+
+    replay_command = commands.add_parser("replay", help="open a record in the app to step through")
+    replay_command.add_argument("file", help="a record written by Parlour")
+    _add_app_arguments(replay_command)
+
+    scorecard = commands.add_parser("scorecard", help="print past Golf rounds and the best")
+    scorecard.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_app_arguments(scorecard, ascii_flag=False)
 
     deal = commands.add_parser("deal", help="print the opening layout of a deal")
     _add_deal_arguments(deal)
-    deal.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    deal.add_argument(
+        "--ascii",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="letters instead of suit symbols",
+    )
 
     check = commands.add_parser("check", help="replay a record and print its final position")
     check.add_argument("file", help="a record written by Parlour")
-    check.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    check.add_argument(
+        "--ascii",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="letters instead of suit symbols",
+    )
 
     play_moves = commands.add_parser(
         "play-moves", help="apply moves to a deal and print the result (for scripts)"
     )
     _add_deal_arguments(play_moves)
     play_moves.add_argument("moves", nargs="*", metavar="MOVE", help="moves in notation")
-    play_moves.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    play_moves.add_argument(
+        "--ascii",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="letters instead of suit symbols",
+    )
     play_moves.add_argument(
         "--record", action="store_true", help="print the game as a record instead"
     )
     return parser
+
+
+def _add_app_arguments(
+    parser: argparse.ArgumentParser, *, default: object = argparse.SUPPRESS, ascii_flag: bool = True
+) -> None:
+    parser.add_argument(
+        "--data-dir",
+        default=default,
+        metavar="DIR",
+        help="where scorecards and saved games live (default: $PARLOUR_DATA_DIR, or the "
+        "platform's user data directory)",
+    )
+    if ascii_flag:
+        parser.add_argument(
+            "--ascii",
+            action="store_true",
+            default=argparse.SUPPRESS if default is argparse.SUPPRESS else False,
+            help="draw cards with letters instead of suit symbols",
+        )
 
 
 def _add_deal_arguments(parser: argparse.ArgumentParser) -> None:
@@ -140,15 +196,140 @@ def command_play_moves(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
+    from parlour.tui.app import make_app
+
+    app = make_app(args.data_dir, ascii_only=True if args.ascii else None, **kwargs)
+    app.run()
+    return 0 if app.return_code in (None, 0) else int(app.return_code)
+
+
+def command_start(args: argparse.Namespace) -> int:
+    return _run_app(args)
+
+
+def command_play(args: argparse.Namespace) -> int:
+    from parlour.engine import check_seed, find_game
+    from parlour.engine.course import parse_course_code
+
+    rules = find_game(args.game)
+    if rules.id != "golf" and (args.course or args.round or args.free_stock):
+        raise CliError("--course, --round and --free-stock are for Golf only")
+    if args.record:
+        from parlour.engine.record import parse_record, replay
+        from parlour.store.files import read_text
+
+        text = read_text(args.record)
+        try:
+            replay(parse_record(text))
+        except ParlourError as error:
+            raise CliError(f"{args.record}: {error}") from None
+        return _run_app(args, record_text=text, record_title=args.record)
+    if args.course or args.round:
+        import secrets
+
+        course = parse_course_code(args.course) if args.course else secrets.randbits(40)
+        return _run_app(args, course=course, free_stock=args.free_stock)
+    seed = check_seed(args.seed) if args.seed is not None else None
+    return _run_app(args, game=rules.id, seed=seed, free_stock=args.free_stock)
+
+
+def command_replay(args: argparse.Namespace) -> int:
+    from parlour.engine.record import parse_record, replay
+    from parlour.store.files import read_text
+
+    text = read_text(args.file)
+    try:
+        replay(parse_record(text))
+    except ParlourError as error:
+        raise CliError(f"{args.file}: {error}") from None
+    return _run_app(args, replay_text=text, record_title=args.file)
+
+
+def command_scorecard(args: argparse.Namespace) -> int:
+    import json
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from parlour.engine.course import BOGEY, course_code
+    from parlour.store.database import Store, StoreError
+    from parlour.store.paths import data_dir
+
+    try:
+        store = Store(data_dir(args.data_dir))
+    except StoreError as error:
+        raise CliError(str(error)) from None
+    rounds = store.rounds()
+    complete = [r for r in rounds if r.is_complete]
+    best = min(complete, key=lambda r: (r.total, r.started), default=None)
+    if args.json:
+        payload = {
+            "bogey": BOGEY,
+            "rounds": [
+                {
+                    "started": r.started,
+                    "finished": r.finished,
+                    "course": course_code(r.course),
+                    "options": r.options,
+                    "holes": list(r.scores),
+                    "total": r.total,
+                    "complete": r.is_complete,
+                    "versus_bogey": r.total - BOGEY if r.is_complete else None,
+                }
+                for r in rounds
+            ],
+            "best": None
+            if best is None
+            else {"course": course_code(best.course), "total": best.total, "started": best.started},
+        }
+        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+        if store.notice:
+            print(f"parlour: {store.notice}", file=sys.stderr)
+        return 0
+    console = Console(highlight=False)
+    if store.notice:
+        console.print(store.notice, style="yellow")
+    if not rounds:
+        console.print("No Golf rounds yet. Play one with 'parlour play golf --round'.")
+        return 0
+    table = Table(title=f"Golf rounds (bogey {BOGEY})")
+    for heading in (
+        "Date",
+        "Course",
+        "Options",
+        *[str(n) for n in range(1, 10)],
+        "Total",
+        "vs bogey",
+    ):
+        table.add_column(heading, justify="right" if heading[0].isdigit() else "left")
+    for r in rounds:
+        holes = [str(score) for score in r.scores] + [""] * (9 - len(r.scores))
+        versus = f"{r.total - BOGEY:+d}" if r.is_complete else "unfinished"
+        table.add_row(
+            r.started[:10], course_code(r.course), r.options, *holes, str(r.total), versus
+        )
+    console.print(table)
+    if best is not None:
+        console.print(
+            f"Best round: {best.total} on course {course_code(best.course)} "
+            f"({best.started[:10]}), {best.total - BOGEY:+d} against bogey."
+        )
+    return 0
+
+
 COMMANDS = {
     "deal": command_deal,
     "check": command_check,
     "play-moves": command_play_moves,
+    "play": command_play,
+    "replay": command_replay,
+    "scorecard": command_scorecard,
 }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from parlour.engine.errors import ParlourError
+    from parlour.store.database import StoreError
     from parlour.store.files import FileError
 
     parser = build_parser()
@@ -160,10 +341,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"unrecognized arguments: {' '.join(extra)}")
             args.moves = [*args.moves, *extra]
         if args.command is None:
-            parser.print_help()
-            return 0
+            return command_start(args)
         return COMMANDS[args.command](args)
-    except (CliError, ParlourError, FileError) as error:
+    except (CliError, ParlourError, FileError, StoreError) as error:
         print(f"parlour: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

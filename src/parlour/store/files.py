@@ -36,3 +36,20 @@ def write_text(path: str | Path, text: str) -> Path:
     except OSError as error:
         raise FileError(f"cannot write {target}: {error.strerror}") from None
     return target
+
+
+def export_record(directory: Path | None, game: str, text: str) -> Path:
+    """Write a game record into the data directory's ``records`` folder under a new,
+    dated name, and return its path."""
+    from datetime import datetime
+
+    from parlour.store.paths import data_dir, records_dir
+
+    folder = records_dir(data_dir(directory))
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = folder / f"{game}-{stamp}.txt"
+    counter = 1
+    while target.exists():
+        counter += 1
+        target = folder / f"{game}-{stamp}-{counter}.txt"
+    return write_text(target, text)

@@ -1,0 +1,239 @@
+"""A game being played in the app: the engine's line of positions, kept in the store.
+
+The session is the glue between the rules engine and the database. It asks the engine
+to make every move, saves the game in progress after each one (one transaction), and
+stores the result, the hole and the round when a game ends. It decides no rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from parlour.engine import find_game
+from parlour.engine.cards import format_cards
+from parlour.engine.course import HOLES, Round, hole_deck, hole_seed
+from parlour.engine.deals import parse_deck
+from parlour.engine.game import Outcome, format_options, parse_options
+from parlour.engine.history import Line
+from parlour.engine.record import format_record
+from parlour.store.database import SavedGame, Store
+
+
+@dataclass
+class RoundContext:
+    """The round a Golf hole belongs to."""
+
+    round_id: int
+    course: int
+    options: frozenset[str]
+    scores: tuple[int, ...]
+    hole: int
+
+    @property
+    def round(self) -> Round:
+        return Round(self.course, self.options, self.scores)
+
+
+@dataclass
+class Session:
+    store: Store
+    line: Line[Any, Any]
+    saved_id: int | None = None
+    round: RoundContext | None = None
+    hints: int = 0
+    started: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    finished_id: int | None = None
+
+    # -- starting --------------------------------------------------------------------------
+
+    @classmethod
+    def new_game(
+        cls, store: Store, game: str, seed: int, options: frozenset[str] = frozenset()
+    ) -> Session:
+        session = cls(store, Line.from_seed(find_game(game), seed, options))
+        session.save()
+        return session
+
+    @classmethod
+    def from_line(cls, store: Store, line: Line[Any, Any]) -> Session:
+        session = cls(store, line)
+        session.save()
+        return session
+
+    @classmethod
+    def new_round(cls, store: Store, course: int, options: frozenset[str]) -> Session:
+        round_id = store.start_round(course, format_options(options))
+        return cls._hole(store, RoundContext(round_id, course, options, (), 1))
+
+    @classmethod
+    def _hole(cls, store: Store, context: RoundContext) -> Session:
+        rules = find_game("golf")
+        deck = hole_deck(context.course, context.hole)
+        line = Line.new(rules, deck, context.options, hole_seed(context.course, context.hole))
+        session = cls(store, line, round=context)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, store: Store, saved: SavedGame) -> Session:
+        """Rebuild a saved game exactly: its moves, then its undone moves for redo."""
+        rules = find_game(saved.game)
+        deck = parse_deck(saved.deck, rules.deck_size)
+        line: Line[Any, Any] = Line.new(rules, deck, parse_options(saved.options), saved.seed)
+        for move in saved.moves:
+            line = line.play(move)
+        for move in reversed(saved.undone):
+            line = line.play(move)
+        for _ in saved.undone:
+            line = line.undo()
+        context = None
+        if saved.round_id is not None and saved.hole is not None:
+            stored = store.get_round(saved.round_id)
+            if stored is not None:
+                context = RoundContext(
+                    stored.id,
+                    stored.course,
+                    parse_options(stored.options),
+                    stored.scores[: saved.hole - 1],
+                    saved.hole,
+                )
+        return cls(store, line, saved.id, context, saved.hints, saved.started)
+
+    # -- state -----------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Any:
+        return self.line.rules
+
+    @property
+    def state(self) -> Any:
+        return self.line.current
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def can_undo(self) -> bool:
+        return self.line.can_undo and not self.is_finished
+
+    @property
+    def can_redo(self) -> bool:
+        return self.line.can_redo and not self.is_finished
+
+    @property
+    def round_after(self) -> Round | None:
+        """The round including this hole's score once it is finished."""
+        if self.round is None:
+            return None
+        scores = self.round.scores
+        if self.outcome is not None:
+            scores = (*scores, self.outcome.score)
+        return Round(self.round.course, self.round.options, scores)
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def play(self, move: Any) -> None:
+        """Make a move (raising the engine's error if it is not allowed), then save."""
+        if self.is_finished:
+            return
+        self.line = self.line.play(move)
+        self._after_change()
+
+    def undo(self) -> None:
+        if self.can_undo:
+            self.line = self.line.undo()
+            self.save()
+
+    def redo(self) -> None:
+        if self.can_redo:
+            self.line = self.line.redo()
+            self._after_change()
+
+    def restart(self) -> None:
+        if not self.is_finished and self.line.can_undo:
+            self.line = self.line.restart()
+            self.save()
+
+    def count_hint(self) -> None:
+        self.hints += 1
+        self.save()
+
+    def _after_change(self) -> None:
+        outcome = self.outcome
+        if outcome is None:
+            self.save()
+            return
+        self.finished_id = self.store.finish_game(
+            self.saved_id,
+            game=self.rules.id,
+            options=format_options(self.line.options),
+            seed=self.line.seed,
+            deck=format_cards(self.line.deck),
+            moves=[self.rules.format_move(m) for m in self.line.moves],
+            won=outcome.won,
+            score=outcome.score,
+            summary=outcome.summary,
+            hints=self.hints,
+            round_id=self.round.round_id if self.round else None,
+            hole=self.round.hole if self.round else None,
+            started=self.started,
+        )
+        self.saved_id = None
+
+    def save(self) -> None:
+        if self.is_finished:
+            return
+        self.saved_id = self.store.save_in_progress(
+            self.saved_id,
+            game=self.rules.id,
+            options=format_options(self.line.options),
+            seed=self.line.seed,
+            deck=format_cards(self.line.deck),
+            moves=[self.rules.format_move(m) for m in self.line.moves],
+            undone=[self.rules.format_move(m) for m in self.line.undone],
+            hints=self.hints,
+            round_id=self.round.round_id if self.round else None,
+            hole=self.round.hole if self.round else None,
+        )
+
+    def abandon(self) -> None:
+        """Drop the game in progress from the store (when starting another instead)."""
+        if self.saved_id is not None:
+            self.store.discard_in_progress(self.saved_id)
+            self.saved_id = None
+
+    # -- rounds ----------------------------------------------------------------------------
+
+    def next_hole(self) -> Session | None:
+        """The session for the next hole of the round, or None when the round is over."""
+        after = self.round_after
+        if self.round is None or after is None or not self.is_finished:
+            return None
+        if after.holes_played >= HOLES:
+            return None
+        context = RoundContext(
+            self.round.round_id,
+            self.round.course,
+            self.round.options,
+            after.scores,
+            after.holes_played + 1,
+        )
+        return Session._hole(self.store, context)
+
+    # -- records ---------------------------------------------------------------------------
+
+    def record_text(self) -> str:
+        extra = {"Date": self.started}
+        if self.round is not None:
+            extra["Course"] = self.round.round.code
+            extra["Hole"] = str(self.round.hole)
+        if self.hints:
+            extra["Hints"] = str(self.hints)
+        return format_record(self.line, extra)

@@ -1,0 +1,27 @@
+"""Where Parlour keeps its data: platformdirs' user data directory, unless the player
+(``--data-dir``) or the environment (``PARLOUR_DATA_DIR``) says otherwise."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+ENVIRONMENT_VARIABLE = "PARLOUR_DATA_DIR"
+DATABASE_NAME = "parlour.db"
+
+
+def data_dir(explicit: str | Path | None = None) -> Path:
+    """The data directory: ``explicit`` if given, else ``$PARLOUR_DATA_DIR``, else the
+    platform's user data directory for Parlour."""
+    if explicit:
+        return Path(explicit).expanduser()
+    from_environment = os.environ.get(ENVIRONMENT_VARIABLE)
+    if from_environment:
+        return Path(from_environment).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("parlour", appauthor=False))
+
+
+def records_dir(base: Path) -> Path:
+    return base / "records"

@@ -1,0 +1,252 @@
+"""The Parlour app. :func:`make_app` builds it from explicit inputs; the CLI and the tests
+both use it."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.events import Resize
+from textual.screen import Screen
+
+from parlour.engine import find_game
+from parlour.engine.errors import ParlourError
+from parlour.engine.history import Line
+from parlour.engine.record import parse_record, replay
+from parlour.session import Session
+from parlour.store.database import Store, StoreError
+from parlour.store.paths import data_dir as resolve_data_dir
+from parlour.tui.screens.small import TooSmallScreen
+
+MIN_WIDTH = 60
+MIN_HEIGHT = 20
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the app opens on: the start screen, a game, a round, or a replay."""
+
+    kind: str = "start"  # start | game | round | replay | continue | resume
+    game: str = "golf"
+    seed: int | None = None
+    course: int | None = None
+    options: frozenset[str] = frozenset()
+    line: Line[Any, Any] | None = None
+    title: str = ""
+
+
+def terminal_shows_suits() -> bool:
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣╭─╮".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+class ParlourApp(App[None]):
+    CSS_PATH = "parlour.tcss"
+    TITLE = "Parlour"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        data_dir: Path | None = None,
+        *,
+        ascii_only: bool = False,
+        opening: Opening | None = None,
+        free_stock: bool = False,
+    ) -> None:
+        super().__init__()
+        self.data_dir = resolve_data_dir(data_dir)
+        self.ascii_only = ascii_only
+        self.opening = opening or Opening()
+        self.free_stock = free_stock
+        self.store: Store | None = None
+        self.notice: str | None = None
+        self._watching_size = False
+
+    # -- start-up --------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        try:
+            self.store = Store(self.data_dir)
+        except StoreError as error:
+            self.exit(message=f"parlour: {error}")
+            return
+        self.notice = self.store.notice
+        if self.notice:
+            self.notify(self.notice, title="Database moved aside", severity="warning", timeout=30)
+        from parlour.tui.screens.start import StartScreen
+
+        self.push_screen(StartScreen())
+        opening = self.opening
+        if opening.kind == "game":
+            self.start_new_game(opening.game, seed=opening.seed, options=opening.options)
+        elif opening.kind == "round":
+            self.start_round(opening.options, course=opening.course)
+        elif opening.kind == "replay" and opening.line is not None:
+            self.open_replay(opening.line, opening.title)
+        elif opening.kind == "continue" and opening.line is not None:
+            session = Session.from_line(self._require_store(), opening.line)
+            self._show(self.game_screen(session.rules.id, session=session))
+        elif opening.kind == "resume":
+            self.resume_latest()
+        self._watching_size = True
+        self.call_after_refresh(lambda: self.check_size(self.size.width, self.size.height))
+
+    def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+    # -- terminal size ---------------------------------------------------------------------
+
+    def on_resize(self, event: Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        """Cover everything with a clear message while the terminal is too small, and
+        take it away when the terminal grows again."""
+        if not self._watching_size:
+            return
+        small = self.screen if isinstance(self.screen, TooSmallScreen) else None
+        if width < MIN_WIDTH or height < MIN_HEIGHT:
+            if small is None:
+                self.push_screen(TooSmallScreen((MIN_WIDTH, MIN_HEIGHT), (width, height)))
+            else:
+                small.update_size((width, height))
+        elif small is not None:
+            self.pop_screen()
+
+    # -- games -----------------------------------------------------------------------------
+
+    def _require_store(self) -> Store:
+        assert self.store is not None
+        return self.store
+
+    def _show(self, screen: Screen[Any], replace: Screen[Any] | None = None) -> None:
+        if replace is not None and self.screen is replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def game_screen(self, game: str, **kwargs: Any) -> Screen[Any]:
+        from parlour.tui.screens.golf import GolfScreen
+
+        screens: dict[str, type[Screen[Any]]] = {"golf": GolfScreen}
+        return screens[game](**kwargs)
+
+    def golf_options(self) -> frozenset[str]:
+        return frozenset({"free-stock"}) if self.free_stock else frozenset()
+
+    def start_new_game(
+        self,
+        game: str,
+        *,
+        seed: int | None = None,
+        options: frozenset[str] | None = None,
+        replace: Screen[Any] | None = None,
+    ) -> None:
+        rules = find_game(game)
+        if options is None:
+            options = self.golf_options() if rules.id == "golf" else frozenset()
+        seed = secrets.randbits(32) if seed is None else seed
+        old = getattr(replace, "session", None)
+        if isinstance(old, Session) and not old.is_finished:
+            old.abandon()
+        session = Session.new_game(self._require_store(), rules.id, seed, options)
+        self._show(self.game_screen(rules.id, session=session), replace)
+
+    def start_round(
+        self,
+        options: frozenset[str] | None = None,
+        *,
+        course: int | None = None,
+        replace: Screen[Any] | None = None,
+    ) -> None:
+        course = secrets.randbits(40) if course is None else course
+        options = self.golf_options() if options is None else options
+        session = Session.new_round(self._require_store(), course, options)
+        self._show(self.game_screen("golf", session=session), replace)
+
+    def resume_latest(self) -> None:
+        store = self._require_store()
+        for saved in store.games_in_progress():
+            try:
+                session = Session.resume(store, saved)
+            except ParlourError as error:
+                self.notify(
+                    f"A saved game could not be resumed ({error}); it is kept in the database.",
+                    severity="error",
+                    timeout=15,
+                )
+                continue
+            self._show(self.game_screen(session.rules.id, session=session))
+            return
+        self.notify("There is no game in progress to resume.")
+
+    def open_replay(self, line: Line[Any, Any], title: str = "") -> None:
+        start = line.goto(0)
+        self._show(self.game_screen(line.rules.id, replay=start, replay_title=title))
+
+    def replay_stored(self, game_id: int) -> None:
+        from parlour.engine.cards import parse_cards
+        from parlour.engine.game import parse_options
+
+        stored = self._require_store().finished_game(game_id)
+        if stored is None:
+            return
+        try:
+            rules = find_game(stored.game)
+            line: Line[Any, Any] = Line.new(
+                rules, parse_cards(stored.deck), parse_options(stored.options), stored.seed
+            )
+            for move in stored.moves:
+                line = line.play(move)
+        except ParlourError as error:
+            self.notify(f"That game cannot be replayed: {error}", severity="error")
+            return
+        self.open_replay(line, f"{rules.name}, finished {stored.finished[:10]}")
+
+
+def make_app(
+    data_dir: str | Path | None = None,
+    *,
+    ascii_only: bool | None = None,
+    game: str | None = None,
+    seed: int | None = None,
+    course: int | None = None,
+    record_text: str | None = None,
+    record_title: str = "",
+    replay_text: str | None = None,
+    free_stock: bool = False,
+    resume: bool = False,
+) -> ParlourApp:
+    """Build the app: open on the start screen, a game, a round, a record to play on
+    (``record_text``) or one to replay (``replay_text``)."""
+    options = frozenset({"free-stock"}) if free_stock else frozenset()
+    if ascii_only is None:
+        ascii_only = not terminal_shows_suits()
+    opening = Opening()
+    if replay_text is not None:
+        line = replay(parse_record(replay_text))
+        opening = Opening("replay", line.rules.id, line=line, title=record_title)
+    elif record_text is not None:
+        line = replay(parse_record(record_text))
+        opening = Opening("continue", line.rules.id, line=line, title=record_title)
+    elif course is not None:
+        opening = Opening("round", "golf", course=course, options=options)
+    elif game is not None:
+        opening = Opening("game", find_game(game).id, seed=seed, options=options)
+    elif resume:
+        opening = Opening("resume")
+    return ParlourApp(
+        Path(data_dir) if data_dir else None,
+        ascii_only=ascii_only,
+        opening=opening,
+        free_stock=free_stock,
+    )

@@ -1,0 +1,325 @@
+"""What every game's screen shares: the status line, undo and redo, restart, hints, help,
+export, replay stepping, and saving through the session.
+
+A game's screen subclasses :class:`GameScreen`, composes its own board from the shared
+widgets, maps its keys to engine moves and redraws from the engine's state. It never
+decides a rule: every move goes to the engine, and a refused move shows the engine's
+reason on the status line.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from parlour.engine.errors import ParlourError
+from parlour.engine.game import format_options
+from parlour.engine.history import Line
+from parlour.session import Session
+from parlour.tui.widgets import Pile, StatusLine
+
+
+class GameScreen(Screen[None]):
+    """A game in play (``session`` set) or being replayed (``replay`` set)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "undo", "Undo"),
+        Binding("r", "redo", "Redo"),
+        Binding("R", "restart", "Restart", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("n", "new", "New", show=False),
+        Binding("e", "export", "Export", show=False),
+        Binding("left", "step(-1)", "Back"),
+        Binding("right", "step(1)", "Forward"),
+        # the arrows move the selection while playing, and step while replaying
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("home", "step_to_start", "Start", show=False),
+        Binding("end", "step_to_end", "End", show=False),
+        Binding("t", "take_over", "Take over"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("escape", "menu", "Menu", show=False),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    #: the game's current line of play; the board redraws whenever it changes
+    line: reactive[Line[Any, Any] | None] = reactive(None, always_update=True)
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        *,
+        replay: Line[Any, Any] | None = None,
+        replay_title: str = "",
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.replaying = replay is not None
+        self.replay_title = replay_title
+        self._bindings_signature: tuple[object, ...] = ()
+        self._initial_line = replay if replay is not None else self._session().line
+
+    def _session(self) -> Session:
+        assert self.session is not None
+        return self.session
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="info")
+        with Vertical(id="board"):
+            yield from self.compose_board()
+        yield StatusLine(id="status")
+        yield Footer()
+
+    def compose_board(self) -> ComposeResult:
+        """The game's own piles (subclasses)."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        ascii_only = bool(getattr(self.app, "ascii_only", False))
+        for pile in self.query(Pile):
+            pile.ascii_only = ascii_only
+        self.line = self._initial_line
+        self.status(self.opening_message())
+
+    def opening_message(self) -> str:
+        rules = self._initial_line.rules
+        if self.replaying:
+            return (
+                f"Replaying {self.replay_title or 'a game'}: ← and → step through the moves, "
+                "Home and End jump, t takes over from here."
+            )
+        return rules.prompt(self._initial_line.current)  # type: ignore[no-any-return]
+
+    def watch_line(self, line: Line[Any, Any] | None) -> None:
+        if line is None:
+            return
+        self.redraw(line)
+        self.query_one("#info", Static).update(self.info_text(line))
+        # the footer rebuilds itself on every refresh, so refresh only when a key's
+        # availability has really changed
+        signature = self.bindings_signature()
+        if signature != self._bindings_signature:
+            self._bindings_signature = signature
+            self.refresh_bindings()
+
+    def bindings_signature(self) -> tuple[object, ...]:
+        """Everything the footer's greyed keys depend on."""
+        names = ("undo", "redo", "restart", "hint", "new", "step", "take_over")
+        return (
+            *(self.check_action(name, ()) for name in names),
+            self.check_action("step", (1,)),
+            self.replaying,
+        )
+
+    def redraw(self, line: Line[Any, Any]) -> None:
+        """Update the board's widgets from the engine's state (subclasses)."""
+
+    def info_text(self, line: Line[Any, Any]) -> str:
+        rules = line.rules
+        deal = f"seed {line.seed}" if line.seed is not None else "explicit deck"
+        options = format_options(line.options)
+        rule = f" · {options}" if options != "none" else ""
+        score = rules.score(line.current)
+        prefix = "Replay · " if self.replaying else ""
+        return f"{prefix}{rules.name} · {deal}{rule} · move {len(line.moves)} · score {score}"
+
+    def status(self, message: str, *, refused: bool = False) -> None:
+        self.query_one(StatusLine).say(message, refused=refused)
+
+    # -- playing ---------------------------------------------------------------------------
+
+    @property
+    def current(self) -> Any:
+        assert self.line is not None
+        return self.line.current
+
+    @property
+    def rules(self) -> Any:
+        assert self.line is not None
+        return self.line.rules
+
+    def play(self, move: Any) -> bool:
+        """Ask the engine to make ``move``; show what happened or why it was refused."""
+        if self.replaying or self.session is None:
+            return False
+        before = self.session.state
+        try:
+            described = self.rules.describe(
+                before, self.rules.parse_move(move) if isinstance(move, str) else move
+            )
+            self.session.play(move)
+        except ParlourError as error:
+            self.status(str(error), refused=True)
+            return False
+        self.line = self.session.line
+        outcome = self.session.outcome
+        if outcome is None:
+            self.status(f"{described[0].upper()}{described[1:]}. {self.rules.prompt(self.current)}")
+        else:
+            self.status(f"{described[0].upper()}{described[1:]}. {self.rules.prompt(self.current)}")
+            self.on_finished()
+        return True
+
+    def on_finished(self) -> None:
+        """Called once when the game ends (subclasses: show a scorecard …)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        session = self.session
+        play_only = {"undo", "redo", "restart", "hint", "export", "cursor"}
+        replay_only = {"step", "step_to_start", "step_to_end", "take_over"}
+        if action in replay_only:
+            if not self.replaying:
+                return False
+            if action == "step" and self.line is not None:
+                forward = parameters and parameters[0] == 1
+                return (self.line.can_redo if forward else self.line.can_undo) or None
+            return True
+        if action in play_only:
+            if self.replaying:
+                return False
+            if session is None:
+                return None
+            if action == "undo":
+                return session.can_undo or None
+            if action == "redo":
+                return session.can_redo or None
+            if action == "restart":
+                return (session.can_undo and not session.is_finished) or None
+            if action == "hint":
+                return (not session.is_finished) or None
+            if action == "cursor":
+                return not session.is_finished
+        return True
+
+    def action_cursor(self, step: int) -> None:
+        self.move_cursor(step)
+
+    def move_cursor(self, step: int) -> None:
+        """Move the selection on the board (subclasses)."""
+
+    def action_undo(self) -> None:
+        session = self._session()
+        if session.can_undo:
+            move = session.line.moves[-1]
+            session.undo()
+            self.line = session.line
+            self.status(
+                f"Took back {self.rules.format_move(move)}. {self.rules.prompt(self.current)}"
+            )
+
+    def action_redo(self) -> None:
+        session = self._session()
+        if session.can_redo:
+            move = session.line.undone[-1]
+            described = self.rules.describe(session.state, move)
+            session.redo()
+            self.line = session.line
+            self.status(f"Redid: {described}. {self.rules.prompt(self.current)}")
+            if session.is_finished:
+                self.on_finished()
+
+    def action_restart(self) -> None:
+        session = self._session()
+        session.restart()
+        self.line = session.line
+        self.status(f"Back to the deal (r redoes). {self.rules.prompt(self.current)}")
+
+    def action_hint(self) -> None:
+        session = self._session()
+        moves = self.rules.legal_moves(session.state)
+        if not moves:
+            return
+        move = moves[0]
+        session.count_hint()
+        self.show_hint(move)
+        self.status(
+            f"Hint: {self.rules.describe(session.state, move)} "
+            f"(press {self.key_for(move)}). Hints this game: {session.hints}."
+        )
+
+    def show_hint(self, move: Any) -> None:
+        """Point at the hinted move on the board (subclasses)."""
+
+    def key_for(self, move: Any) -> str:
+        return str(self.rules.format_move(move))
+
+    def action_export(self) -> None:
+        from parlour.store.files import FileError, export_record
+
+        session = self._session()
+        directory = getattr(self.app, "data_dir", None)
+        try:
+            path = export_record(directory, session.rules.id, session.record_text())
+        except FileError as error:
+            self.status(str(error), refused=True)
+            return
+        self.status(f"Record written to {path}")
+
+    def action_help(self) -> None:
+        from parlour.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.rules.id))
+
+    def action_menu(self) -> None:
+        self.app.pop_screen()
+
+    def action_quit_game(self) -> None:
+        self.app.exit()
+
+    def action_new(self) -> None:
+        """Start another game of the same kind (subclasses may do more)."""
+        start = getattr(self.app, "start_new_game", None)
+        if start is not None:
+            start(self.rules.id, replace=self)
+
+    # -- replay ----------------------------------------------------------------------------
+
+    def action_step(self, direction: int) -> None:
+        line = self.line
+        if line is None:
+            return
+        if direction > 0 and line.can_redo:
+            move = line.undone[-1]
+            said = self.rules.describe(line.current, move)
+            self.line = line.redo()
+            self.status(f"Move {len(self.line.moves)}: {said}.")
+        elif direction < 0 and line.can_undo:
+            self.line = line.undo()
+            self.status(f"Back to move {len(self.line.moves)}.")
+
+    def action_step_to_start(self) -> None:
+        if self.line is not None:
+            self.line = self.line.goto(0)
+            self.status("At the deal.")
+
+    def action_step_to_end(self) -> None:
+        if self.line is not None:
+            self.line = self.line.goto(len(self.line.moves) + len(self.line.undone))
+            self.status(
+                f"At the end: move {len(self.line.moves)}. {self.rules.prompt(self.current)}"
+            )
+
+    def action_take_over(self) -> None:
+        line = self.line
+        store = getattr(self.app, "store", None)
+        if line is None or store is None:
+            return
+        if self.rules.outcome(line.current) is not None:
+            self.status(
+                "The game is over at this point: step back to take over earlier.", refused=True
+            )
+            return
+        self.session = Session.from_line(store, line)
+        self.replaying = False
+        self.line = self.session.line
+        self.status(
+            f"Your game now, from move {len(line.moves)}. {self.rules.prompt(self.current)}"
+        )

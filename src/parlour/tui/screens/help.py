@@ -1,0 +1,41 @@
+"""Help: a game's rules in our own words (the text of docs/rules.md), the rulings that
+apply to every game, and the keys."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+from parlour.help import game_rules, general_rules
+from parlour.tui.keys import keys_markdown
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("question_mark", "close", "Close", show=False),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        parts = []
+        if self.game_id:
+            parts += [game_rules(self.game_id), keys_markdown(self.game_id)]
+        else:
+            parts += [keys_markdown(None)]
+        parts.append(general_rules())
+        with VerticalScroll(id="help"):
+            yield Markdown("\n\n".join(parts))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

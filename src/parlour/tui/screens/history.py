@@ -1,0 +1,113 @@
+"""Past games and past rounds, from the store."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from parlour.engine.course import BOGEY, Round, course_code
+from parlour.engine.game import parse_options
+from parlour.tui.screens.scorecard import scorecard_table
+
+
+class HistoryScreen(Screen[None]):
+    """Finished games, newest first; Enter replays one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "replay", "Replay"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="history"):
+            yield Static("Finished games: choose one and press Enter to replay it", id="title")
+            yield DataTable(id="games", cursor_type="row")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Finished", "Game", "Deal", "Rule", "Result", "Score", "Moves")
+        store = getattr(self.app, "store", None)
+        games = store.finished_games() if store is not None else []
+        for game in games:
+            deal = f"seed {game.seed}" if game.seed is not None else "deck"
+            if game.hole:
+                deal = f"hole {game.hole}"
+            table.add_row(
+                game.finished.replace("T", " ")[:16],
+                game.game,
+                deal,
+                game.options,
+                "won" if game.won else "lost",
+                str(game.score),
+                str(len(game.moves)),
+                key=str(game.id),
+            )
+        if not games:
+            self.query_one("#title", Static).update("No finished games yet.")
+        table.focus()
+
+    @on(DataTable.RowSelected)
+    def selected(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value is not None:
+            self.app.replay_stored(int(event.row_key.value))  # type: ignore[attr-defined]
+
+    def action_replay(self) -> None:
+        table = self.query_one(DataTable)
+        if table.row_count:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+            if key.value is not None:
+                self.app.replay_stored(int(key.value))  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class RoundsScreen(Screen[None]):
+    """Past Golf rounds with their scorecards."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rounds"):
+            yield Static("Golf rounds (bogey 40)", id="title")
+            yield DataTable(id="round-table", cursor_type="row")
+            yield Static(id="round-card")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Started", "Course", "Rule", "Holes", "Total", "vs bogey")
+        store = getattr(self.app, "store", None)
+        self.rounds = store.rounds() if store is not None else []
+        for stored in self.rounds:
+            difference = stored.total - BOGEY
+            table.add_row(
+                stored.started.replace("T", " ")[:16],
+                course_code(stored.course),
+                "book" if stored.options == "none" else stored.options,
+                f"{len(stored.scores)}/9",
+                str(stored.total),
+                f"{difference:+d}" if stored.is_complete else "",
+                key=str(stored.id),
+            )
+        if not self.rounds:
+            self.query_one("#title", Static).update("No Golf rounds yet.")
+        table.focus()
+
+    @on(DataTable.RowHighlighted)
+    def highlighted(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value
+        stored = next((r for r in self.rounds if str(r.id) == key), None)
+        if stored is not None:
+            round_ = Round(stored.course, parse_options(stored.options), stored.scores)
+            self.query_one("#round-card", Static).update(scorecard_table(round_))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,72 @@
+"""The store: unreadable databases are moved aside, concurrent writers lose nothing."""
+
+from __future__ import annotations
+
+import multiprocessing
+from pathlib import Path
+
+from parlour.store.database import Store
+from parlour.tui.app import make_app
+
+
+def test_a_garbage_database_is_moved_aside_and_reported(tmp_path: Path) -> None:
+    database = tmp_path / "parlour.db"
+    database.write_bytes(b"this is not a database at all " * 50)
+    store = Store(tmp_path)
+    assert store.notice is not None
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("parlour.db.unreadable-")]
+    assert len(kept) == 1
+    assert kept[0].read_bytes().startswith(b"this is not a database")
+    assert str(kept[0]) in store.notice
+    # the new database works
+    store.start_round(1, "none")
+    assert len(store.rounds()) == 1
+    store.close()
+    assert Store(tmp_path).notice is None
+
+
+async def test_the_app_tells_the_player_where_the_old_database_went(tmp_path: Path) -> None:
+    (tmp_path / "parlour.db").write_bytes(b"\x00garbage" * 100)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.notice is not None and "unreadable" in app.notice
+        notice = str(app.screen.query_one("#start-notice").render())
+        assert "could not read its database" in notice
+
+
+def _write_rounds(directory: str, worker: int, count: int) -> None:
+    store = Store(Path(directory))
+    for number in range(count):
+        round_id = store.start_round(worker * 1000 + number, "none")
+        for hole in range(1, 10):
+            store.finish_game(
+                None,
+                game="golf",
+                options="none",
+                seed=hole,
+                deck="",
+                moves=[],
+                won=False,
+                score=hole,
+                summary="test",
+                round_id=round_id,
+                hole=hole,
+            )
+    store.close()
+
+
+def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+    Store(tmp_path).close()
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_write_rounds, args=(str(tmp_path), w, 15)) for w in (1, 2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=120)
+        assert worker.exitcode == 0
+    store = Store(tmp_path)
+    rounds = store.rounds()
+    assert len(rounds) == 30
+    assert all(r.scores == tuple(range(1, 10)) for r in rounds)
+    assert len(store.finished_games(limit=1000)) == 270

@@ -1,0 +1,146 @@
+"""Playing Golf in the app with the keyboard (Textual Pilot), checked against the engine
+and the store."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.cli import main
+from parlour.engine.course import HOLES, hole_seed
+from parlour.engine.games.golf import GOLF, TURN, GolfState, PlayColumn
+from parlour.store.database import Store
+from parlour.tui.app import make_app
+from parlour.tui.screens.golf import GolfScreen
+from parlour.tui.widgets import StatusLine
+
+
+def key_for(move: object) -> str:
+    return "space" if move == TURN else str(move)
+
+
+def greedy(state: GolfState) -> Any:
+    """A simple player: the last legal move (turn only when nothing else)."""
+    moves = GOLF.legal_moves(state)
+    plays = [m for m in moves if isinstance(m, PlayColumn)]
+    return plays[-1] if plays else moves[-1]
+
+
+def status_text(app: Any) -> str:
+    return str(app.screen.query_one(StatusLine).render())
+
+
+async def play_hole_with_keys(pilot: Any, app: Any) -> GolfState:
+    screen = app.screen
+    assert isinstance(screen, GolfScreen)
+    expected = screen.session.state
+    while GOLF.outcome(expected) is None:
+        move = greedy(expected)
+        await pilot.press(key_for(move))
+        expected = GOLF.apply(expected, move)
+        assert screen.session.state == expected
+    return expected
+
+
+async def test_a_whole_seeded_hole_played_with_keys(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        final = await play_hole_with_keys(pilot, app)
+        await pilot.pause()
+        outcome = GOLF.outcome(final)
+        assert outcome is not None
+        assert f"Hole over: {outcome.summary}. Score {outcome.score}." in status_text(app)
+        assert app.screen.session.is_finished
+    store = Store(private_data_dir)
+    games = store.finished_games()
+    assert len(games) == 1
+    assert games[0].score == outcome.score == GOLF.score(final)
+    assert games[0].seed == 1 and games[0].game == "golf"
+    assert store.games_in_progress() == []
+
+
+async def test_a_refused_move_says_why(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="golf", seed=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        before = app.screen.session.state
+        await pilot.press("1")  # QC cannot go on 9C
+        assert app.screen.session.state == before
+        assert "QC is not one rank above or below 9C (G2)" in status_text(app)
+        await pilot.press("space")  # the book rule: 7 can be played, so no turning
+        assert app.screen.session.state == before
+        assert "only at a stoppage" in status_text(app)
+
+
+async def test_arrows_and_enter_choose_a_column_and_undo_redo_restart(
+    private_data_dir: Path,
+) -> None:
+    app = make_app(private_data_dir, game="golf", seed=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        start = screen.session.state
+        await pilot.press("left", "enter")  # column 7 (8H on 9C)
+        after_one = GOLF.apply(start, "7")
+        assert screen.session.state == after_one
+        await pilot.press("space", "space")
+        assert len(screen.session.line.moves) == 3
+        await pilot.press("u", "u")
+        assert screen.session.state == after_one
+        await pilot.press("r")
+        assert len(screen.session.line.moves) == 2
+        await pilot.press("R")
+        assert screen.session.state == start
+        assert screen.session.line.can_redo
+        assert screen.check_action("undo", ()) is None  # greyed in the footer
+
+
+async def test_clicking_a_column_and_the_stock(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="golf", seed=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.click("#column-7")
+        assert screen.session.state == GOLF.apply(GOLF.start_from_seed(1), "7")
+        await pilot.click(".stock")
+        assert len(screen.session.line.moves) == 2
+
+
+async def test_nine_holes_of_a_course_make_a_stored_round(
+    private_data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    course = 123456
+    app = make_app(private_data_dir, course=course)
+    scores = []
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        for hole in range(1, HOLES + 1):
+            screen = app.screen
+            assert isinstance(screen, GolfScreen)
+            assert screen.session.round.hole == hole
+            assert screen.session.line.seed == hole_seed(course, hole)
+            final = await play_hole_with_keys(pilot, app)
+            scores.append(GOLF.score(final))
+            await pilot.pause()
+            assert type(app.screen).__name__ == "ScorecardScreen"
+            await pilot.press("enter")
+            await pilot.pause()
+        # after the ninth hole, Enter starts a new round on a new course
+        assert app.screen.session.round.hole == 1
+        assert app.screen.session.round.course != course
+    store = Store(private_data_dir)
+    finished = [r for r in store.rounds() if r.course == course]
+    assert len(finished) == 1
+    assert finished[0].scores == tuple(scores)
+    assert finished[0].is_complete and finished[0].finished is not None
+    assert main(["scorecard", "--json", "--data-dir", str(private_data_dir)]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    stored = [r for r in payload["rounds"] if r["complete"]]
+    assert stored[0]["holes"] == scores
+    assert stored[0]["total"] == sum(scores)
+    assert stored[0]["versus_bogey"] == sum(scores) - 40
+    assert payload["best"]["total"] == sum(scores)

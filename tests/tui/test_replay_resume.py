@@ -1,0 +1,113 @@
+"""Replaying a record in the app, and resuming a saved game after the app closed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from parlour.cli import main
+from parlour.engine.games.golf import GOLF, PlayColumn
+from parlour.engine.history import Line
+from parlour.engine.record import format_record
+from parlour.store.database import Store
+from parlour.tui.app import make_app
+from parlour.tui.screens.game import GameScreen
+
+
+def played_hole(seed: int) -> Line[Any, Any]:
+    line: Line[Any, Any] = Line.from_seed(GOLF, seed)
+    while GOLF.legal_moves(line.current):
+        moves = GOLF.legal_moves(line.current)
+        plays = [m for m in moves if isinstance(m, PlayColumn)]
+        line = line.play(plays[0] if plays else moves[0])
+    return line
+
+
+async def test_replay_steps_to_the_end_and_back_to_the_deal(tmp_path: Path) -> None:
+    line = played_hole(5)
+    app = make_app(tmp_path, replay_text=format_record(line), record_title="hole.txt")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.replaying
+        assert screen.line.current == line.states[0]
+        for ply in range(1, len(line.moves) + 1):
+            await pilot.press("right")
+            assert screen.line.current == line.states[ply]
+        assert GOLF.score(screen.line.current) == GOLF.score(line.current)
+        assert GOLF.outcome(screen.line.current) == GOLF.outcome(line.current)
+        await pilot.press("left", "left")
+        assert screen.line.current == line.states[-3]
+        await pilot.press("home")
+        assert screen.line.current == line.states[0]
+        await pilot.press("end")
+        assert screen.line.current == line.current
+        # nothing was stored: a replay is only looked at
+        assert Store(tmp_path).games_in_progress() == []
+
+
+async def test_taking_over_a_replay_plays_on_from_there(tmp_path: Path) -> None:
+    line = played_hole(6)
+    app = make_app(tmp_path, replay_text=format_record(line))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("right", "right", "right", "t")
+        assert not screen.replaying
+        assert screen.session.state == line.states[3]
+        assert screen.session.can_undo and screen.session.can_redo
+        await pilot.press("r")
+        assert screen.session.state == line.states[4]
+    saved = Store(tmp_path).games_in_progress()
+    assert len(saved) == 1 and len(saved[0].moves) == 4
+
+
+async def test_the_replay_command_opens_the_app(tmp_path: Path, monkeypatch: Any) -> None:
+    line = played_hole(7)
+    path = tmp_path / "hole.txt"
+    path.write_text(format_record(line))
+    opened: dict[str, Any] = {}
+
+    def fake_run(self: Any) -> None:
+        opened["app"] = self
+
+    monkeypatch.setattr("parlour.tui.app.ParlourApp.run", fake_run)
+    assert main(["replay", str(path), "--data-dir", str(tmp_path)]) == 0
+    assert opened["app"].opening.kind == "replay"
+    assert opened["app"].opening.line.current == line.current
+
+
+async def test_resume_after_closing_restores_the_game_and_its_undo(tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("7", "space", "space", "2", "u")  # 3 moves kept, 1 undone
+        screen = app.screen
+        saved_line = screen.session.line
+        assert len(saved_line.moves) == 3 and len(saved_line.undone) == 1
+    # a new app on the same data directory
+    app = make_app(tmp_path, resume=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.session.line.states == saved_line.states
+        assert screen.session.line.undone == saved_line.undone
+        await pilot.press("r")  # redo survives the restart
+        assert len(screen.session.line.moves) == 4
+        await pilot.press("u", "u", "u", "u")  # undo past the restart, to the deal
+        assert screen.session.state == GOLF.start_from_seed(1)
+
+
+async def test_the_start_screen_offers_resume(tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("space" if GOLF.start_from_seed(3).phase == "stoppage" else "q")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the first entry is "Resume"
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.line.seed == 3

@@ -1,0 +1,64 @@
+"""Pictures of fixed-seed screens (pytest-textual-snapshot). Look at a snapshot before
+accepting or updating it: ``pytest --snapshot-update`` then open the report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from parlour.engine.games.golf import GOLF, PlayColumn
+from parlour.tui.app import make_app
+
+COURSE = 424242
+
+
+def finish_hole(screen: Any) -> None:
+    """Play the current hole to its end through the screen's own actions."""
+    while GOLF.outcome(screen.session.state) is None:
+        moves = GOLF.legal_moves(screen.session.state)
+        plays = [m for m in moves if isinstance(m, PlayColumn)]
+        if plays:
+            screen.action_play(plays[-1].column)
+        else:
+            screen.action_turn()
+
+
+def test_golf_board_100x32(snap_compare: Any, tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    assert snap_compare(app, terminal_size=(100, 32), press=["7", "space"])
+
+
+def test_golf_board_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    assert snap_compare(app, terminal_size=(80, 24), press=["7", "left"])
+
+
+def test_golf_board_ascii(snap_compare: Any, tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=2, ascii_only=True)
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_scorecard_after_the_first_hole(snap_compare: Any, tmp_path: Path) -> None:
+    app = make_app(tmp_path, course=COURSE, ascii_only=False)
+
+    async def play_first_hole(pilot: Any) -> None:
+        await pilot.pause()
+        finish_hole(app.screen)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(100, 32), run_before=play_first_hole)
+
+
+def test_help_screen(snap_compare: Any, tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    assert snap_compare(app, terminal_size=(100, 32), press=["question_mark"])
+
+
+def test_too_small_screen(snap_compare: Any, tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    assert snap_compare(app, terminal_size=(50, 15))
+
+
+def test_start_screen(snap_compare: Any, tmp_path: Path) -> None:
+    app = make_app(tmp_path, ascii_only=False)
+    assert snap_compare(app, terminal_size=(80, 24))
