@@ -5,7 +5,6 @@ never differ (a test checks)."""
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
 
 #: games in the book's order; a game's rules live in rules/<id>.md
 ORDER = ("golf", "rubbish", "squares", "bytwos")
@@ -32,13 +31,3 @@ def rules_document() -> str:
     parts = [_read("intro.md"), general_rules()]
     parts += [text for text in (game_rules(game) for game in ORDER) if text]
     return "\n".join(parts)
-
-
-def main() -> None:
-    target = Path("docs/rules.md")
-    target.write_text(rules_document(), encoding="utf-8")
-    print(f"wrote {target}")
-
-
-if __name__ == "__main__":
-    main()

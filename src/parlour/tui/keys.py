@@ -18,7 +18,12 @@ _NAMES = {
     "end": "End",
 }
 
+#: actions that share a key with a listed one and need no line of their own
+_UNLISTED = {"explain_turn"}
+
 _DESCRIPTIONS = {
+    "toggle_free_stock": "switch Golf between the book rule and free stock (G3)",
+    "quit": "quit Parlour",
     "undo": "take back the last move (as often as you like)",
     "redo": "make an undone move again",
     "restart": "back to the deal (the moves can be redone)",
@@ -54,9 +59,13 @@ def key_rows(game_id: str | None) -> list[tuple[str, str]]:
     rows: dict[str, list[str]] = {}
     screen = _screen_class(game_id)
     bindings: list[Binding] = []
-    for klass in reversed(screen.__mro__):
+    # the game's own keys first, then those every game screen shares; Textual's own
+    # focus and copy keys are left out
+    for klass in screen.__mro__:
+        if not klass.__module__.startswith("parlour."):
+            continue
         for binding in klass.__dict__.get("BINDINGS", []):
-            if isinstance(binding, Binding):
+            if isinstance(binding, Binding) and binding.action not in _UNLISTED:
                 bindings.append(binding)
     for binding in bindings:
         action = binding.action
@@ -82,3 +91,37 @@ def keys_markdown(game_id: str | None) -> str:
     lines = ["### Keys", "", "| keys | what they do |", "| --- | --- |"]
     lines += [f"| {keys} | {description} |" for keys, description in key_rows(game_id)]
     return "\n".join(lines) + "\n"
+
+
+def keys_document() -> str:
+    """The text of docs/keys.md."""
+    from parlour.help import ORDER
+
+    parts = [
+        "# Keys",
+        "",
+        "Every move can be made from the keyboard; the mouse works too (click a column to "
+        "play it, the stock to turn it). The footer shows the main keys and greys out the "
+        "ones that cannot be used at the moment. This page is built from the app's own key "
+        "bindings (`python -m parlour.help`).",
+        "",
+        "## Start screen",
+        "",
+        "↑ and ↓ choose an entry, Enter opens it.",
+        "",
+        keys_markdown(None).replace("### Keys\n\n", ""),
+    ]
+    names = {"golf": "Golf"}
+    for game in ORDER:
+        if game in names:
+            parts += [f"## {names[game]}", "", keys_markdown(game).replace("### Keys\n\n", "")]
+    parts += [
+        "## Scorecard",
+        "",
+        "| keys | what they do |",
+        "| --- | --- |",
+        "| Enter n | next hole (after a hole is finished) |",
+        "| Esc | back to the board |",
+        "",
+    ]
+    return "\n".join(parts)

@@ -19,8 +19,8 @@ class TooSmallScreen(ModalScreen[None]):
     def message(self) -> str:
         return (
             f"Terminal too small: need {self.need[0]}×{self.need[1]}, "
-            f"have {self.have[0]}×{self.have[1]}.\n"
-            "Make the window larger to go on; your game is saved."
+            f"have {self.have[0]}×{self.have[1]}.\n\n"
+            "Make the window larger to go on.\nYour game is saved."
         )
 
     def update_size(self, have: tuple[int, int]) -> None:
