@@ -15,7 +15,7 @@ from parlour.engine.games.golf import GOLF, TURN, GolfState, PlayColumn
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
-from parlour.tui.widgets import StatusLine
+from parlour.tui.widgets import StatusLine, with_suit_symbols
 
 
 def key_for(move: object) -> str:
@@ -63,7 +63,8 @@ async def test_a_whole_seeded_hole_played_with_keys(private_data_dir: Path) -> N
         await pilot.pause()
         outcome = GOLF.outcome(final)
         assert outcome is not None
-        assert f"Hole over: {outcome.summary}. Score {outcome.score}." in status_text(app)
+        said = with_suit_symbols(f"Hole over: {outcome.summary}. Score {outcome.score}.")
+        assert said in status_text(app)
         assert app.screen.session.is_finished
     store = Store(private_data_dir)
     games = store.finished_games()
@@ -80,7 +81,7 @@ async def test_a_refused_move_says_why(private_data_dir: Path) -> None:
         before = app.screen.session.state
         await pilot.press("1")  # QC cannot go on 9C
         assert app.screen.session.state == before
-        assert "QC is not one rank above or below 9C (G2)" in status_text(app)
+        assert "Q♣ is not one rank above or below 9♣ (G2)" in status_text(app)
         await pilot.press("space")  # the book rule: 7 can be played, so no turning
         assert app.screen.session.state == before
         assert "only at a stoppage" in status_text(app)

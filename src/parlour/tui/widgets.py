@@ -6,6 +6,7 @@ posts :class:`Pile.Chosen`); no widget decides a rule.
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -16,7 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from parlour.engine.cards import Card
+from parlour.engine.cards import SUIT_GLYPHS, Card
 from parlour.tui import cards as art
 
 
@@ -120,9 +121,19 @@ class Pile(CardArtWidget):
         self.post_message(self.Chosen(self.key))
 
 
+_CARD_IN_TEXT = re.compile(r"\b(10|[2-9AJQK])([CDHS])\b")
+
+
+def with_suit_symbols(message: str) -> str:
+    """The engine writes cards in notation (``9C``); show them with suit symbols."""
+    return _CARD_IN_TEXT.sub(lambda m: m.group(1) + SUIT_GLYPHS[m.group(2)], message)
+
+
 class StatusLine(Static):
     """What just happened, or why a move was refused."""
 
+    ascii_only: bool = False
+
     def say(self, message: str, *, refused: bool = False) -> None:
         self.set_class(refused, "-refused")
-        self.update(message)
+        self.update(message if self.ascii_only else with_suit_symbols(message))

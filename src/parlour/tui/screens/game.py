@@ -86,6 +86,7 @@ class GameScreen(Screen[None]):
         ascii_only = bool(getattr(self.app, "ascii_only", False))
         for pile in self.query(Pile):
             pile.ascii_only = ascii_only
+        self.query_one(StatusLine).ascii_only = ascii_only
         self.line = self._initial_line
         self.status(self.opening_message())
 
