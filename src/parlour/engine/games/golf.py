@@ -15,7 +15,6 @@ that column's exposed card onto the foundation; ``s`` turns the next stock card.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Final, NamedTuple
 
@@ -45,9 +44,9 @@ class Phase(StrEnum):
     FINISHED = "finished"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayColumn:
-    """Play the exposed card of ``column`` (1–7) onto the foundation."""
+class PlayColumn(NamedTuple):
+    """Play the exposed card of ``column`` (1–7) onto the foundation. (Moves are named
+    tuples so that comparing and hashing them costs nothing in the solver's loops.)"""
 
     column: int
 
@@ -55,12 +54,14 @@ class PlayColumn:
         return str(self.column)
 
 
-@dataclass(frozen=True, slots=True)
-class TurnStock:
+class TurnStock(NamedTuple):
     """Turn the next stock card onto the foundation."""
 
     def __str__(self) -> str:
         return "s"
+
+    def __repr__(self) -> str:
+        return "TurnStock()"
 
 
 GolfMove = PlayColumn | TurnStock

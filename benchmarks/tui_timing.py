@@ -1,0 +1,113 @@
+"""Time to first board and keypress-to-board latency of the real app, in a pseudo-terminal.
+
+    python benchmarks/tui_timing.py [--runs 7] [--keys 40]
+
+*Time to first board*: from starting ``parlour play golf --seed 1`` (a new process) until
+the terminal has received the board (the info line naming the seed). *Keypress to
+board*: with the app running, the time from writing a key to the terminal until the
+redrawn info line with the new move number has arrived; the keys alternate between
+undo and redo so every press changes the board. Wall-clock times; medians reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pty
+import select
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def read_until(fd: int, needle: bytes, timeout: float, buffer: bytearray) -> float:
+    deadline = time.perf_counter() + timeout
+    while True:
+        index = buffer.find(needle)
+        if index >= 0:
+            del buffer[: index + len(needle)]
+            return time.perf_counter()
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0:
+            raise TimeoutError(needle)
+        ready, _, _ = select.select([fd], [], [], remaining)
+        if ready:
+            try:
+                buffer.extend(os.read(fd, 65536))
+            except OSError:
+                raise TimeoutError(needle) from None
+
+
+def start(data_dir: str) -> tuple[subprocess.Popen[bytes], int, float]:
+    master, slave = pty.openpty()
+    os.set_blocking(master, True)
+    env = dict(
+        os.environ, PARLOUR_DATA_DIR=data_dir, TERM="xterm-256color", COLUMNS="100", LINES="32"
+    )
+    import fcntl
+    import struct
+    import termios
+
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+    began = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parlour", "play", "golf", "--seed", "1"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        close_fds=True,
+    )
+    os.close(slave)
+    return process, master, began
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--keys", type=int, default=40)
+    args = parser.parse_args()
+    first_board: list[float] = []
+    latencies: list[float] = []
+    for run in range(args.runs):
+        with tempfile.TemporaryDirectory() as data_dir:
+            process, master, began = start(data_dir)
+            buffer = bytearray()
+            try:
+                shown = read_until(master, b"seed 1", 30, buffer)
+                first_board.append(shown - began)
+                if run == 0:
+                    time.sleep(1.0)  # let start-up work settle before timing keys
+                    buffer.clear()
+                    os.write(master, b"7")
+                    read_until(master, b"move 1", 10, buffer)
+                    for press in range(args.keys):
+                        key, needle = (b"u", b"move 0") if press % 2 == 0 else (b"r", b"move 1")
+                        time.sleep(0.05)
+                        buffer.clear()
+                        sent = time.perf_counter()
+                        os.write(master, key)
+                        latencies.append(read_until(master, needle, 10, buffer) - sent)
+                os.write(master, b"q")
+                process.wait(timeout=10)
+            finally:
+                if process.poll() is None:
+                    process.kill()
+                os.close(master)
+    print(
+        f"time to first board: median {statistics.median(first_board) * 1000:.0f} ms "
+        f"(min {min(first_board) * 1000:.0f}, max {max(first_board) * 1000:.0f}, "
+        f"{len(first_board)} runs)"
+    )
+    if latencies:
+        print(
+            f"keypress to board: median {statistics.median(latencies) * 1000:.1f} ms "
+            f"(min {min(latencies) * 1000:.1f}, max {max(latencies) * 1000:.1f}, "
+            f"{len(latencies)} keys)"
+        )
+
+
+if __name__ == "__main__":
+    main()
