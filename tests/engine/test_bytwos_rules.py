@@ -338,6 +338,17 @@ def test_b7_when_the_same_base_card_shows_twice_the_packets_copy_is_laid() -> No
     assert state.stock[0] == parse_card("AH") and len(state.stock) == 91
 
 
+def test_b7_a_base_card_already_in_view_is_laid_before_one_uncovered_later() -> None:
+    # AH tops the packet with 2S under it; the stock starts with the other 2S. AH and
+    # the stock's 2S come into view together as the deal starts, so both are laid; the
+    # packet's 2S, uncovered only then, is the second two of spades: it stays.
+    state = formed("KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AH 2S 5C", 13)
+    assert pile(state, "hearts ace") == parse_cards("AH")
+    assert pile(state, "spades deuce") == parse_cards("2S")
+    assert state.packet == parse_cards("KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S")
+    assert state.stock[0] == parse_card("5C") and len(state.stock) == 90
+
+
 def test_b7_the_turn_that_forms_the_packet_says_which_bases_it_lays() -> None:
     state = formed("KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AH AH 5C", 12)
     said = BYTWOS.describe(state, TURN)
@@ -395,6 +406,26 @@ def test_position_text_round_trips_and_is_checked() -> None:
     finished = position(deal=3, waste="10C", packet="KD 9S", rest="waste")
     with pytest.raises(NotationError, match="'finished'"):
         BYTWOS.parse_position(BYTWOS.format_position(finished).replace("finished", "dealing"))
+
+
+def test_states_are_frozen_values_however_they_are_made() -> None:
+    state = position(packet="9S 5D", stock="7C", waste="4H", built={"clubs_ace": 3})
+    same = ByTwosState(
+        Phase.DEALING,
+        frozenset(),
+        1,
+        parse_cards("9S 5D"),
+        parse_cards("7C"),
+        parse_cards("4H"),
+        (3, 1, 1, 1, 1, 1, 1, 1),
+        legal=(SA, WD, DEAL, GIVE_UP),
+    )
+    assert state == same and hash(state) == hash(same) and repr(state) == repr(same)
+    assert state.legal == same.legal
+    for name in ByTwosState.__slots__:
+        with pytest.raises(AttributeError):
+            setattr(state, name, ())
+    assert all(isinstance(getattr(state, name), tuple) for name in ("packet", "stock", "built"))
 
 
 def _all(count: int, *except_: str) -> dict[str, int]:
