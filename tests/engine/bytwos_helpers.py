@@ -7,8 +7,9 @@ from collections.abc import Mapping
 
 from parlour.engine.cards import Card, parse_cards
 from parlour.engine.deals import fresh_deck
-from parlour.engine.games.bytwos import BYTWOS, FOUNDATION_FIELDS
+from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.bytwos_state import ByTwosState, foundation_cards
+from parlour.engine.games.bytwos_text import FOUNDATION_FIELDS
 
 DOUBLE_PACK = Counter(fresh_deck(104))
 

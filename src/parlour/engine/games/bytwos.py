@@ -4,8 +4,9 @@ Phases: ``forming`` (cards are turned with ``t`` until thirteen ranks are kept: 
 packet), ``dealing`` (deal 1, 2 or 3) and ``finished``. While dealing, ``sa`` … ``pd``
 build the top card of the stock, waste or packet onto its suit's ace or deuce pile,
 ``d`` deals the stock's top card to the waste, ``r`` turns the waste over for the next
-deal and ``give-up`` ends the game. The positions and the state machine are in
-:mod:`parlour.engine.games.bytwos_state`.
+deal and ``give-up`` ends the game. The states and the state machine are in
+:mod:`parlour.engine.games.bytwos_state`, the position text in
+:mod:`parlour.engine.games.bytwos_text`.
 
 >>> state = BYTWOS.start_from_seed(1)
 >>> state.phase, [str(move) for move in BYTWOS.legal_moves(state)]
@@ -21,19 +22,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from parlour.engine.cards import RANK_WORDS, SUIT_NAMES, Card, format_cards
-from parlour.engine.deals import check_deck
+from parlour.engine.cards import RANK_WORDS, Card
 from parlour.engine.errors import IllegalMoveError, NotationError
-from parlour.engine.game import (
-    Outcome,
-    Rules,
-    format_fields,
-    format_options,
-    format_pile,
-    parse_fields,
-    parse_options,
-    parse_pile,
-)
+from parlour.engine.game import Outcome, Rules
 from parlour.engine.games.bytwos_state import (
     ACE_PILE_OF,
     BUILDS,
@@ -66,6 +57,7 @@ from parlour.engine.games.bytwos_state import (
     turn_card,
     wanted,
 )
+from parlour.engine.games.bytwos_text import format_position, parse_position
 
 _MOVES_BY_TEXT: Final[dict[str, ByTwosMove]] = {
     "t": TURN,
@@ -74,10 +66,6 @@ _MOVES_BY_TEXT: Final[dict[str, ByTwosMove]] = {
     "give-up": GIVE_UP,
     **BUILDS,
 }
-FORMING_FIELDS: Final = ("options", "phase", "kept", "rejected", "deck")
-#: the position fields of the foundations: ``clubs ace``, ``clubs deuce`` …
-FOUNDATION_FIELDS: Final = tuple(f"{SUIT_NAMES[suit]} {kind}" for suit, kind in FOUNDATIONS)
-DEALING_FIELDS: Final = ("options", "phase", "deal", "packet", "stock", "waste", *FOUNDATION_FIELDS)
 
 
 class ByTwosRules(Rules[ByTwosState, ByTwosMove]):
@@ -235,68 +223,10 @@ class ByTwosRules(Rules[ByTwosState, ByTwosMove]):
     # -- positions ------------------------------------------------------------------------
 
     def format_position(self, state: ByTwosState) -> str:
-        fields = [("options", format_options(state.options)), ("phase", state.phase.value)]
-        if state.phase is Phase.FORMING:
-            fields += [
-                ("kept", format_pile(state.kept)),
-                ("rejected", format_pile(state.rejected)),
-                ("deck", format_pile(state.deck)),
-            ]
-        else:
-            fields += [
-                ("deal", str(state.deal)),
-                ("packet", format_pile(state.packet)),
-                ("stock", format_pile(state.stock)),
-                ("waste", format_pile(state.waste)),
-            ]
-            fields += [
-                (name, format_pile(foundation_cards(index, count)))
-                for index, (name, count) in enumerate(
-                    zip(FOUNDATION_FIELDS, state.built, strict=True)
-                )
-            ]
-        return format_fields(self.id, fields)
+        return format_position(state)
 
     def parse_position(self, text: str) -> ByTwosState:
-        if _phase_line(text) == Phase.FORMING.value:
-            return self._parse_forming(parse_fields(text, self.id, FORMING_FIELDS))
-        fields = parse_fields(text, self.id, DEALING_FIELDS)
-        options = self.check_options(parse_options(fields["options"]))
-        deal = fields["deal"]
-        if deal not in ("1", "2", "3"):
-            raise NotationError(f"the deal is 1, 2 or 3, not {deal!r}")
-        packet = parse_pile(fields["packet"])
-        stock, waste = parse_pile(fields["stock"]), parse_pile(fields["waste"])
-        built = tuple(
-            _parse_foundation(index, fields[name]) for index, name in enumerate(FOUNDATION_FIELDS)
-        )
-        piled = (c for index, count in enumerate(built) for c in foundation_cards(index, count))
-        check_deck([*packet, *stock, *waste, *piled], DECK_SIZE)
-        if len({c.rank for c in packet}) != len(packet):
-            raise NotationError("the packet's cards are all of different ranks (B1)")
-        state = settle(options, int(deal), packet, stock, waste, built)
-        if (state.packet, state.stock, state.waste, state.built) != (packet, stock, waste, built):
-            raise NotationError("an ace or deuce on view has not been laid as a foundation (B2)")
-        said = fields["phase"]
-        if said == Phase.FINISHED.value and state.phase is Phase.DEALING:
-            return replace(state, phase=Phase.FINISHED, legal=())  # a game given up
-        if said != state.phase.value:
-            raise NotationError(
-                f"the position says phase {said!r}, but its cards make it {state.phase.value!r}"
-            )
-        return state
-
-    def _parse_forming(self, fields: dict[str, str]) -> ByTwosState:
-        options = self.check_options(parse_options(fields["options"]))
-        kept, rejected = parse_pile(fields["kept"]), parse_pile(fields["rejected"])
-        deck = parse_pile(fields["deck"])
-        check_deck([*kept, *rejected, *deck], DECK_SIZE)
-        ranks = {c.rank for c in kept}
-        if len(ranks) != len(kept) or len(kept) >= RANK_COUNT:
-            raise NotationError("while forming, fewer than thirteen ranks are kept, each once")
-        if any(c.rank not in ranks for c in rejected):
-            raise NotationError("only a card whose rank is kept already is rejected (B1)")
-        return forming(options, kept, rejected, deck)
+        return parse_position(text, self.check_options)
 
     def cards(self, state: ByTwosState) -> list[Card]:
         found = [*state.kept, *state.rejected, *state.deck]
@@ -375,25 +305,6 @@ def _laid_after(state: ByTwosState, move: ByTwosMove) -> str:
     if not started:
         return ""
     return f"; then {_listing(started, 'and')} laid as {'a base' if len(started) == 1 else 'bases'}"
-
-
-def _phase_line(text: str) -> str:
-    for line in text.splitlines():
-        name, colon, value = line.partition(":")
-        if colon and name.strip() == "phase":
-            return value.strip()
-    return ""
-
-
-def _parse_foundation(index: int, text: str) -> int:
-    cards = parse_pile(text)
-    if cards != foundation_cards(index, len(cards)):
-        start = format_cards(foundation_cards(index, 3))
-        raise NotationError(
-            f"the {foundation_name(index)} builds by twos from its base ({start} …), "
-            f"not {format_cards(cards)} (B2)"
-        )
-    return len(cards)
 
 
 BYTWOS: Final = ByTwosRules()

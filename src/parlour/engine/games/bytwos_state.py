@@ -9,7 +9,6 @@ is ``finished`` when it is won, blocked (B5) or given up.
 The eight foundations are kept as counts: a foundation's cards are always the first
 ``n`` cards of its sequence, so a count says everything and cannot be wrong.
 
->>> from parlour.engine.cards import parse_card
 >>> foundation_card(ACE_PILE_OF["H"], 7)
 Card(2H)
 >>> foundation_card(ACE_PILE_OF["H"] + 1, 6)
