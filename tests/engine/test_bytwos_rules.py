@@ -209,6 +209,26 @@ def test_b3_a_card_builds_only_on_the_pile_that_needs_it_next() -> None:
         BYTWOS.apply(state, "wa")
 
 
+def test_b3_the_prompt_names_the_cards_that_can_be_built_and_what_else_may_be_done() -> None:
+    state = position(
+        packet="QC",
+        stock="5H",
+        waste="7D",
+        built={"hearts_ace": 2, "diamonds_ace": 3, "clubs_deuce": 5},
+        rest="stock",
+    )
+    # 8 bases + 1 + 2 + 4 more on the foundations, one card each in the packet and waste
+    in_stock = 104 - 15 - 1 - 1
+    assert BYTWOS.prompt(state) == (
+        "Deal 1 of 3: play the stock's 5H, the waste's 7D or the packet's QC onto a "
+        f"foundation, or deal (d). {in_stock} cards in the stock."
+    )
+    stuck = position(waste="9C JD", packet="KD")
+    assert BYTWOS.prompt(stuck) == (
+        "Deal 1 of 3: nothing can be built; turn the waste over for deal 2 (r). The stock is empty."
+    )
+
+
 # -- B4: redeals --------------------------------------------------------------------------
 
 
