@@ -6,12 +6,13 @@ from typing import Any, Final
 
 from parlour.engine.errors import UnknownGameError
 from parlour.engine.game import GameState, Rules
+from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.golf import GOLF
 
 AnyRules = Rules[Any, Any]
 
 #: every playable game, in the book's order
-GAMES: Final[tuple[AnyRules, ...]] = (GOLF,)
+GAMES: Final[tuple[AnyRules, ...]] = (GOLF, BYTWOS)
 
 _BY_NAME: Final[dict[str, AnyRules]] = {
     name: rules for rules in GAMES for name in (rules.id, *rules.aliases)
