@@ -135,10 +135,10 @@ class ParlourApp(App[None]):
             self.push_screen(screen)
 
     def game_screen(self, game: str, **kwargs: Any) -> Screen[Any]:
-        from parlour.tui.screens.golf import GolfScreen
+        from parlour.tui.screens import game_screen_class
 
-        screens: dict[str, type[Screen[Any]]] = {"golf": GolfScreen}
-        return screens[game](**kwargs)
+        screen: Screen[Any] = game_screen_class(game)(**kwargs)
+        return screen
 
     def golf_options(self) -> frozenset[str]:
         return frozenset({"free-stock"}) if self.free_stock else frozenset()

@@ -47,11 +47,13 @@ _DESCRIPTIONS = {
 
 
 def _screen_class(game_id: str | None) -> type:
-    from parlour.tui.screens.golf import GolfScreen
+    from parlour.tui.screens import game_screen_class, has_screen
     from parlour.tui.screens.start import StartScreen
 
-    screens: dict[str | None, type] = {"golf": GolfScreen, None: StartScreen}
-    return screens.get(game_id, StartScreen)
+    if game_id is not None and has_screen(game_id):
+        screen: type = game_screen_class(game_id)
+        return screen
+    return StartScreen
 
 
 def key_rows(game_id: str | None) -> list[tuple[str, str]]:
@@ -111,10 +113,13 @@ def keys_document() -> str:
         "",
         keys_markdown(None).replace("### Keys\n\n", ""),
     ]
-    names = {"golf": "Golf"}
+    from parlour.engine import find_game
+    from parlour.tui.screens import has_screen
+
     for game in ORDER:
-        if game in names:
-            parts += [f"## {names[game]}", "", keys_markdown(game).replace("### Keys\n\n", "")]
+        if has_screen(game):
+            name = find_game(game).name
+            parts += [f"## {name}", "", keys_markdown(game).replace("### Keys\n\n", "")]
     parts += [
         "## Scorecard",
         "",

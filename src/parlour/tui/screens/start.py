@@ -16,6 +16,7 @@ from parlour import __version__
 from parlour.engine import find_game, game_ids
 from parlour.engine.errors import ParlourError
 from parlour.store.database import SavedGame
+from parlour.tui.screens import has_screen
 
 #: the book's four games, in its order, with a line about each
 BOOK_GAMES = (
@@ -57,7 +58,7 @@ class StartScreen(Screen[None]):
         if saved:
             menu.add_option(Option(f"Resume: {describe_saved(saved[0])}", id="resume"))
         rule = "free stock" if getattr(app, "free_stock", False) else "book rule"
-        playable = set(game_ids())
+        playable = {game for game in game_ids() if has_screen(game)}
         for game, name, blurb in BOOK_GAMES:
             if game == "golf":
                 menu.add_option(Option(f"Golf: a round of nine holes ({rule})", id="golf-round"))
