@@ -327,12 +327,16 @@ def after_move(
         if state.discards_left > 1:
             # mid-round nothing can go out (the group was blocked and still is) and the
             # board is not full, so there is nothing automatic to do
-            return replace(
-                state,
-                board=tuple(board),
-                waste=waste,
-                waste_locked=True,
-                discards_left=state.discards_left - 1,
+            return new_state(
+                tuple(board),
+                state.foundations,
+                waste,
+                state.stock,
+                True,
+                state.discard_rank,
+                state.discards_left - 1,
+                Phase.DISCARDING,
+                state.options,
             )
         # the discarded cards could not go out, and no other board card can
         foundations = list(state.foundations)

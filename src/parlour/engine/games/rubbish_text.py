@@ -112,9 +112,12 @@ def why_illegal(state: RubbishState, move: RubbishMove) -> str:
     plural = rank_plural(rank)
     if isinstance(move, FillFromStock | FillFromWaste):
         if state.phase is Phase.DISCARDING:
+            left = NUMBER_WORDS[state.discards_left]
+            if state.vacancies:
+                return f"{left} more of the {plural} must be discarded first (R4)"
             return (
-                f"the board is full and nothing can go out, so {NUMBER_WORDS[state.discards_left]} "
-                f"of the {plural} must be discarded first (R4)"
+                f"the board is full and nothing can go out, so {left} of the {plural} must be "
+                "discarded first (R4)"
             )
         return "that fill is not possible here (R3)"  # both sources are offered while filling
     if isinstance(move, Discard):
