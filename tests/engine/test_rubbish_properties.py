@@ -54,7 +54,9 @@ def playing_moves(state: RubbishState) -> list[RubbishMove]:
 
 @settings(max_examples=800, deadline=None)
 @given(seed=st.integers(0, MAX_SEED), choice_seed=st.integers(0, 2**32 - 1))
-def test_random_playouts_end_without_repeating_a_position(seed: int, choice_seed: int) -> None:
+def test_r5_r7_random_playouts_end_without_repeating_a_position(
+    seed: int, choice_seed: int
+) -> None:
     choices = random.Random(choice_seed)
     line = Line.from_seed(RUBBISH, seed)
     seen = {line.current}
@@ -141,7 +143,7 @@ def test_the_quick_look_after_a_move_agrees_with_looking_everywhere(
         state = RUBBISH.apply(state, move)
 
 
-def test_a_late_game_graph_has_no_cycle_and_every_line_ends() -> None:
+def test_r7_from_a_late_position_no_sequence_of_moves_comes_back() -> None:
     """Every sequence of legal moves from a position with a few stock cards left, searched
     exhaustively: no sequence comes back to a position already on it, and each ends."""
     line = Line.from_seed(RUBBISH, 3)
