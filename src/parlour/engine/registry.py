@@ -8,11 +8,12 @@ from parlour.engine.errors import UnknownGameError
 from parlour.engine.game import GameState, Rules
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.golf import GOLF
+from parlour.engine.games.rubbish import RUBBISH
 
 AnyRules = Rules[Any, Any]
 
 #: every playable game, in the book's order
-GAMES: Final[tuple[AnyRules, ...]] = (GOLF, BYTWOS)
+GAMES: Final[tuple[AnyRules, ...]] = (GOLF, RUBBISH, BYTWOS)
 
 _BY_NAME: Final[dict[str, AnyRules]] = {
     name: rules for rules in GAMES for name in (rules.id, *rules.aliases)
