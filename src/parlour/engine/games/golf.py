@@ -4,12 +4,13 @@ Phases: ``play`` (some column card can be played), ``stoppage`` (none can, so th
 stock must be turned) and ``finished``. Moves: a column number ``1``–``7`` plays
 that column's exposed card onto the foundation; ``s`` turns the next stock card.
 
->>> from parlour.engine.cards import parse_cards
 >>> state = GOLF.start_from_seed(1)
 >>> state.phase
 <Phase.PLAY: 'play'>
->>> [str(move) for move in GOLF.legal_moves(state)]
-['5']
+>>> str(state.foundation[-1]), [str(move) for move in GOLF.legal_moves(state)]
+('9C', ['7'])
+>>> GOLF.apply(state, "7").foundation[-1]
+Card(8H)
 """
 
 from __future__ import annotations
