@@ -8,7 +8,7 @@ and cards ``i`` and ``j`` swap. ``random.shuffle`` is never used: its algorithm
 is not promised to stay the same, and this one is pinned by golden tests.
 
 >>> [str(c) for c in deck_from_seed(1)[:5]]
-['9S', 'QC', '3H', '9H', '2C']
+['9S', '9H', '2H', '4C', '3D']
 """
 
 from __future__ import annotations
