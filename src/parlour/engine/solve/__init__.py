@@ -1,0 +1,1 @@
+"""Solvers: perfect-knowledge searches over the rules engine (pure, standard library)."""
