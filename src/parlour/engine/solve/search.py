@@ -61,7 +61,9 @@ def solve(
     """Search from ``state`` for a win, within the budgets given."""
     start = clock() if clock is not None else 0.0
     deadline = start + budget_seconds if budget_seconds is not None and clock else None
-    better = (lambda a, b: a < b) if rules.lower_is_better else (lambda a, b: a > b)
+    better: Callable[[int, int], bool] = (
+        (lambda a, b: a < b) if rules.lower_is_better else (lambda a, b: a > b)
+    )
 
     def elapsed() -> float | None:
         return clock() - start if clock is not None else None
@@ -98,9 +100,14 @@ def solve(
             return Verdict(WINNABLE, score, (*path, move), nodes, elapsed())
         if budget_nodes is not None and nodes >= budget_nodes:
             return Verdict(UNKNOWN, best_score, best_line, nodes, elapsed())
-        if deadline is not None and clock is not None and nodes % _CLOCK_EVERY == 0:
-            if clock() >= deadline:
-                return Verdict(UNKNOWN, best_score, best_line, nodes, elapsed())
+        out_of_time = (
+            deadline is not None
+            and clock is not None
+            and nodes % _CLOCK_EVERY == 0
+            and clock() >= deadline
+        )
+        if out_of_time:
+            return Verdict(UNKNOWN, best_score, best_line, nodes, elapsed())
         path.append(move)
         stack.append(_children(rules, child, better))
     return Verdict(NOT_WINNABLE, best_score, best_line, nodes, elapsed())
