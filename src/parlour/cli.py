@@ -49,6 +49,40 @@ def build_parser() -> argparse.ArgumentParser:
     replay_command.add_argument("file", help="a record written by Parlour")
     _add_app_arguments(replay_command)
 
+    solve = commands.add_parser(
+        "solve", help="the best result perfect play could reach (knowing every hidden card)"
+    )
+    solve.add_argument("game", help="golf, rubbish, squares or bytwos")
+    source = solve.add_mutually_exclusive_group(required=True)
+    source.add_argument("--seed", help="a whole number from 0 to 2**63-1")
+    source.add_argument("--deck", help='the whole deck in card notation, "JD 2D 9H …"')
+    source.add_argument("--record", metavar="FILE", help="solve the position a record ends in")
+    solve.add_argument("--free-stock", action="store_true", help="Golf: turn the stock at will")
+    solve.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        metavar="S",
+        help="CPU seconds to search (default: 1 for the other games, none for Golf)",
+    )
+    solve.add_argument("--json", action="store_true", help="machine-readable output")
+
+    analyse = commands.add_parser("analyse", help="solve a range of seeds and summarise")
+    analyse.add_argument("game", help="golf, rubbish, squares or bytwos")
+    analyse.add_argument("--seeds", required=True, metavar="A..B", help="seeds A to B inclusive")
+    analyse.add_argument(
+        "--jobs", type=int, default=0, metavar="N", help="worker processes (default: every core)"
+    )
+    analyse.add_argument("--free-stock", action="store_true", help="Golf: turn the stock at will")
+    analyse.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        metavar="S",
+        help="CPU seconds per deal (default: 1 for the other games, none for Golf)",
+    )
+    analyse.add_argument("--out", metavar="FILE", help="write every deal's result (.csv or .json)")
+
     scorecard = commands.add_parser("scorecard", help="print past Golf rounds and the best")
     scorecard.add_argument("--json", action="store_true", help="machine-readable output")
     _add_app_arguments(scorecard, ascii_flag=False)
@@ -318,7 +352,192 @@ def command_scorecard(args: argparse.Namespace) -> int:
     return 0
 
 
+def _solve_budget(game: str, budget: float | None) -> float | None:
+    from parlour.analysis import DEFAULT_BUDGET
+
+    if budget is not None and budget <= 0:
+        raise CliError("--budget must be a positive number of seconds")
+    if budget is None and game != "golf":
+        return DEFAULT_BUDGET
+    return budget
+
+
+def command_solve(args: argparse.Namespace) -> int:
+    import json
+
+    from rich.console import Console
+
+    from parlour.analysis import solve_state
+
+    if args.record:
+        from parlour.engine.record import parse_record, replay
+        from parlour.store.files import read_text
+
+        try:
+            line = replay(parse_record(read_text(args.record)))
+        except ParlourError as error:
+            raise CliError(f"{args.record}: {error}") from None
+    else:
+        args.option = []
+        line = _start_line(args)
+    rules = line.rules
+    budget = _solve_budget(rules.id, args.budget)
+    solution = solve_state(rules.id, line.current, budget=budget)
+    if args.json:
+        sys.stdout.write(
+            json.dumps(
+                {
+                    "game": rules.id,
+                    "options": sorted(line.options),
+                    "seed": line.seed,
+                    "from_move": len(line.moves),
+                    "status": solution.status,
+                    "best_score": solution.best_score,
+                    "exact": solution.exact,
+                    "moves": list(solution.moves),
+                    "nodes": solution.nodes,
+                    "seconds": round(solution.seconds, 4),
+                },
+                indent=2,
+            )
+            + "\n"
+        )
+        return 0
+    console = Console(highlight=False)
+    console.print(
+        _describe_deal(line) + (f" · from move {len(line.moves)}" if line.moves else ""),
+        style="bold",
+    )
+    exact = "exact" if solution.exact else "best found within the budget"
+    if rules.id == "golf":
+        console.print(
+            f"Best score: {solution.best_score} ({exact}); "
+            f"{'the links can be cleared' if solution.best_score <= 0 else 'the links cannot be cleared'}."
+        )
+    else:
+        console.print(
+            f"Verdict: {solution.status}. Best score reached: {solution.best_score} "
+            f"({rules.score_label})."
+        )
+    console.print(f"Line ({len(solution.moves)} moves): {' '.join(solution.moves) or '(none)'}")
+    console.print(f"Searched {solution.nodes:,} positions in {solution.seconds:.2f} s CPU.")
+    return 0
+
+
+def _parse_seed_range(text: str) -> range:
+    from parlour.engine import check_seed
+
+    first, dots, last = text.partition("..")
+    if not dots:
+        raise CliError(f"--seeds takes a range like 1..1000, not {text!r}")
+    low, high = check_seed(first), check_seed(last)
+    if high < low:
+        raise CliError(f"--seeds {text}: the range is empty")
+    return range(low, high + 1)
+
+
+def command_analyse(args: argparse.Namespace) -> int:
+    import csv
+    import dataclasses
+    import io
+    import json
+    import os
+
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.table import Table
+
+    from parlour.analysis import analyse, summarise
+    from parlour.engine import find_game
+
+    rules = find_game(args.game)
+    seeds = _parse_seed_range(args.seeds)
+    if args.free_stock and rules.id != "golf":
+        raise CliError("--free-stock is a Golf option")
+    options = frozenset({"free-stock"}) if args.free_stock else frozenset()
+    budget = _solve_budget(rules.id, args.budget)
+    jobs = args.jobs or os.cpu_count() or 1
+    if args.out and not args.out.endswith((".csv", ".json")):
+        raise CliError("--out must name a .csv or .json file")
+    console = Console(stderr=True, highlight=False)
+    results = []
+    with Progress(
+        TextColumn(f"{rules.name}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+    ) as progress:
+        task = progress.add_task("solving", total=len(seeds))
+        for result in analyse(rules.id, seeds, options=options, budget=budget, jobs=jobs):
+            results.append(result)
+            progress.advance(task)
+    summary = summarise(rules.id, options, results)
+    if args.out:
+        from parlour.store.files import write_text
+
+        if args.out.endswith(".json"):
+            text = json.dumps(
+                {
+                    "summary": summary.as_dict(),
+                    "deals": [
+                        r.__dict__
+                        if hasattr(r, "__dict__")
+                        else {f: getattr(r, f) for f in r.__slots__}
+                        for r in results
+                    ],
+                },
+                indent=1,
+            )
+        else:
+            buffer = io.StringIO()
+            writer = csv.writer(buffer)
+            writer.writerow(["seed", "status", "best_score", "exact", "nodes", "seconds"])
+            for r in results:
+                writer.writerow(
+                    [r.seed, r.status, r.best_score, r.exact, r.nodes, f"{r.seconds:.4f}"]
+                )
+            text = buffer.getvalue()
+        write_text(args.out, text)
+    table = Table(
+        title=f"{rules.name}, seeds {seeds.start}..{seeds.stop - 1} "
+        f"({summary.options}, budget {budget or 'none'})"
+    )
+    for heading in (
+        "deals",
+        "winnable %",
+        "definite %",
+        "mean best score",
+        *(["mean 9-hole par"] if summary.mean_nine_hole_par is not None else []),
+        "median s/deal",
+        "max s/deal",
+    ):
+        table.add_column(heading, justify="right")
+    table.add_row(
+        str(summary.deals),
+        f"{100 * summary.winnable_share:.1f}",
+        f"{100 * summary.definite_share:.1f}",
+        f"{summary.mean_best_score:.2f}",
+        *([f"{summary.mean_nine_hole_par:.1f}"] if summary.mean_nine_hole_par is not None else []),
+        f"{summary.median_seconds:.3f}",
+        f"{summary.max_seconds:.3f}",
+    )
+    Console(highlight=False).print(table)
+    return 0
+
+
 COMMANDS = {
+    "solve": command_solve,
+    "analyse": command_analyse,
     "deal": command_deal,
     "check": command_check,
     "play-moves": command_play_moves,
