@@ -438,7 +438,6 @@ def _parse_seed_range(text: str) -> range:
 
 def command_analyse(args: argparse.Namespace) -> int:
     import csv
-    import dataclasses
     import io
     import json
     import os
