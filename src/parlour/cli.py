@@ -410,9 +410,9 @@ def command_solve(args: argparse.Namespace) -> int:
     )
     exact = "exact" if solution.exact else "best found within the budget"
     if rules.id == "golf":
+        cleared = "can" if solution.best_score <= 0 else "cannot"
         console.print(
-            f"Best score: {solution.best_score} ({exact}); "
-            f"{'the links can be cleared' if solution.best_score <= 0 else 'the links cannot be cleared'}."
+            f"Best score: {solution.best_score} ({exact}); the links {cleared} be cleared."
         )
     else:
         console.print(
