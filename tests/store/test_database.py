@@ -70,3 +70,37 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     assert len(rounds) == 30
     assert all(r.scores == tuple(range(1, 10)) for r in rounds)
     assert len(store.finished_games(limit=1000)) == 270
+
+
+def test_an_older_database_is_upgraded_in_place(tmp_path: Path) -> None:
+    import sqlite3
+
+    old = sqlite3.connect(tmp_path / "parlour.db")
+    old.executescript(
+        "CREATE TABLE rounds (id INTEGER PRIMARY KEY, course INTEGER NOT NULL, options TEXT "
+        "NOT NULL, started TEXT NOT NULL, finished TEXT, total INTEGER);"
+        "INSERT INTO rounds (course, options, started) VALUES (7, 'none', '2026-01-01');"
+        "PRAGMA user_version = 1;"
+    )
+    old.close()
+    store = Store(tmp_path)
+    assert store.notice is None
+    assert [r.course for r in store.rounds()] == [7]
+    store.save_par(99, "none", 3)
+    assert store.pars([99, 100], "none") == {99: 3}
+
+
+def test_a_database_from_a_newer_parlour_is_left_alone(tmp_path: Path) -> None:
+    import sqlite3
+
+    import pytest
+
+    from parlour.store.database import StoreError
+
+    newer = sqlite3.connect(tmp_path / "parlour.db")
+    newer.execute("PRAGMA user_version = 99")
+    newer.close()
+    with pytest.raises(StoreError, match="newer Parlour"):
+        Store(tmp_path)
+    assert (tmp_path / "parlour.db").exists()
+    assert not [p for p in tmp_path.iterdir() if "unreadable" in p.name]

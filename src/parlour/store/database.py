@@ -19,7 +19,7 @@ from pathlib import Path
 
 from parlour.store.paths import DATABASE_NAME
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rounds (
@@ -52,6 +52,12 @@ CREATE TABLE IF NOT EXISTS holes (
     score INTEGER NOT NULL,
     game_id INTEGER REFERENCES games(id),
     PRIMARY KEY (round_id, hole)
+);
+CREATE TABLE IF NOT EXISTS pars (
+    seed INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    par INTEGER NOT NULL,
+    PRIMARY KEY (seed, options)
 );
 CREATE TABLE IF NOT EXISTS in_progress (
     id INTEGER PRIMARY KEY,
@@ -411,3 +417,24 @@ class Store:
 
     def get_round(self, round_id: int) -> StoredRound | None:
         return next((r for r in self.rounds() if r.id == round_id), None)
+
+    # -- Golf pars (a cache: a deal's par never changes) ------------------------------------
+
+    def pars(self, seeds: list[int], options: str) -> dict[int, int]:
+        """The known pars of these Golf deals under these rule options."""
+        if not seeds:
+            return {}
+        marks = ",".join("?" * len(seeds))
+        with self._lock:
+            rows = self._connection.execute(
+                f"SELECT seed, par FROM pars WHERE options = ? AND seed IN ({marks})",
+                (options, *seeds),
+            ).fetchall()
+        return dict(rows)
+
+    def save_par(self, seed: int, options: str, par: int) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO pars (seed, options, par) VALUES (?, ?, ?)",
+                (seed, options, par),
+            )
