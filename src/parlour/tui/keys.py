@@ -125,7 +125,7 @@ def keys_document() -> str:
         "",
         "| keys | what they do |",
         "| --- | --- |",
-        "| Enter n | next hole (after a hole is finished) |",
+        "| Enter n | next hole once the hole is finished; after the ninth, a new round |",
         "| Esc | back to the board |",
         "",
     ]

@@ -97,7 +97,11 @@ class GameScreen(Screen[None]):
                 f"Replaying {self.replay_title or 'a game'}: ← and → step through the moves, "
                 "Home and End jump, t takes over from here."
             )
-        return rules.prompt(self._initial_line.current)  # type: ignore[no-any-return]
+        prompt: str = rules.prompt(self._initial_line.current)
+        played = len(self._initial_line.moves)
+        if played:
+            return f"Welcome back: {played} move{'s' if played != 1 else ''} played. {prompt}"
+        return prompt
 
     def watch_line(self, line: Line[Any, Any] | None) -> None:
         if line is None:

@@ -64,7 +64,9 @@ def verdict(round_: Round) -> Text:
 class ScorecardScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go_on", "Next hole"),
-        Binding("n", "go_on", "Next", show=False),
+        Binding("enter", "new_round", "New round"),
+        Binding("n", "go_on", "Next hole", show=False),
+        Binding("n", "new_round", "New round", show=False),
         Binding("escape", "close", "Back to the board"),
     ]
 
@@ -81,10 +83,17 @@ class ScorecardScreen(ModalScreen[bool]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "go_on":
+            if self.round.is_complete:
+                return False
             return self.finished_hole or None
+        if action == "new_round":
+            return self.round.is_complete
         return True
 
     def action_go_on(self) -> None:
+        self.dismiss(True)
+
+    def action_new_round(self) -> None:
         self.dismiss(True)
 
     def action_close(self) -> None:
