@@ -179,6 +179,8 @@ class RubbishScreen(GameScreen):
         for home, suit, top in zip(self.foundations, SUITS, state.foundations, strict=True):
             home.cards = (card(top, suit),) if top else ()
             home.caption = suit if self.ascii_only else SUIT_GLYPHS[suit]
+        # the reminder of the keys only while there are moves to make
+        self.set_class(not choices, "-no-choices")
         self.table_notes.update(self.notes(state, wide=True))
         self.table_line.update(self.notes(state, wide=False))
 
@@ -322,7 +324,7 @@ class RubbishScreen(GameScreen):
                 tried = f"Cannot throw {move.card}"
             else:
                 tried = f"Cannot {self.describe_choice(move)}"
-            self.status(f"{tried}: {self.rules.why_illegal(state, move)}.", refused=True)
+            self.status(f"{tried} — {self.rules.why_illegal(state, move)}.", refused=True)
             return
         if self.play(move):
             self.selection = None
