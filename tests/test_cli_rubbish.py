@@ -46,3 +46,21 @@ def test_a_record_of_a_game_replays(capsys: pytest.CaptureFixture[str], tmp_path
     path.write_text(record, encoding="utf-8")
     assert main(["check", str(path), "--ascii"]) == 0
     assert "Moves played: 5. Score so far: 3" in capsys.readouterr().out
+
+
+def test_play_opens_the_app_on_a_rubbish_heap_deal(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    opened: dict[str, object] = {}
+    monkeypatch.setattr("parlour.tui.app.ParlourApp.run", lambda app: opened.update(app=app))
+    assert main(["play", "rubbish", "--seed", "7", "--data-dir", str(tmp_path)]) == 0
+    opening = opened["app"].opening  # type: ignore[attr-defined]
+    assert (opening.kind, opening.game, opening.seed) == ("game", "rubbish", 7)
+
+
+def test_play_refuses_a_game_the_app_cannot_show_yet(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("parlour.tui.screens.GAME_SCREENS", {})
+    assert main(["play", "rubbish", "--seed", "7"]) == 2
+    assert "Rubbish Heap cannot be played in the app yet" in capsys.readouterr().err

@@ -34,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = commands.add_parser("play", help="open the app on a new game")
-    play.add_argument("game", help="golf (the other games are coming)")
+    play.add_argument("game", help="golf or rubbish (the other games are coming)")
     source = play.add_mutually_exclusive_group()
     source.add_argument("--seed", help="deal this seed (a whole number from 0 to 2**63-1)")
     source.add_argument(
@@ -242,6 +242,17 @@ def command_start(args: argparse.Namespace) -> int:
     return _run_app(args)
 
 
+def _require_screen(rules: Any) -> None:
+    """Refuse, in one line, a game the app cannot show yet."""
+    from parlour.tui.screens import has_screen
+
+    if not has_screen(rules.id):
+        raise CliError(
+            f"{rules.name} cannot be played in the app yet; 'parlour play-moves {rules.id}' "
+            "plays it from the command line"
+        )
+
+
 def command_play(args: argparse.Namespace) -> int:
     from parlour.engine import check_seed, find_game
     from parlour.engine.course import parse_course_code
@@ -255,10 +266,12 @@ def command_play(args: argparse.Namespace) -> int:
 
         text = read_text(args.record)
         try:
-            replay(parse_record(text))
+            line = replay(parse_record(text))
         except ParlourError as error:
             raise CliError(f"{args.record}: {error}") from None
+        _require_screen(line.rules)
         return _run_app(args, record_text=text, record_title=args.record)
+    _require_screen(rules)
     if args.course or args.round:
         import secrets
 
@@ -274,9 +287,10 @@ def command_replay(args: argparse.Namespace) -> int:
 
     text = read_text(args.file)
     try:
-        replay(parse_record(text))
+        line = replay(parse_record(text))
     except ParlourError as error:
         raise CliError(f"{args.file}: {error}") from None
+    _require_screen(line.rules)
     return _run_app(args, replay_text=text, record_title=args.file)
 
 

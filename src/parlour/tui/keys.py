@@ -19,7 +19,7 @@ _NAMES = {
 }
 
 #: actions that share a key with a listed one and need no line of their own
-_UNLISTED = {"explain_turn"}
+_UNLISTED = {"explain_turn", "explain_fill('s')", "explain_fill('w')"}
 
 _DESCRIPTIONS = {
     "toggle_free_stock": "switch Golf between the book rule and free stock (G3)",
@@ -40,10 +40,44 @@ _DESCRIPTIONS = {
     "quit_game": "quit Parlour (the game is saved after every move)",
     "cursor(-1)": "select the column to the left",
     "cursor(1)": "select the column to the right",
+    "play(n)": "play the exposed card of that column",
     "play_cursor": "play the selected column's exposed card",
     "turn": "turn the next stock card",
     "scorecard": "show the round's scorecard",
+    "fill_stock": "fill the vacancy from the stock (when both stock and waste could)",
+    "fill_waste": "fill the vacancy with the waste heap's top card (likewise)",
+    "discard_at(n)": "throw the card at that position (10–13 are a–d, as shown above them)",
+    "heap": "look through the whole waste heap, its top card last",
+    "give_up": "give up: the game ends with its score as it stands (asks first)",
 }
+
+#: a game's own words for an action that several games share
+_GAME_DESCRIPTIONS = {
+    "rubbish": {
+        "cursor(-1)": "select the previous choice: a card of the group, or stock or waste",
+        "cursor(1)": "select the next choice",
+        "play_cursor": "make the selected choice",
+        "new": "new game (while this one is in play, asks first: it would not be scored)",
+    },
+}
+
+#: a line under a game's table of keys (docs/keys.md)
+_NOTES = {
+    "rubbish": "The mouse works too: click a card of the group to throw it, the stock or "
+    "the waste to fill from it, and the waste at any other time to look through the heap.",
+}
+
+
+def _key_ranges(keys: list[str]) -> str:
+    """``1 2 3 a b`` as ``1–3 a–b``: runs of consecutive digits or letters."""
+    runs: list[list[str]] = []
+    for key in keys:
+        last = runs[-1][-1] if runs else ""
+        if last and ord(key) == ord(last) + 1 and key.isdigit() == last.isdigit():
+            runs[-1].append(key)
+        else:
+            runs.append([key])
+    return " ".join(run[0] if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
 
 
 def _screen_class(game_id: str | None) -> type:
@@ -69,23 +103,23 @@ def key_rows(game_id: str | None) -> list[tuple[str, str]]:
         for binding in klass.__dict__.get("BINDINGS", []):
             if isinstance(binding, Binding) and binding.action not in _UNLISTED:
                 bindings.append(binding)
+    descriptions = _DESCRIPTIONS | _GAME_DESCRIPTIONS.get(game_id or "", {})
+    numbered: set[str] = set()  # actions with one key per number, such as play(n)
     for binding in bindings:
         action = binding.action
-        if action.startswith("play(") and action[5:-1].isdigit():
-            description = "play the exposed card of that column"
-            action = "play(n)"
-        else:
-            description = _DESCRIPTIONS.get(action, binding.description)
+        name, _, argument = action.partition("(")
+        if argument[:-1].isdigit() and f"{name}(n)" in descriptions:
+            action = f"{name}(n)"
+            numbered.add(action)
+        description = descriptions.get(action, binding.description)
         key = binding.key_display or _NAMES.get(binding.key, binding.key)
         rows.setdefault(action, [description])
         if key not in rows[action]:
             rows[action].append(key)
     result = []
-    for values in rows.values():
-        description, *keys = values
-        if "play the exposed card" in description:
-            keys = [f"{keys[0]}–{keys[-1]}"]
-        result.append((" ".join(keys), description))
+    for action, (description, *keys) in rows.items():
+        shown = _key_ranges(keys) if action in numbered else " ".join(keys)
+        result.append((shown, description))
     return result
 
 
@@ -120,6 +154,8 @@ def keys_document() -> str:
         if has_screen(game):
             name = find_game(game).name
             parts += [f"## {name}", "", keys_markdown(game).replace("### Keys\n\n", "")]
+            if game in _NOTES:
+                parts += [_NOTES[game], ""]
     parts += [
         "## Scorecard",
         "",

@@ -121,6 +121,78 @@ class Pile(CardArtWidget):
         self.post_message(self.Chosen(self.key))
 
 
+class CardSpread(CardArtWidget):
+    """Cards laid out left to right, first card first, in as many rows as the widget's
+    width needs: for looking through a pile. With ``step`` under the width of a card the
+    cards overlap like a fan, each showing its left edge with its index, and the last of
+    each row shown whole; ``mark_last`` frames the very last card as playable (the top
+    of a heap)."""
+
+    DEFAULT_CSS = """
+    CardSpread {
+        width: 100%;
+        height: auto;
+    }
+    CardSpread > .card--red {
+        color: $text-error;
+        text-style: bold;
+    }
+    CardSpread > .card--black {
+        color: $text;
+        text-style: bold;
+    }
+    CardSpread > .card--frame {
+        color: $text-muted;
+    }
+    CardSpread > .card--playable {
+        color: $text-success;
+        text-style: bold;
+    }
+    """
+
+    cards: reactive[tuple[Card, ...]] = reactive((), layout=True)
+    mark_last: reactive[bool] = reactive(False)
+
+    def __init__(self, *, step: int = art.WIDTH + 1, **kwargs: str) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.step = step
+
+    def per_row(self, width: int) -> int:
+        return max(1, (width - art.WIDTH) // self.step + 1)
+
+    def render(self) -> RenderableType:
+        styles = self.card_styles()
+        per_row = self.per_row(self.content_size.width)
+        cards = self.cards
+        lines: list[Text] = []
+        for start in range(0, len(cards), per_row):
+            row = cards[start : start + per_row]
+            pictures = [
+                art.full(
+                    shown,
+                    styles,
+                    self.ascii_only,
+                    styles.playable if self.mark_last and index == len(cards) - 1 else None,
+                )
+                for index, shown in enumerate(row, start)
+            ]
+            if lines:
+                lines.append(Text(""))
+            gap = " " * max(0, self.step - art.WIDTH)
+            for part in range(art.FULL_HEIGHT):
+                line = Text()
+                for picture in pictures[:-1]:
+                    line.append_text(picture[part][: self.step])
+                    line.append(gap)
+                line.append_text(pictures[-1][part])
+                lines.append(line)
+        return Text("\n").join(lines)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        rows = -(-len(self.cards) // self.per_row(width))
+        return max(0, rows * (art.FULL_HEIGHT + 1) - 1)
+
+
 _CARD_IN_TEXT = re.compile(r"\b(10|[2-9AJQK])([CDHS])\b")
 
 

@@ -91,13 +91,12 @@ class GameScreen(Screen[None]):
         self.status(self.opening_message())
 
     def opening_message(self) -> str:
-        rules = self._initial_line.rules
         if self.replaying:
             return (
                 f"Replaying {self.replay_title or 'a game'}: ← and → step through the moves, "
                 "Home and End jump, t takes over from here."
             )
-        prompt: str = rules.prompt(self._initial_line.current)
+        prompt = self.prompt_text(self._initial_line.current)
         played = len(self._initial_line.moves)
         if played:
             return f"Welcome back: {played} move{'s' if played != 1 else ''} played. {prompt}"
@@ -136,6 +135,15 @@ class GameScreen(Screen[None]):
         prefix = "Replay · " if self.replaying else ""
         return f"{prefix}{rules.name} · {deal}{rule} · move {len(line.moves)} · score {score}"
 
+    def prompt_text(self, state: Any) -> str:
+        """What the position asks of the player, as the status line says it: the engine's
+        prompt, which a screen may reword to name its own keys."""
+        return str((self.line or self._initial_line).rules.prompt(state))
+
+    def move_name(self, move: Any) -> str:
+        """A move as the status line names it (its notation unless a screen says more)."""
+        return str(self.rules.format_move(move))
+
     def status(self, message: str, *, refused: bool = False) -> None:
         self.query_one(StatusLine).say(message, refused=refused)
 
@@ -167,9 +175,9 @@ class GameScreen(Screen[None]):
         self.line = self.session.line
         outcome = self.session.outcome
         if outcome is None:
-            self.status(f"{described[0].upper()}{described[1:]}. {self.rules.prompt(self.current)}")
+            self.status(f"{described[0].upper()}{described[1:]}. {self.prompt_text(self.current)}")
         else:
-            self.status(f"{described[0].upper()}{described[1:]}. {self.rules.prompt(self.current)}")
+            self.status(f"{described[0].upper()}{described[1:]}. {self.prompt_text(self.current)}")
             self.on_finished()
         return True
 
@@ -216,9 +224,7 @@ class GameScreen(Screen[None]):
             move = session.line.moves[-1]
             session.undo()
             self.line = session.line
-            self.status(
-                f"Took back {self.rules.format_move(move)}. {self.rules.prompt(self.current)}"
-            )
+            self.status(f"Took back {self.move_name(move)}. {self.prompt_text(self.current)}")
 
     def action_redo(self) -> None:
         session = self._session()
@@ -227,7 +233,7 @@ class GameScreen(Screen[None]):
             described = self.rules.describe(session.state, move)
             session.redo()
             self.line = session.line
-            self.status(f"Redid: {described}. {self.rules.prompt(self.current)}")
+            self.status(f"Redid: {described}. {self.prompt_text(self.current)}")
             if session.is_finished:
                 self.on_finished()
 
@@ -235,7 +241,7 @@ class GameScreen(Screen[None]):
         session = self._session()
         session.restart()
         self.line = session.line
-        self.status(f"Back to the deal (r redoes). {self.rules.prompt(self.current)}")
+        self.status(f"Back to the deal (r redoes). {self.prompt_text(self.current)}")
 
     def action_hint(self) -> None:
         session = self._session()
@@ -246,9 +252,14 @@ class GameScreen(Screen[None]):
         session.count_hint()
         self.show_hint(move)
         self.status(
-            f"Hint: {self.rules.describe(session.state, move)} "
+            f"Hint: {self.hint_words(move)} "
             f"(press {self.key_for(move)}). Hints this game: {session.hints}."
         )
+
+    def hint_words(self, move: Any) -> str:
+        """The hinted move in words (the engine's description unless a screen says less,
+        for instance to keep the next stock card hidden)."""
+        return str(self.rules.describe(self._session().state, move))
 
     def show_hint(self, move: Any) -> None:
         """Point at the hinted move on the board (subclasses)."""
@@ -309,7 +320,7 @@ class GameScreen(Screen[None]):
         if self.line is not None:
             self.line = self.line.goto(len(self.line.moves) + len(self.line.undone))
             self.status(
-                f"At the end: move {len(self.line.moves)}. {self.rules.prompt(self.current)}"
+                f"At the end: move {len(self.line.moves)}. {self.prompt_text(self.current)}"
             )
 
     def action_take_over(self) -> None:
@@ -325,6 +336,4 @@ class GameScreen(Screen[None]):
         self.session = Session.from_line(store, line)
         self.replaying = False
         self.line = self.session.line
-        self.status(
-            f"Your game now, from move {len(line.moves)}. {self.rules.prompt(self.current)}"
-        )
+        self.status(f"Your game now, from move {len(line.moves)}. {self.prompt_text(self.current)}")

@@ -151,6 +151,16 @@ class GolfScreen(GameScreen):
     def key_for(self, move: Any) -> str:
         return "space" if move == TURN else str(move)
 
+    def hint_words(self, move: Any) -> str:
+        # the engine would name the card a turn brings up: a hint must not show it
+        if move == TURN:
+            return "turn the stock"
+        return super().hint_words(move)
+
+    def move_name(self, move: Any) -> str:
+        # called after an undo, when the current position is the one before the move
+        return str(self.rules.describe(self.current, move))
+
     @on(Pile.Chosen)
     def pile_clicked(self, event: Pile.Chosen) -> None:
         if self.replaying:

@@ -1,0 +1,253 @@
+"""Playing Rubbish Heap in the app with the keyboard (Textual Pilot), checked against the
+engine and the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from parlour.engine.cards import parse_card
+from parlour.engine.games.rubbish import (
+    DISCARDS,
+    FROM_STOCK,
+    FROM_WASTE,
+    GIVE_UP,
+    RUBBISH,
+    Discard,
+    Phase,
+    RubbishState,
+)
+from parlour.engine.history import Line
+from parlour.engine.record import format_record
+from parlour.store.database import Store
+from parlour.tui.app import make_app
+from parlour.tui.screens.rubbish import (
+    PLACE_KEYS,
+    ConfirmScreen,
+    RubbishScreen,
+    WasteHeapScreen,
+)
+from parlour.tui.widgets import StatusLine, with_suit_symbols
+
+#: a deal that opens on a round of three queens (positions 5, 8 and 9)
+SEED = 55
+#: a deal whose game, played by :func:`player`, fills from the stock and the waste and
+#: throws cards from each of positions 10-13
+WHOLE_GAME_SEED = 52
+
+
+def choices(state: RubbishState) -> list[Any]:
+    return [move for move in RUBBISH.legal_moves(state) if move is not GIVE_UP]
+
+
+def player(state: RubbishState) -> Any:
+    """A simple player: the waste's top card when its rank is not on the board, else the
+    stock; of a group, the last card on the board first."""
+    if state.phase is Phase.FILLING:
+        ranks = {placed.rank for placed in state.board if placed is not None}
+        return FROM_WASTE if state.waste[-1].rank not in ranks else FROM_STOCK
+    return choices(state)[-1]
+
+
+def key_for(state: RubbishState, move: Any) -> str:
+    if isinstance(move, Discard):
+        return PLACE_KEYS[state.board.index(move.card)]
+    return str(move)
+
+
+def status_text(app: Any) -> str:
+    return str(app.screen.query_one(StatusLine).render())
+
+
+async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="rubbish", seed=WHOLE_GAME_SEED, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RubbishScreen)
+        expected = RUBBISH.start_from_seed(WHOLE_GAME_SEED)
+        assert screen.session.state == expected
+        played = 0
+        used = set()
+        while RUBBISH.outcome(expected) is None:
+            move = player(expected)
+            offered = choices(expected)
+            key = key_for(expected, move)
+            if played % 4 == 3 and (key.isdigit() or key == "s"):
+                # every fourth move or so by the arrows and Enter instead of its own key
+                for _ in range(offered.index(move)):
+                    await pilot.press("right")
+                    assert screen.session.state == expected
+                key = "enter"
+            await pilot.press(key)
+            used.add(key)
+            expected = RUBBISH.apply(expected, move)
+            assert screen.session.state == expected
+            played += 1
+        await pilot.pause()
+        outcome = RUBBISH.outcome(expected)
+        assert outcome is not None
+        assert with_suit_symbols(RUBBISH.prompt(expected)) in status_text(app)
+        assert "Press n for a new game." in status_text(app)
+        assert "Game over" in str(screen.table_notes.render())
+        assert screen.check_action("play_cursor", ()) is None  # greyed once it is over
+    assert {"s", "w", "enter", "a", "b", "c", "d"} <= used
+    store = Store(private_data_dir)
+    games = store.finished_games()
+    assert len(games) == 1
+    assert games[0].game == "rubbish" and games[0].seed == WHOLE_GAME_SEED
+    assert games[0].score == outcome.score == expected.cards_home
+    assert games[0].summary == outcome.summary
+    assert len(games[0].moves) == played
+    assert store.games_in_progress() == []
+
+
+async def test_refused_keys_say_why_and_change_nothing(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="rubbish", seed=SEED, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        start = screen.session.state
+        # the question names the keys of the three queens
+        assert "choose the two to throw (press 5, 8 or 9)" in status_text(app)
+        await pilot.press("1")  # 2D is not a queen
+        assert screen.session.state == start
+        said = status_text(app)
+        assert said.startswith("Cannot throw 2♦ — it is the queens that must go, not 2♦")
+        assert "(R4)" in said
+        assert screen.check_action("fill_stock", ()) is None  # greyed in the footer …
+        await pilot.press("s")  # … and the key still answers, with the engine's reason
+        assert screen.session.state == start
+        assert status_text(app).startswith(
+            "Cannot fill from the stock — the board is full and nothing can go out"
+        )
+        await pilot.press("5")
+        assert screen.session.state == RUBBISH.apply(start, "dQS")
+        await pilot.press("5")
+        assert "Position 5 is empty" in status_text(app)
+        await pilot.press("w")
+        assert "one more of the queens must be discarded first (R4)" in status_text(app)
+
+
+async def test_undo_redo_and_restart(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="rubbish", seed=SEED, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        start = screen.session.state
+        await pilot.press("9", "8")
+        after_two = RUBBISH.apply(RUBBISH.apply(start, "dQC"), "dQH")
+        assert screen.session.state == after_two
+        assert after_two.phase is Phase.FILLING
+        await pilot.press("w")
+        assert screen.session.state == RUBBISH.apply(after_two, "w")
+        await pilot.press("u")
+        assert screen.session.state == after_two
+        assert "Took back the fill from the waste." in status_text(app)
+        await pilot.press("u")
+        assert "Took back the discard of Q♥." in status_text(app)
+        await pilot.press("r")
+        assert screen.session.state == after_two
+        await pilot.press("R")
+        assert screen.session.state == start
+        assert screen.session.line.can_redo
+        assert screen.check_action("undo", ()) is None
+
+
+async def test_arrows_hint_and_clicks(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="rubbish", seed=SEED, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        start = screen.session.state
+        queens = [DISCARDS[parse_card(text)] for text in ("QS", "QH", "QC")]
+        assert screen.selected(start) == queens[0]
+        assert screen.places[4].selected and screen.places[7].playable
+        assert not screen.places[0].playable
+        await pilot.press("left")  # round to the last of the group
+        assert screen.selected(start) == queens[2]
+        assert screen.places[8].selected and not screen.places[4].selected
+        assert "Enter will throw Q♣ from position 9" in status_text(app)
+        await pilot.press("h")
+        assert screen.selected(start) == queens[0]
+        assert "Hint: throw Q♠ from position 5 (press 5)" in status_text(app)
+        assert screen.session.hints == 1
+        await pilot.click("#place-8")
+        assert screen.session.state == RUBBISH.apply(start, "dQH")
+        await pilot.click("#place-5")
+        after = RUBBISH.apply(RUBBISH.apply(start, "dQH"), "dQS")
+        assert screen.session.state == after
+        assert after.phase is Phase.FILLING
+        assert screen.stock.playable and screen.waste.playable and screen.stock.selected
+        await pilot.click("#waste")
+        assert screen.session.state == RUBBISH.apply(after, "w")
+
+
+async def test_giving_up_asks_first_and_is_stored(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="rubbish", seed=SEED, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("G")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")  # a stray Enter answers the default, playing on
+        assert app.screen is screen and not screen.session.is_finished
+        await pilot.press("G", "n")
+        assert app.screen is screen and not screen.session.is_finished
+        await pilot.press("G", "y")
+        assert app.screen is screen and screen.session.is_finished
+        assert "Game over: given up with 1 card home. Score 1." in status_text(app)
+    games = Store(private_data_dir).finished_games()
+    assert len(games) == 1
+    assert games[0].summary == "given up with 1 card home" and games[0].score == 1
+    assert games[0].moves == ("give-up",)
+
+
+async def test_the_heap_can_be_looked_through(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="rubbish", seed=SEED, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("9", "8", "v")
+        heap = app.screen
+        assert isinstance(heap, WasteHeapScreen)
+        assert heap.waste == screen.session.state.waste == (parse_card("QC"), parse_card("QH"))
+        await pilot.press("escape")
+        assert app.screen is screen
+
+
+async def test_a_new_game_asks_first_while_this_one_is_in_play(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="rubbish", seed=SEED, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("9", "n")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.screen is screen
+        await pilot.press("n", "y")
+        await pilot.pause()
+        fresh = app.screen
+        assert isinstance(fresh, RubbishScreen) and fresh is not screen
+        assert fresh.session.line.moves == ()
+    saved = Store(private_data_dir).games_in_progress()
+    assert [game.seed for game in saved] == [fresh.session.line.seed]
+
+
+async def test_a_record_replays_and_can_be_taken_over(tmp_path: Path) -> None:
+    line: Line[Any, Any] = Line.from_seed(RUBBISH, SEED)
+    for move in ("dQC", "dQH", "w"):
+        line = line.play(move)
+    app = make_app(tmp_path, replay_text=format_record(line), ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RubbishScreen) and screen.replaying
+        assert not any(place.playable or place.selected for place in screen.places)
+        await pilot.press("9")  # no moves of one's own in a replay
+        await pilot.press("right", "right")
+        assert screen.line.current == line.states[2]
+        assert not (screen.stock.playable or screen.waste.playable)
+        await pilot.press("t", "s")
+        assert not screen.replaying
+        assert screen.session.state == RUBBISH.apply(line.states[2], "s")
