@@ -7,11 +7,12 @@ from typing import Any, Final
 from parlour.engine.errors import UnknownGameError
 from parlour.engine.game import GameState, Rules
 from parlour.engine.games.golf import GOLF
+from parlour.engine.games.squares import SQUARES
 
 AnyRules = Rules[Any, Any]
 
 #: every playable game, in the book's order
-GAMES: Final[tuple[AnyRules, ...]] = (GOLF,)
+GAMES: Final[tuple[AnyRules, ...]] = (GOLF, SQUARES)
 
 _BY_NAME: Final[dict[str, AnyRules]] = {
     name: rules for rules in GAMES for name in (rules.id, *rules.aliases)
