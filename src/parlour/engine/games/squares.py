@@ -1,5 +1,5 @@
 """Three Squares: build suit runs that wrap round, across three squares of four heaps
-(rulings S1–S7 and Parlour's rulings S8–S11).
+(rulings S1–S7 and Parlour's rulings S8–S10).
 
 Phases: ``forming-2`` and ``forming-3`` (several sequences are exposed and the player
 chooses which one starts square 2, or square 3), ``building`` and ``finished``. Dealing
@@ -33,10 +33,8 @@ from parlour.engine.games.squares_layout import (
     HEAP_COUNT,
     HEAPS_PER_SQUARE,
     SQUARE_COUNT,
-    SUIT_SIZE,
     is_packet,
     run_order,
-    top_run_length,
 )
 from parlour.engine.games.squares_search import Verdict, canonical, search
 from parlour.engine.games.squares_state import (
@@ -94,7 +92,7 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
 
     def improving_line(self, state: SquaresState) -> tuple[SquaresMove, ...] | None:
         """With the pack empty, legal moves that lead to a higher score, if the end search
-        (S11) finds them within its budget; ``None`` otherwise."""
+        (S10) finds them within its budget; ``None`` otherwise."""
         if state.phase is not Phase.BUILDING or state.pack:
             return None
         start = canonical(state.heaps, state.squares)
@@ -150,9 +148,9 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
         complete = f"{_plural(score, 'suit')} complete and clear"
         if state.gave_up:
             return Outcome(False, score, f"gave up with {complete}")
-        packets = sum(1 for heap in state.heaps if top_run_length(heap) == SUIT_SIZE)
-        if packets == len(SUITS):
-            return Outcome(False, score, f"chockered: a card is buried under a packet; {complete}")
+        if sum(1 for heap in state.heaps if heap) == len(SUITS):
+            # the book's "chockered": four packets, but a card buried under one of them
+            return Outcome(False, score, f"chockered: four packets, not four suits; {complete}")
         return Outcome(False, score, f"no more can be done; {complete}")
 
     def prompt(self, state: SquaresState) -> str:

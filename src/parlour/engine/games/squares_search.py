@@ -1,4 +1,4 @@
-"""Three Squares: has the game come to its end? (S7 and Parlour's ruling S11)
+"""Three Squares: has the game come to its end? (S7 and Parlour's ruling S10)
 
 Once the pack is empty, the game is over when no position with a higher score can be
 reached by legal moves. This module decides that by a bounded search.

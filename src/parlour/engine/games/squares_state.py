@@ -135,7 +135,7 @@ def building_state(
     heaps: Heaps, squares: int, pack: tuple[Card, ...], next_deal: int, options: frozenset[str]
 ) -> SquaresState:
     """A building position with its legal moves, or the finished position when the pack
-    is empty and no higher score can be reached (S7, S11). This is the one definition of
+    is empty and no higher score can be reached (S7, S10). This is the one definition of
     what may be done while building."""
     count = squares * HEAPS_PER_SQUARE
     if not pack and verdict(canonical(heaps, squares)) is Verdict.STUCK:
