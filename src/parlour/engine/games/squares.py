@@ -34,20 +34,34 @@ from parlour.engine.games.squares_layout import (
     HEAPS_PER_SQUARE,
     SQUARE_COUNT,
     is_packet,
+    run_count,
     run_order,
 )
-from parlour.engine.games.squares_search import Verdict, canonical, search
+from parlour.engine.games.squares_search import BUDGET, Verdict, canonical, search
 from parlour.engine.games.squares_state import (
     FORMING,
-    GIVE_UP,
+    HeapMove,
     Phase,
     SquaresMove,
     SquaresState,
     TakeSequence,
     building_state,
     form,
+    moved_heaps,
     play,
 )
+
+
+def _chockered(state: SquaresState) -> bool:
+    """The book's "chockered": four packets, one suit each, but part of one suit lies
+    buried under another's packet (four heaps, each one or two runs, topped by four
+    different suits)."""
+    heaps = [heap for heap in state.heaps if heap]
+    return (
+        len(heaps) == len(SUITS)
+        and len({heap[-1].suit for heap in heaps}) == len(SUITS)
+        and all(run_count(heap) <= 2 for heap in heaps)
+    )
 
 
 def _plural(count: int, noun: str) -> str:
@@ -96,7 +110,8 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
         if state.phase is not Phase.BUILDING or state.pack:
             return None
         start = canonical(state.heaps, state.squares)
-        found, path = search(start, shortest=True)
+        # a short line if one is near; else the end search's own, which may be long
+        found, path = search(start, BUDGET // 4, shortest=True)
         if found is not Verdict.IMPROVABLE:
             found, path = search(start)
         if found is not Verdict.IMPROVABLE:
@@ -104,13 +119,15 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
         line: list[SquaresMove] = []
         for node in path:
             for move in state.legal:
-                after = play(state, move)
-                if move is not GIVE_UP and canonical(after.heaps, after.squares) == node:
+                if (
+                    isinstance(move, HeapMove)
+                    and canonical(moved_heaps(state.heaps, move), state.squares) == node
+                ):
                     break
             else:  # pragma: no cover - the search only makes legal moves
                 raise AssertionError("the search's line cannot be played")
             line.append(move)
-            state = after
+            state = play(state, move)
         return tuple(line)
 
     # -- text -----------------------------------------------------------------------------
@@ -148,9 +165,8 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
         complete = f"{_plural(score, 'suit')} complete and clear"
         if state.gave_up:
             return Outcome(False, score, f"gave up with {complete}")
-        if sum(1 for heap in state.heaps if heap) == len(SUITS):
-            # the book's "chockered": four packets, but a card buried under one of them
-            return Outcome(False, score, f"chockered: four packets, not four suits; {complete}")
+        if _chockered(state):
+            return Outcome(False, score, f"chockered: a card is buried under a packet; {complete}")
         return Outcome(False, score, f"no more can be done; {complete}")
 
     def prompt(self, state: SquaresState) -> str:

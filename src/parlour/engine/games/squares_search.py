@@ -39,7 +39,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from enum import StrEnum
-from functools import lru_cache
 from typing import Final
 
 from parlour.engine.cards import SUITS, Card, full_pack
@@ -190,8 +189,20 @@ def search(
     return Verdict.STUCK, ()
 
 
-@lru_cache(maxsize=1 << 14)
+_verdicts: dict[Node, Verdict] = {}
+
+
 def verdict(start: Node) -> Verdict:
-    """:func:`search`'s verdict alone, remembered: the same positions come up again and
-    again when a game is replayed or searched."""
-    return search(start)[0]
+    """:func:`search`'s verdict, remembered: the same positions come up again and again
+    when a game is replayed or searched. A way to a better position is remembered for
+    every position along it, so following it costs nothing more; "stuck" is never
+    affected (no position on such a way can be stuck), so neither is the game."""
+    known = _verdicts.get(start)
+    if known is None:
+        known, path = search(start)
+        if len(_verdicts) >= 1 << 16:
+            _verdicts.clear()
+        _verdicts[start] = known
+        for node in path[:-1]:  # the last has the higher score; its own fate is unknown
+            _verdicts[node] = Verdict.IMPROVABLE
+    return known

@@ -177,6 +177,17 @@ def form(
     return building_state(tuple(heaps), squares, pack, 1, options)
 
 
+def moved_heaps(heaps: Heaps, move: HeapMove) -> Heaps:
+    """The heaps after ``move``: S4 moves the whole top run onto a card, S5 moves one card
+    into a space."""
+    source, target = heaps[move.source], heaps[move.target]
+    moving = top_run_length(source) if target else 1
+    changed = list(heaps)
+    changed[move.source] = source[: len(source) - moving]
+    changed[move.target] = target + source[len(source) - moving :]
+    return tuple(changed)
+
+
 def play(state: SquaresState, move: SquaresMove) -> SquaresState:
     """The position after ``move``, which must be legal in ``state``."""
     if isinstance(move, GiveUp):
@@ -188,11 +199,7 @@ def play(state: SquaresState, move: SquaresMove) -> SquaresState:
         pack, squares = take_sequence(heaps, pack, state.squares, move.heaps)
         return form(heaps, pack, squares, state.options)
     if isinstance(move, HeapMove):
-        source, target = heaps[move.source], heaps[move.target]
-        # S4 moves the whole top run onto a card; S5 moves one card into a space
-        moving = top_run_length(source) if target else 1
-        heaps[move.source] = source[: len(source) - moving]
-        heaps[move.target] = target + source[len(source) - moving :]
+        heaps = list(moved_heaps(state.heaps, move))
     elif isinstance(move, FillFromPack):
         heaps[move.target] = pack[:1]
         pack = pack[1:]
