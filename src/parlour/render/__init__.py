@@ -26,9 +26,9 @@ def card_text(card: Card | None, ascii_only: bool = False, width: int = 3) -> Te
 
 def render_position(state: Any, ascii_only: bool = False) -> RenderableType:
     """A picture of any game's position."""
-    from parlour.render import golf
+    from parlour.render import golf, squares
 
-    renderers: dict[str, Renderer] = {"golf": golf.render}
+    renderers: dict[str, Renderer] = {"golf": golf.render, "squares": squares.render}
     renderer = renderers.get(state.game_id)
     if renderer is None:  # pragma: no cover - every registered game has one
         raise LookupError(f"no renderer for {state.game_id}")
