@@ -15,10 +15,10 @@ Why every playout ends, within :data:`MOVE_BOUND` moves (asserted):
    until the player gives up (S10), and the policy gives up: there and only there (when
    the end search, run afresh, says "undecided"); it never gives up at random.
    Otherwise the policy makes at most :data:`EMPTY_PACK_MOVES` random moves, again never
-   to a position seen, then plays the engine's improving lines: each is a path found by
-   the end search, so at most ``BUDGET`` moves long, and ends at a higher score than it
-   began; a score is at most 4, so there are at most four lines before the game is over
-   or the search runs out of budget.
+   to a position seen, then only plays the engine's improving lines: each is a path
+   found by the end search, so at most ``BUDGET`` moves long, and ends at a higher score
+   than it began; a score is at most 4, so there are at most four lines before the game
+   is over or the search runs out of budget.
 """
 
 from __future__ import annotations
@@ -92,7 +92,11 @@ def play_out(seed: int, rnd: Random) -> SquaresLine:
             assert move is not None, "d or a forming choice always leads somewhere new"
         elif search(canonical(state.heaps, state.squares))[0] is Verdict.UNDECIDED:
             move = GIVE_UP
-        elif empty_pack_moves < EMPTY_PACK_MOVES and (move := fresh_move(state, rnd, seen)):
+        elif (
+            not improving_lines
+            and empty_pack_moves < EMPTY_PACK_MOVES
+            and (move := fresh_move(state, rnd, seen))
+        ):
             empty_pack_moves += 1
         else:
             improving = SQUARES.improving_line(state)

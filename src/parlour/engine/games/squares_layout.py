@@ -1,5 +1,6 @@
 """Three Squares: heap names, wrapping runs, exposed sequences and the forming of the
-squares (rulings S1–S3). Pure helpers used by :mod:`parlour.engine.games.squares`.
+squares (rulings S1–S3 and Parlour's rulings S8, S9). Pure helpers used by
+:mod:`parlour.engine.games.squares`.
 
 Heaps are numbered 0–11 and named ``1a`` … ``3d``: square 1 holds heaps 0–3, square 2
 heaps 4–7, square 3 heaps 8–11, in heap order a, b, c, d. A heap lists its cards bottom
@@ -87,7 +88,7 @@ def run_order(cards: Iterable[Card]) -> Heap:
 
 
 def exposed_sequences(heaps: Heaps, look: Iterable[int]) -> tuple[tuple[int, ...], ...]:
-    """The sequences among the exposed (top) cards of the heaps ``look`` (S2, S3): each a
+    """The sequences among the exposed (top) cards of the heaps ``look`` (S2, S3, S8): each a
     maximal group of exposed cards of one suit with consecutive ranks, wrapping, at least
     two long. Each is given as the heap indices of its cards in heap order; the groups are
     in the order of their first heap.
@@ -142,9 +143,10 @@ def form_squares(
 
     Square 1 (while it is alone) or square 2 (while there are two) is covered with a
     round of cards until a sequence shows among the exposed cards of the squares there
-    are; a single sequence is taken up at once to start the next square. Stops when three
-    squares exist, when the pack runs out with no sequence showing, or when several
-    sequences show and the player must choose. Returns the pack left, the number of
+    are; a single sequence is taken up at once to start the next square, even when the
+    pack is too short to complete it (S9). Stops when three squares exist, when the pack
+    runs out with no sequence showing, or when several sequences show and the player
+    must choose. Returns the pack left, the number of
     squares, and the sequences to choose from (empty unless a choice is needed).
     """
     while squares < SQUARE_COUNT:
