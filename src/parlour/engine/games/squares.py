@@ -97,8 +97,10 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
     ) -> SquaresState:
         """A building position from its heaps (1a … 3d, each bottom to top, up to twelve)
         and pack, with its phase and legal moves worked out; for tests and analysis."""
-        if len(heaps) > squares * HEAPS_PER_SQUARE or not 1 <= next_deal <= squares:
+        if len(heaps) > squares * HEAPS_PER_SQUARE:
             raise NotationError(f"{squares} squares have {squares * HEAPS_PER_SQUARE} heaps")
+        if not 1 <= next_deal <= squares:
+            raise NotationError(f"the next deal goes to one of the {squares} squares")
         piles = tuple(tuple(heap) for heap in heaps)
         piles += ((),) * (HEAP_COUNT - len(piles))
         check_deck([*pack, *(c for heap in piles for c in heap)])
