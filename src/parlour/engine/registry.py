@@ -9,11 +9,12 @@ from parlour.engine.game import GameState, Rules
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.squares import SQUARES
 
 AnyRules = Rules[Any, Any]
 
 #: every playable game, in the book's order
-GAMES: Final[tuple[AnyRules, ...]] = (GOLF, RUBBISH, BYTWOS)
+GAMES: Final[tuple[AnyRules, ...]] = (GOLF, RUBBISH, SQUARES, BYTWOS)
 
 _BY_NAME: Final[dict[str, AnyRules]] = {
     name: rules for rules in GAMES for name in (rules.id, *rules.aliases)

@@ -26,11 +26,12 @@ def card_text(card: Card | None, ascii_only: bool = False, width: int = 3) -> Te
 
 def render_position(state: Any, ascii_only: bool = False) -> RenderableType:
     """A picture of any game's position."""
-    from parlour.render import bytwos, golf, rubbish
+    from parlour.render import bytwos, golf, rubbish, squares
 
     renderers: dict[str, Renderer] = {
         "golf": golf.render,
         "rubbish": rubbish.render,
+        "squares": squares.render,
         "bytwos": bytwos.render,
     }
     renderer = renderers.get(state.game_id)

@@ -1,0 +1,201 @@
+"""Three Squares: build suit runs that wrap round, across three squares of four heaps
+(rulings S1–S7 and Parlour's rulings S8–S10).
+
+Phases: ``forming-2`` and ``forming-3`` (several sequences are exposed and the player
+chooses which one starts square 2, or square 3), ``building`` and ``finished``. Dealing
+while the squares are formed, and taking up a sequence when it is the only one, are
+automatic (C4), so a state is always one where the player must decide, or finished.
+
+Moves (one token each, see docs/notation.md): ``take:1a,1c`` takes up the sequence
+formed by those heaps' top cards; ``1a-2c`` moves the top run of 1a onto the top card of
+2c, or, when 2c is a space, the top card of 1a alone into it; ``p-1b`` fills the space 1b
+from the pack; ``d`` deals to the next square; ``give-up`` ends the game. ``give-up`` is a
+legal move in every position until the game is over.
+
+>>> state = SQUARES.start_from_seed(1)
+>>> state.phase, state.squares, len(state.pack)
+(<Phase.BUILDING: 'building'>, 3, 30)
+>>> [str(move) for move in SQUARES.legal_moves(state)][-2:]
+['d', 'give-up']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from parlour.engine.cards import SUITS, Card, format_cards
+from parlour.engine.deals import check_deck
+from parlour.engine.errors import NotationError
+from parlour.engine.game import Outcome, Rules
+from parlour.engine.games import squares_text
+from parlour.engine.games.squares_layout import (
+    HEAP_COUNT,
+    HEAPS_PER_SQUARE,
+    SQUARE_COUNT,
+    is_packet,
+    run_count,
+    run_order,
+)
+from parlour.engine.games.squares_search import BUDGET, Verdict, canonical, search
+from parlour.engine.games.squares_state import (
+    FORMING,
+    HeapMove,
+    Phase,
+    SquaresMove,
+    SquaresState,
+    TakeSequence,
+    building_state,
+    form,
+    moved_heaps,
+    play,
+)
+
+
+def _chockered(state: SquaresState) -> bool:
+    """The book's "chockered": four packets, one suit each, but part of one suit lies
+    buried under another's packet (four heaps, each one or two runs, topped by four
+    different suits)."""
+    heaps = [heap for heap in state.heaps if heap]
+    return (
+        len(heaps) == len(SUITS)
+        and len({heap[-1].suit for heap in heaps}) == len(SUITS)
+        and all(run_count(heap) <= 2 for heap in heaps)
+    )
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+class SquaresRules(Rules[SquaresState, SquaresMove]):
+    id = "squares"
+    name = "Three Squares"
+    aliases = ("three-squares",)
+    score_label = "suits complete"
+    lower_is_better = False
+
+    def _start(self, deck: tuple[Card, ...], options: frozenset[str]) -> SquaresState:
+        return form([()] * HEAP_COUNT, deck, 1, options)
+
+    def legal_moves(self, state: SquaresState) -> tuple[SquaresMove, ...]:
+        return state.legal
+
+    def is_legal(self, state: SquaresState, move: SquaresMove) -> bool:
+        return move in state.legal
+
+    def _apply(self, state: SquaresState, move: SquaresMove) -> SquaresState:
+        return play(state, move)
+
+    def position(
+        self,
+        heaps: Sequence[Sequence[Card]],
+        pack: Sequence[Card] = (),
+        next_deal: int = 1,
+        squares: int = SQUARE_COUNT,
+        options: Iterable[str] = (),
+    ) -> SquaresState:
+        """A building position from its heaps (1a … 3d, each bottom to top, up to twelve)
+        and pack, with its phase and legal moves worked out; for tests and analysis."""
+        if len(heaps) > squares * HEAPS_PER_SQUARE:
+            raise NotationError(f"{squares} squares have {squares * HEAPS_PER_SQUARE} heaps")
+        if not 1 <= next_deal <= squares:
+            raise NotationError(f"the next deal goes to one of the {squares} squares")
+        piles = tuple(tuple(heap) for heap in heaps)
+        piles += ((),) * (HEAP_COUNT - len(piles))
+        check_deck([*pack, *(c for heap in piles for c in heap)])
+        return building_state(piles, squares, tuple(pack), next_deal, self.check_options(options))
+
+    def improving_line(self, state: SquaresState) -> tuple[SquaresMove, ...] | None:
+        """With the pack empty, legal moves that lead to a higher score, if the end search
+        (S10) finds them within its budget; ``None`` otherwise."""
+        if state.phase is not Phase.BUILDING or state.pack:
+            return None
+        start = canonical(state.heaps, state.squares)
+        # a short line if one is near; else the end search's own, which may be long
+        found, path = search(start, BUDGET // 4, shortest=True)
+        if found is not Verdict.IMPROVABLE:
+            found, path = search(start)
+        if found is not Verdict.IMPROVABLE:
+            return None
+        line: list[SquaresMove] = []
+        for node in path:
+            for move in state.legal:
+                if (
+                    isinstance(move, HeapMove)
+                    and canonical(moved_heaps(state.heaps, move), state.squares) == node
+                ):
+                    break
+            else:  # pragma: no cover - the search only makes legal moves
+                raise AssertionError("the search's line cannot be played")
+            line.append(move)
+            state = play(state, move)
+        return tuple(line)
+
+    # -- text -----------------------------------------------------------------------------
+
+    def why_illegal(self, state: SquaresState, move: SquaresMove) -> str:
+        return squares_text.why_illegal(state, move)
+
+    def parse_move(self, text: str) -> SquaresMove:
+        return squares_text.parse_move(text)
+
+    def describe(self, state: SquaresState, move: SquaresMove) -> str:
+        return squares_text.describe(state, move)
+
+    def format_position(self, state: SquaresState) -> str:
+        return squares_text.format_position(state)
+
+    def parse_position(self, text: str) -> SquaresState:
+        return squares_text.parse_position(text, self.check_options)
+
+    def cards(self, state: SquaresState) -> list[Card]:
+        return [*state.pack, *(c for heap in state.heaps for c in heap)]
+
+    # -- results --------------------------------------------------------------------------
+
+    def score(self, state: SquaresState) -> int:
+        """S7: how many heaps hold one complete suit as one run and nothing else."""
+        return sum(1 for heap in state.heaps if is_packet(heap))
+
+    def outcome(self, state: SquaresState) -> Outcome | None:
+        if state.phase is not Phase.FINISHED:
+            return None
+        score = self.score(state)
+        if score == len(SUITS):
+            return Outcome(True, score, "all four suits stand complete and clear")
+        complete = f"{_plural(score, 'suit')} complete and clear"
+        if state.gave_up:
+            return Outcome(False, score, f"gave up with {complete}")
+        if _chockered(state):
+            return Outcome(False, score, f"chockered: a card is buried under a packet; {complete}")
+        return Outcome(False, score, f"no more can be done; {complete}")
+
+    def prompt(self, state: SquaresState) -> str:
+        if state.phase is Phase.FINISHED:
+            result = self.outcome(state)
+            assert result is not None
+            return f"Game over: {result.summary}. Score {result.score}."
+        if state.phase in FORMING:
+            choices = []
+            for move in state.legal:
+                if isinstance(move, TakeSequence):
+                    cards = run_order(state.heaps[heap][-1] for heap in move.heaps)
+                    choices.append(f"{format_cards(cards)} ({move})")
+            return (
+                f"Several sequences are exposed: choose which starts square "
+                f"{state.squares + 1}: {' or '.join(choices)}."
+            )
+        if not state.pack:
+            return (
+                "Building (the pack is empty): move a run onto the next-higher card of its "
+                "suit or fill a space from its own square; give up when you are done."
+            )
+        return (
+            "Building: move a run onto the next-higher card of its suit, fill a space from "
+            f"the pack or its own square, or deal to square {state.next_deal} "
+            f"({_plural(len(state.pack), 'card')} left)."
+        )
+
+
+SQUARES: Final = SquaresRules()

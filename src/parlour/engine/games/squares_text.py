@@ -1,0 +1,265 @@
+"""Three Squares as text: move notation, what a move does, why a move is refused, and
+positions (see docs/notation.md). Used by :mod:`parlour.engine.games.squares`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from contextlib import suppress
+from typing import Final
+
+from parlour.engine.cards import Card, format_cards
+from parlour.engine.deals import check_deck
+from parlour.engine.errors import NotationError
+from parlour.engine.game import (
+    format_fields,
+    format_options,
+    format_pile,
+    parse_fields,
+    parse_options,
+    parse_pile,
+)
+from parlour.engine.games.squares_layout import (
+    ABOVE,
+    HEAP_INDEX,
+    HEAP_NAMES,
+    HEAPS_PER_SQUARE,
+    SQUARE_COUNT,
+    exposed_sequences,
+    run_order,
+    square_heaps,
+    square_of,
+    top_run_length,
+)
+from parlour.engine.games.squares_state import (
+    DEAL,
+    FILLS,
+    FORMING,
+    GIVE_UP,
+    HEAP_MOVES,
+    Deal,
+    FillFromPack,
+    GiveUp,
+    HeapMove,
+    Phase,
+    SquaresMove,
+    SquaresState,
+    TakeSequence,
+    building_state,
+    forming_state,
+)
+
+GAME_ID: Final = SquaresState.game_id
+_POSITION_FIELDS: Final = ("options", "phase", "gave up", "pack", "next deal", *HEAP_NAMES)
+
+
+def why_illegal(state: SquaresState, move: SquaresMove) -> str:
+    if state.phase is Phase.FINISHED or isinstance(move, GiveUp):
+        return "the game is over"
+    if state.phase in FORMING:
+        forming = state.squares + 1
+        if not isinstance(move, TakeSequence):
+            return (
+                f"square {forming} is being formed: first choose which exposed sequence "
+                f"starts it (S{forming})"
+            )
+        return _why_not_taken(state, move)
+    if isinstance(move, TakeSequence):
+        return "sequences are taken up only while the squares are being formed (S2, S3)"
+    if isinstance(move, Deal):
+        return "the pack is empty (S6)"
+    heaps = (move.target,) if isinstance(move, FillFromPack) else (move.source, move.target)
+    for heap in heaps:
+        if heap >= state.heap_count:
+            return f"square {square_of(heap)} was never formed, so there is no {HEAP_NAMES[heap]}"
+    if isinstance(move, FillFromPack):
+        if not state.pack:
+            return "the pack is empty (S5)"
+        return f"{HEAP_NAMES[move.target]} is not a space: the pack fills only empty heaps (S5)"
+    assert isinstance(move, HeapMove)
+    return _why_not_moved(state, move)
+
+
+def _why_not_taken(state: SquaresState, move: TakeSequence) -> str:
+    seen = range(state.heap_count)
+    squares = "square 1" if state.squares == 1 else "squares 1 and 2"
+    if any(heap not in seen for heap in move.heaps):
+        return f"only the exposed cards of {squares} are looked at (S{state.squares + 1})"
+    empty = [HEAP_NAMES[heap] for heap in move.heaps if not state.heaps[heap]]
+    if empty:
+        return f"{', '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty"
+    tops = [state.heaps[heap][-1] for heap in move.heaps]
+    try:
+        run_order(tops)
+    except ValueError:
+        return (
+            f"{format_cards(tops)} are not a sequence: a sequence is cards of one suit "
+            f"with consecutive ranks (S1)"
+        )
+    for sequence in exposed_sequences(state.heaps, seen):
+        if move.heaps[0] in sequence:
+            whole = TakeSequence(sequence)
+            return f"a sequence is taken up whole: {whole} (S2)"
+    return "that is not one of the exposed sequences (S2)"  # pragma: no cover
+
+
+def _why_not_moved(state: SquaresState, move: HeapMove) -> str:
+    source_name, target_name = HEAP_NAMES[move.source], HEAP_NAMES[move.target]
+    source, target = state.heaps[move.source], state.heaps[move.target]
+    if not source:
+        return f"{source_name} is empty"
+    if move.source == move.target:
+        return "a run cannot move onto its own heap"
+    if not target:
+        return (
+            f"{target_name} is a space, and a space takes a card only from the pack or from "
+            f"a heap of its own square, square {square_of(move.target)} (S5); a run never "
+            f"moves into a space (S4)"
+        )
+    run = source[len(source) - top_run_length(source) :]
+    moving = f"the run {format_cards(run)}" if len(run) > 1 else str(run[0])
+    return (
+        f"{moving} goes only onto the {ABOVE[run[0]]}, and {target_name} shows {target[-1]} "
+        f"(S4: runs move whole, onto the next-higher card of their suit)"
+    )
+
+
+def parse_move(text: str) -> SquaresMove:
+    word = text.strip().lower()
+    if word == "d":
+        return DEAL
+    if word == "give-up":
+        return GIVE_UP
+    if word.startswith("take:"):
+        names = word[len("take:") :].split(",")
+        if len(names) < 2 or any(name not in HEAP_INDEX for name in names):
+            raise NotationError(f"{text!r} is not a take: list two or more heaps, like take:1a,1c")
+        heaps = sorted(HEAP_INDEX[name] for name in names)
+        if len(set(heaps)) != len(heaps):
+            raise NotationError(f"{text!r} names a heap twice")
+        return TakeSequence(tuple(heaps))
+    source, dash, target = word.partition("-")
+    if dash and target in HEAP_INDEX:
+        if source == "p":
+            return FILLS[HEAP_INDEX[target]]
+        if source in HEAP_INDEX:
+            return HEAP_MOVES[HEAP_INDEX[source]][HEAP_INDEX[target]]
+    raise NotationError(
+        f"{text!r} is not a Three Squares move: write 1a-2c (heap to heap), p-1b (from the "
+        f"pack), d (deal), take:1a,1c (choose a sequence) or give-up"
+    )
+
+
+def describe(state: SquaresState, move: SquaresMove) -> str:
+    heaps = state.heaps
+    if isinstance(move, GiveUp):
+        return "give up"
+    if isinstance(move, Deal):
+        dealt = state.pack[:HEAPS_PER_SQUARE]
+        return f"deal {format_cards(dealt)} to square {state.next_deal}" if dealt else "deal"
+    if isinstance(move, FillFromPack):
+        space = HEAP_NAMES[move.target]
+        return f"{state.pack[0]} from the pack into {space}" if state.pack else f"p-{space}"
+    if isinstance(move, TakeSequence):
+        tops = tuple(heaps[heap][-1] for heap in move.heaps if heaps[heap])
+        with suppress(ValueError):
+            tops = run_order(tops)
+        names = " ".join(HEAP_NAMES[heap] for heap in move.heaps)
+        return f"take up {format_cards(tops)} from {names} to start square {state.squares + 1}"
+    source, target = heaps[move.source], heaps[move.target]
+    source_name, target_name = HEAP_NAMES[move.source], HEAP_NAMES[move.target]
+    if not source:
+        return f"{source_name} is empty"
+    if target:
+        run = source[len(source) - top_run_length(source) :]
+        return f"{format_cards(run)} from {source_name} onto {target[-1]} in {target_name}"
+    return f"{source[-1]} from {source_name} into the space {target_name}"
+
+
+def format_position(state: SquaresState) -> str:
+    fields = [
+        ("options", format_options(state.options)),
+        ("phase", state.phase.value),
+        ("gave up", "yes" if state.gave_up else "no"),
+        ("pack", format_pile(state.pack)),
+        ("next deal", str(state.next_deal)),
+    ]
+    fields += [
+        (name, format_pile(heap) if index < state.heap_count else "none")
+        for index, (name, heap) in enumerate(zip(HEAP_NAMES, state.heaps, strict=True))
+    ]
+    return format_fields(GAME_ID, fields)
+
+
+def parse_position(
+    text: str, check_options: Callable[[Iterable[str]], frozenset[str]]
+) -> SquaresState:
+    """Read a position written by :func:`format_position`, checking that it holds the
+    whole pack and that its phase is the one its cards give."""
+    fields = parse_fields(text, GAME_ID, _POSITION_FIELDS)
+    options = check_options(parse_options(fields["options"]))
+    try:
+        phase = Phase(fields["phase"])
+    except ValueError:
+        raise NotationError(f"phase {fields['phase']!r} is not one of {', '.join(Phase)}") from None
+    if fields["gave up"] not in ("yes", "no"):
+        raise NotationError("'gave up' is yes or no")
+    gave_up = fields["gave up"] == "yes"
+    squares = _count_squares(fields)
+    heaps = tuple(
+        parse_pile(fields[name]) if index < squares * HEAPS_PER_SQUARE else ()
+        for index, name in enumerate(HEAP_NAMES)
+    )
+    pack = parse_pile(fields["pack"])
+    check_deck([*pack, *(c for heap in heaps for c in heap)])
+    next_deal = fields["next deal"]
+    if next_deal not in [str(square) for square in range(1, squares + 1)]:
+        raise NotationError(f"the next deal goes to one of the {squares} squares")
+    if gave_up:
+        if phase is not Phase.FINISHED:
+            raise NotationError("a game given up is in phase finished")
+        return SquaresState(phase, options, heaps, squares, pack, int(next_deal), True)
+    if phase in FORMING:
+        return _parse_forming(phase, heaps, squares, pack, next_deal, options)
+    if squares < SQUARE_COUNT and pack:
+        raise NotationError("building starts before square 3 only when the pack is empty (S3)")
+    state = building_state(heaps, squares, pack, int(next_deal), options)
+    if state.phase is not phase:
+        raise NotationError(
+            f"the position says phase {phase.value!r}, but its cards make it {state.phase.value!r}"
+        )
+    return state
+
+
+def _count_squares(fields: dict[str, str]) -> int:
+    squares = 0
+    for square in range(1, SQUARE_COUNT + 1):
+        missing = [fields[HEAP_NAMES[heap]] == "none" for heap in square_heaps(square)]
+        if any(missing) and not all(missing):
+            raise NotationError(f"square {square} has all four heaps or none")
+        if not any(missing):
+            if squares != square - 1:
+                raise NotationError(f"square {square} cannot exist without square {square - 1}")
+            squares = square
+    if not squares:
+        raise NotationError("square 1 always exists")
+    return squares
+
+
+def _parse_forming(
+    phase: Phase,
+    heaps: tuple[tuple[Card, ...], ...],
+    squares: int,
+    pack: tuple[Card, ...],
+    next_deal: str,
+    options: frozenset[str],
+) -> SquaresState:
+    forming = 2 if phase is Phase.FORMING_2 else 3
+    if squares != forming - 1 or next_deal != "1":
+        raise NotationError(
+            f"while square {forming} is formed there are {forming - 1} squares and the "
+            f"next deal is 1"
+        )
+    sequences = exposed_sequences(heaps, range(squares * HEAPS_PER_SQUARE))
+    if len(sequences) < 2:
+        raise NotationError(f"{phase.value} needs two or more exposed sequences to choose from")
+    return forming_state(heaps, squares, pack, options, sequences)
