@@ -9,6 +9,7 @@ from typing import Any
 #: game id -> (module, class) of its screen
 GAME_SCREENS: dict[str, tuple[str, str]] = {
     "golf": ("parlour.tui.screens.golf", "GolfScreen"),
+    "bytwos": ("parlour.tui.screens.bytwos", "ByTwosScreen"),
 }
 
 
