@@ -34,7 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = commands.add_parser("play", help="open the app on a new game")
-    play.add_argument("game", help="golf (the other games are coming)")
+    from parlour.tui.screens import GAME_SCREENS
+
+    play.add_argument("game", help=f"one of {', '.join(GAME_SCREENS)} (the others are coming)")
     source = play.add_mutually_exclusive_group()
     source.add_argument("--seed", help="deal this seed (a whole number from 0 to 2**63-1)")
     source.add_argument(
@@ -208,6 +210,16 @@ def command_start(args: argparse.Namespace) -> int:
     return _run_app(args)
 
 
+def _check_playable(rules: Any) -> None:
+    from parlour.tui.screens import has_screen
+
+    if not has_screen(rules.id):
+        raise CliError(
+            f"{rules.name} cannot be played in the app yet "
+            f"(try 'parlour play-moves {rules.id} --seed N MOVE …')"
+        )
+
+
 def command_play(args: argparse.Namespace) -> int:
     from parlour.engine import check_seed, find_game
     from parlour.engine.course import parse_course_code
@@ -215,13 +227,14 @@ def command_play(args: argparse.Namespace) -> int:
     rules = find_game(args.game)
     if rules.id != "golf" and (args.course or args.round or args.free_stock):
         raise CliError("--course, --round and --free-stock are for Golf only")
+    _check_playable(rules)
     if args.record:
         from parlour.engine.record import parse_record, replay
         from parlour.store.files import read_text
 
         text = read_text(args.record)
         try:
-            replay(parse_record(text))
+            _check_playable(replay(parse_record(text)).rules)
         except ParlourError as error:
             raise CliError(f"{args.record}: {error}") from None
         return _run_app(args, record_text=text, record_title=args.record)
