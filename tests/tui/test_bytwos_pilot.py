@@ -23,7 +23,8 @@ from parlour.engine.record import format_record
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens import GAME_SCREENS
-from parlour.tui.screens.bytwos import ByTwosScreen, with_screen_keys
+from parlour.tui.screens.bytwos import ByTwosScreen
+from parlour.tui.screens.bytwos_panels import with_screen_keys
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.widgets import Pile, StatusLine, with_suit_symbols
 

@@ -10,7 +10,6 @@ shown as the key that turns the waste over, ``o``.
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar
 
 from textual import on
@@ -22,13 +21,11 @@ from textual.events import Resize
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from parlour.engine.cards import RANK_NAMES, SUIT_GLYPHS, SUIT_NAMES, SUITS, Card
+from parlour.engine.cards import SUIT_GLYPHS, SUIT_NAMES, SUITS
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.games.bytwos_state import (
     ACE_PILE_OF,
     DEAL,
-    DEALS,
-    DECK_SIZE,
     FOUNDATIONS,
     GIVE_UP,
     PILES,
@@ -45,38 +42,25 @@ from parlour.engine.games.bytwos_state import (
 )
 from parlour.engine.history import Line
 from parlour.tui import cards as art
+from parlour.tui.screens.bytwos_panels import (
+    KEYS_WIDTH,
+    caption_form,
+    count,
+    deal_info,
+    forming_info,
+    needs_text,
+    sentence,
+    with_screen_keys,
+)
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.widgets import Pile
 
 #: the three cards that may be built, left to right on the board, by notation letter
 SOURCE_ORDER = ("s", "w", "p")
 PILE_KINDS = ("a", "d")
-#: the keys of the engine's notation that are other keys on this screen
-_NOTATION_KEYS = (
-    (re.compile(r"\(r\)"), "(o)"),
-    (re.compile(r"\bwith r\b"), "with o"),
-)
 #: footer groups: the three cards to play, and the two piles to choose between
 _PLAY = Binding.Group("Play")
 _PILE = Binding.Group("Pile")
-
-
-def with_screen_keys(message: str) -> str:
-    """The engine's words with its notation letter ``r`` (redeal) shown as this screen's
-    key ``o``: on every game screen ``r`` is redo.
-
-    >>> with_screen_keys("deal (d), or turn the waste over for deal 2 (r).")
-    'deal (d), or turn the waste over for deal 2 (o).'
-    """
-    for pattern, key in _NOTATION_KEYS:
-        message = pattern.sub(key, message)
-    return message
-
-
-def sentence(text: str) -> str:
-    """``the stock is empty`` -> ``The stock is empty.``"""
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 def target(state: ByTwosState, move: Build) -> int:
@@ -85,10 +69,6 @@ def target(state: ByTwosState, move: Build) -> int:
     top = state.top_of(move.source)
     assert top is not None
     return ACE_PILE_OF[top.suit] + PILES[move.pile]
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 class ByTwosScreen(GameScreen):
@@ -173,19 +153,6 @@ class ByTwosScreen(GameScreen):
     def ascii_only(self) -> bool:
         return bool(getattr(self.app, "ascii_only", False))
 
-    def card_label(self, card: Card) -> Content:
-        """A card as coloured text for the captions and panels."""
-        style = "$text-error bold" if card.is_red else "$text bold"
-        return Content.styled(art.label(card, self.ascii_only), style)
-
-    def cards_label(self, cards: tuple[Card, ...]) -> Content:
-        parts: list[Content | str] = []
-        for number, card in enumerate(cards):
-            if number:
-                parts.append(" ")
-            parts.append(self.card_label(card))
-        return Content.assemble(*parts)
-
     def pile(self, widget_id: str) -> Pile:
         return self.query_one(f"#{widget_id}", Pile)
 
@@ -227,7 +194,7 @@ class ByTwosScreen(GameScreen):
         if self.choosing and live:
             offered = {target(state, m) for m in builds if m.source == self.choosing}
             chosen = {target(state, Build(self.choosing, self.choice))}
-        caption_form = self.caption_form()
+        form = caption_form(self.size.width)
         for suit in SUITS:
             glyph = suit if self.ascii_only else SUIT_GLYPHS[suit]
             name = SUIT_NAMES[suit].capitalize()
@@ -241,21 +208,8 @@ class ByTwosScreen(GameScreen):
             pile.playable = index in (offered if self.choosing else targets)
             pile.selected = index in chosen
             # an empty place shows its base card; that card is laid there by itself
-            needs = self.needs_text(wanted(index, count), caption_form, index in targets)
+            needs = needs_text(wanted(index, count), form, index in targets, self.ascii_only)
             self.show(f"needs-{index}", needs if count else "")
-
-    def caption_form(self) -> str:
-        """How much room each foundation's caption has: ``long`` (needs 10♥), ``short``
-        (next 10♥) or ``tiny`` (→10♥)."""
-        width = self.size.width
-        return "long" if width >= 88 else "short" if width >= 76 else "tiny"
-
-    def needs_text(self, card: Card | None, form: str, takes: bool) -> Content:
-        if card is None:
-            return Content.styled("done" if form == "tiny" else "complete", "$text-success")
-        word = {"long": "needs ", "short": "next ", "tiny": "->" if self.ascii_only else "→"}
-        style = "$text-success bold" if takes else "dim"
-        return Content.assemble((word[form], style), self.card_label(card))
 
     def draw_sources(self, state: ByTwosState) -> None:
         live = self.live()
@@ -271,25 +225,9 @@ class ByTwosScreen(GameScreen):
                 source in sources or (source == "s" and REDEAL in state.legal)
             )
             pile.selected = live and source == (self.choosing or self.cursor)
-            self.show(f"{name}-count", _count(len(cards), "card") if cards else "empty")
-        self.show("deal-info", self.deal_info(state), layout=True)
-
-    def deal_info(self, state: ByTwosState) -> Content:
-        left = DEALS - state.deal
-        redeals = "the last deal" if not left else f"{_count(left, 'redeal')} left"
-        lines: list[Content | str] = [
-            Content.assemble((f"Deal {state.deal}/{DEALS}", "bold"), f" · {redeals}"),
-            f"{state.on_foundations} of {DECK_SIZE} cards built",
-        ]
-        outcome = self.rules.outcome(state)
-        if outcome is not None:
-            lines.append(Content.styled(f"Game over: {outcome.summary}", "bold"))
-            lines.append(Content.styled("n new game · Esc menu", "dim"))
-        elif not self.replaying and self.size.width >= 76:
-            # the keys, for a new player (the footer has room for only some of them)
-            lines.append(Content.styled("s w p play · d deal · o turn the waste over", "dim"))
-            lines.append(Content.styled("a d pick the pile · ← → Enter · G give up", "dim"))
-        return Content("\n").join(lines)
+            self.show(f"{name}-count", count(len(cards), "card") if cards else "empty")
+        keys = not self.replaying and self.size.width >= KEYS_WIDTH
+        self.show("deal-info", deal_info(state, self.rules.outcome(state), keys), layout=True)
 
     def draw_forming(self, line: Line[Any, Any]) -> None:
         state: ByTwosState = line.current
@@ -304,10 +242,11 @@ class ByTwosScreen(GameScreen):
         last = self.last_turned(line)
         kept.selected = last == "kept"
         rejected.selected = last == "rejected"
-        self.show("deck-count", _count(len(state.deck), "card"))
+        self.show("deck-count", count(len(state.deck), "card"))
         self.show("kept-count", f"{len(state.kept)} of {RANK_COUNT}")
-        self.show("rejected-count", _count(len(state.rejected), "card"))
-        self.show("forming-info", self.forming_info(state), layout=True)
+        self.show("rejected-count", count(len(state.rejected), "card"))
+        keys = not self.replaying and self.size.width >= KEYS_WIDTH
+        self.show("forming-info", forming_info(state, keys, self.ascii_only), layout=True)
 
     @staticmethod
     def last_turned(line: Line[Any, Any]) -> str:
@@ -316,29 +255,6 @@ class ByTwosScreen(GameScreen):
             return ""
         before, after = line.states[-2], line.states[-1]
         return "kept" if len(after.kept) > len(before.kept) else "rejected"
-
-    def forming_info(self, state: ByTwosState) -> Content:
-        ranks = {card.rank for card in state.kept}
-        missing = " ".join(RANK_NAMES[rank - 1] for rank in range(1, 14) if rank not in ranks)
-        kept = self.cards_label(state.kept) if state.kept else Content.styled("none yet", "dim")
-        lines: list[Content | str] = [
-            Content.styled(
-                f"Forming the packet: {_count(len(state.kept), 'rank')} of {RANK_COUNT} kept",
-                "bold",
-            ),
-            Content.assemble("Kept: ", kept),
-            Content.assemble("Still wanted: ", (missing, "bold")),
-        ]
-        if state.rejected:
-            lines.append(
-                Content.assemble(
-                    f"Rejected: {len(state.rejected)}, the last ",
-                    self.card_label(state.rejected[-1]),
-                )
-            )
-        if not self.replaying and self.size.width >= 76:
-            lines.append(Content.styled("t turn a card · f form the whole packet", "dim"))
-        return Content("\n").join(lines)
 
     def on_resize(self, event: Resize) -> None:
         # the foundations' captions get shorter on narrow terminals
@@ -455,7 +371,7 @@ class ByTwosScreen(GameScreen):
         rejected = len(before.rejected) + turned - (RANK_COUNT - len(before.kept))
         self.line = session.line
         self.status(
-            f"Turned {_count(turned, 'card')} ({rejected} rejected in all); the last: "
+            f"Turned {count(turned, 'card')} ({rejected} rejected in all); the last: "
             f"{said}. {self.rules.prompt(self.current)} (u takes back one turn at a time.)"
         )
 
@@ -534,7 +450,7 @@ class ByTwosScreen(GameScreen):
 
         state: ByTwosState = self.current
         question = (
-            f"Give up this game with {_count(state.on_foundations, 'card')} on the "
+            f"Give up this game with {count(state.on_foundations, 'card')} on the "
             f"foundations? It ends as lost, with that score."
         )
 
