@@ -50,7 +50,7 @@ _DESCRIPTIONS = {
     "build('s')": "build the stock's card on the pile of its suit that takes it",
     "build('w')": "build the waste's card on the pile of its suit that takes it",
     "build('p')": "build the packet's card on the pile of its suit that takes it",
-    "play_selected": "play the selected card, or put it on the selected pile",
+    "play_selected": "play the selected card, or put it on the selected pile (forming: turn one)",
     "choose('a')": "when both piles of its suit take the card: put it on the ace pile",
     "choose('d')": "when both piles of its suit take the card: put it on the deuce pile",
     "deal": "deal the stock's card onto the waste",
