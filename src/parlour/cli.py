@@ -34,7 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = commands.add_parser("play", help="open the app on a new game")
-    play.add_argument("game", help="golf or rubbish (the other games are coming)")
+    from parlour.tui.screens import GAME_SCREENS
+
+    play.add_argument("game", help=f"one of {', '.join(GAME_SCREENS)} (the others are coming)")
     source = play.add_mutually_exclusive_group()
     source.add_argument("--seed", help="deal this seed (a whole number from 0 to 2**63-1)")
     source.add_argument(
@@ -260,6 +262,7 @@ def command_play(args: argparse.Namespace) -> int:
     rules = find_game(args.game)
     if rules.id != "golf" and (args.course or args.round or args.free_stock):
         raise CliError("--course, --round and --free-stock are for Golf only")
+    _require_screen(rules)
     if args.record:
         from parlour.engine.record import parse_record, replay
         from parlour.store.files import read_text
@@ -271,7 +274,6 @@ def command_play(args: argparse.Namespace) -> int:
             raise CliError(f"{args.record}: {error}") from None
         _require_screen(line.rules)
         return _run_app(args, record_text=text, record_title=args.record)
-    _require_screen(rules)
     if args.course or args.round:
         import secrets
 

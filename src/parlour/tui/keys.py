@@ -18,8 +18,10 @@ _NAMES = {
     "end": "End",
 }
 
-#: actions that share a key with a listed one and need no line of their own
+#: actions that share a key with a listed one and need no line of their own: they only
+#: say why that key's move cannot be made now
 _UNLISTED = {"explain_turn", "explain_fill('s')", "explain_fill('w')"}
+_UNLISTED_PREFIXES = ("refuse(",)
 
 _DESCRIPTIONS = {
     "toggle_free_stock": "switch Golf between the book rule and free stock (G3)",
@@ -49,6 +51,18 @@ _DESCRIPTIONS = {
     "discard_at(n)": "throw the card at that position (10–13 are a–d, as shown above them)",
     "heap": "look through the whole waste heap, its top card last",
     "give_up": "give up: the game ends with its score as it stands (asks first)",
+    "turn_card": "forming the packet: turn the next card (kept or rejected)",
+    "form_packet": "forming the packet: turn cards until it is made (each turn is a move)",
+    "build('s')": "build the stock's card on the pile of its suit that takes it",
+    "build('w')": "build the waste's card on the pile of its suit that takes it",
+    "build('p')": "build the packet's card on the pile of its suit that takes it",
+    "play_selected": "play the selected card, or put it on the selected pile (forming: turn one)",
+    "choose('a')": "when both piles of its suit take the card: put it on the ace pile",
+    "choose('d')": "when both piles of its suit take the card: put it on the deuce pile",
+    "deal": "deal the stock's card onto the waste",
+    "next_card": "deal a card (while forming the packet: turn one)",
+    "redeal": "once the stock is empty: turn the waste over for the next deal (B4)",
+    "cancel_choice": "leave the choice of pile without playing",
 }
 
 #: a game's own words for an action that several games share
@@ -59,12 +73,20 @@ _GAME_DESCRIPTIONS = {
         "play_cursor": "make the selected choice",
         "new": "new game (while this one is in play, asks first: it would not be scored)",
     },
+    "bytwos": {
+        "cursor(-1)": "select the card to the left (stock, waste, packet), or the other pile",
+        "cursor(1)": "select the card to the right (stock, waste, packet), or the other pile",
+        "new": "new game (the game in progress is dropped)",
+    },
 }
 
 #: a line under a game's table of keys (docs/keys.md)
 _NOTES = {
     "rubbish": "The mouse works too: click a card of the group to throw it, the stock or "
     "the waste to fill from it, and the waste at any other time to look through the heap.",
+    "bytwos": "The mouse works too: click the stock, the waste or the packet to play its "
+    "card, a foundation to build on it (or to pick it when both piles could take a card), "
+    "the deck to turn a card while forming, and the empty stock to turn the waste over.",
 }
 
 
@@ -96,12 +118,23 @@ def key_rows(game_id: str | None) -> list[tuple[str, str]]:
     screen = _screen_class(game_id)
     bindings: list[Binding] = []
     # the game's own keys first, then those every game screen shares; Textual's own
-    # focus and copy keys are left out
-    for klass in screen.__mro__:
-        if not klass.__module__.startswith("parlour."):
-            continue
+    # focus and copy keys are left out, and so is a shared key that a game's screen binds
+    # again only to keep it (it is listed with the shared keys)
+    classes = [klass for klass in screen.__mro__ if klass.__module__.startswith("parlour.")]
+    for position, klass in enumerate(classes):
+        shared = {
+            (binding.key, binding.action)
+            for base in classes[position + 1 :]
+            for binding in base.__dict__.get("BINDINGS", [])
+            if isinstance(binding, Binding)
+        }
         for binding in klass.__dict__.get("BINDINGS", []):
-            if isinstance(binding, Binding) and binding.action not in _UNLISTED:
+            if (
+                isinstance(binding, Binding)
+                and binding.action not in _UNLISTED
+                and not binding.action.startswith(_UNLISTED_PREFIXES)
+                and (binding.key, binding.action) not in shared
+            ):
                 bindings.append(binding)
     descriptions = _DESCRIPTIONS | _GAME_DESCRIPTIONS.get(game_id or "", {})
     numbered: set[str] = set()  # actions with one key per number, such as play(n)

@@ -90,7 +90,11 @@ class Pile(CardArtWidget):
         lines: list[Text] = []
         if self.title:
             if self.selected:
-                title = Text(f"▸{self.title}◂".center(art.WIDTH), style=styles.selected)
+                # a title as wide as the card keeps its reversed colours but loses the
+                # pointers, so that it is never cut off
+                pointed = f"▸{self.title}◂"
+                shown = pointed if len(pointed) <= art.WIDTH else self.title
+                title = Text(shown.center(art.WIDTH), style=styles.selected)
             elif self.playable:
                 title = Text(
                     self.title.center(art.WIDTH), style=styles.playable + Style(underline=True)

@@ -161,7 +161,7 @@ class _Search:
             for column in range(COLUMNS):
                 height = heights[column]
                 exposed = ranks[column][height]
-                if exposed == below or exposed == above:
+                if exposed in (below, above):
                     played = True
                     heights[column] = height - 1
                     child = ((key - (1 << (3 * column))) & ~_RANK_MASK) | (exposed << _RANK_SHIFT)

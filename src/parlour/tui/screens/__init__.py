@@ -10,6 +10,7 @@ from typing import Any
 GAME_SCREENS: dict[str, tuple[str, str]] = {
     "golf": ("parlour.tui.screens.golf", "GolfScreen"),
     "rubbish": ("parlour.tui.screens.rubbish", "RubbishScreen"),
+    "bytwos": ("parlour.tui.screens.bytwos", "ByTwosScreen"),
 }
 
 

@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from parlour.engine.errors import ParlourError
+from parlour.engine.errors import IllegalMoveError, ParlourError
 from parlour.engine.game import format_options
 from parlour.engine.history import Line
 from parlour.session import Session
@@ -169,6 +169,9 @@ class GameScreen(Screen[None]):
                 before, self.rules.parse_move(move) if isinstance(move, str) else move
             )
             self.session.play(move)
+        except IllegalMoveError as error:
+            self.status(self.refusal(move, error), refused=True)
+            return False
         except ParlourError as error:
             self.status(str(error), refused=True)
             return False
@@ -180,6 +183,11 @@ class GameScreen(Screen[None]):
             self.status(f"{described[0].upper()}{described[1:]}. {self.prompt_text(self.current)}")
             self.on_finished()
         return True
+
+    def refusal(self, move: Any, error: IllegalMoveError) -> str:
+        """What the status line says when the engine refuses ``move`` (subclasses may
+        word it for their keys; the reason is always the engine's)."""
+        return str(error)
 
     def on_finished(self) -> None:
         """Called once when the game ends (subclasses: show a scorecard …)."""

@@ -1,0 +1,119 @@
+"""The words on the By Twos board, as styled text: the captions under the foundations,
+the panel beside the stock, waste and packet, the panel while the packet is formed, and
+the engine's sentences as the status line shows them.
+
+>>> with_screen_keys("deal (d), or turn the waste over for deal 2 (r).")
+'deal (d), or turn the waste over for deal 2 (o).'
+>>> caption_form(100), caption_form(80), caption_form(60)
+('long', 'short', 'tiny')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from textual.content import Content
+
+from parlour.engine.cards import RANK_NAMES, Card
+from parlour.engine.game import Outcome
+from parlour.engine.games.bytwos_state import DEALS, DECK_SIZE, RANK_COUNT, ByTwosState
+from parlour.tui import cards as art
+
+#: from this terminal width the panels also list the keys (narrower, only the footer does)
+KEYS_WIDTH: Final = 76
+#: the engine's notation letters that are other keys on this screen: ``r`` (redeal) is
+#: redo on every game screen, so the waste is turned over with ``o``
+_NOTATION_KEYS: Final = (
+    (re.compile(r"\(r\)"), "(o)"),
+    (re.compile(r"\bwith r\b"), "with o"),
+)
+
+
+def with_screen_keys(message: str) -> str:
+    """The engine's words with its notation letter for a redeal shown as this screen's key."""
+    for pattern, key in _NOTATION_KEYS:
+        message = pattern.sub(key, message)
+    return message
+
+
+def sentence(text: str) -> str:
+    """``the stock is empty`` -> ``The stock is empty.``"""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def card_label(card: Card, ascii_only: bool) -> Content:
+    """A card as coloured text, red suits in the theme's red."""
+    return Content.styled(
+        art.label(card, ascii_only), "$text-error bold" if card.is_red else "$text bold"
+    )
+
+
+def cards_label(cards: tuple[Card, ...], ascii_only: bool) -> Content:
+    return Content(" ").join(card_label(card, ascii_only) for card in cards)
+
+
+def caption_form(width: int) -> str:
+    """How much room each foundation's caption has on a terminal ``width`` wide: ``long``
+    (needs 10♥), ``short`` (next 10♥) or ``tiny`` (→10♥)."""
+    return "long" if width >= 88 else "short" if width >= KEYS_WIDTH else "tiny"
+
+
+def needs_text(card: Card | None, form: str, takes: bool, ascii_only: bool) -> Content:
+    """What a foundation needs next (``card``; None once complete), green when one of the
+    cards on view may go there now (``takes``)."""
+    if card is None:
+        return Content.styled("done" if form == "tiny" else "complete", "$text-success")
+    tiny = "->" if ascii_only else "→"
+    word = {"long": "needs ", "short": "next ", "tiny": tiny}[form]
+    return Content.assemble(
+        (word, "$text-success bold" if takes else "dim"), card_label(card, ascii_only)
+    )
+
+
+def deal_info(state: ByTwosState, outcome: Outcome | None, keys: bool) -> Content:
+    """The panel beside the stock, waste and packet: the deal, the cards built, and the
+    keys (``keys``) or the end of the game."""
+    left = DEALS - state.deal
+    redeals = "the last deal" if not left else f"{count(left, 'redeal')} left"
+    lines: list[Content] = [
+        Content.assemble((f"Deal {state.deal}/{DEALS}", "bold"), f" · {redeals}"),
+        Content(f"{state.on_foundations} of {DECK_SIZE} cards built"),
+    ]
+    if outcome is not None:
+        lines.append(Content.styled(f"Game over: {outcome.summary}", "bold"))
+        lines.append(Content.styled("n new game · Esc menu", "dim"))
+    elif keys:
+        lines.append(Content.styled("s w p play · d deal · o turn the waste over", "dim"))
+        lines.append(Content.styled("a d pick the pile · ← → Enter · G give up", "dim"))
+    return Content("\n").join(lines)
+
+
+def forming_info(state: ByTwosState, keys: bool, ascii_only: bool) -> Content:
+    """The panel while the packet is formed: the ranks kept, those still wanted, the
+    cards rejected, and the keys (``keys``)."""
+    ranks = {card.rank for card in state.kept}
+    missing = " ".join(name for rank, name in enumerate(RANK_NAMES, 1) if rank not in ranks)
+    kept = cards_label(state.kept, ascii_only) if state.kept else Content.styled("none yet", "dim")
+    lines: list[Content] = [
+        Content.styled(
+            f"Forming the packet: {count(len(state.kept), 'rank')} of {RANK_COUNT} kept", "bold"
+        ),
+        Content.assemble("Kept: ", kept),
+        Content.assemble("Still wanted: ", (missing, "bold")),
+    ]
+    if state.rejected:
+        lines.append(
+            Content.assemble(
+                f"Rejected: {len(state.rejected)}, the last ",
+                card_label(state.rejected[-1], ascii_only),
+            )
+        )
+    if keys:
+        lines.append(Content.styled("t turn a card · f form the whole packet", "dim"))
+    return Content("\n").join(lines)

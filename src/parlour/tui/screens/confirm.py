@@ -1,0 +1,49 @@
+"""A yes-or-no question over the board, for a step that cannot be taken back (giving up)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask ``question``; dismissed with True for yes (y, or the yes button) and False for
+    no (n, Esc, or the no button)."""
+
+    CSS_PATH = "confirm.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+
+    def __init__(self, question: str, *, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm"):
+            yield Static(self.question, id="confirm-question")
+            with Horizontal(id="confirm-buttons"):
+                yield Button(f"{self.yes} (y)", id="confirm-yes", variant="error")
+                yield Button(f"{self.no} (n)", id="confirm-no", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # the safe answer has the focus, so Enter keeps the game going
+        self.query_one("#confirm-no", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "confirm-yes")
