@@ -131,58 +131,66 @@ class _Search:
         return GolfSolution(score, moves, exact, self.nodes)
 
     def best(self, key: int, rank: int, stock_index: int, left: int) -> int:
-        """The best final score from this position (the heights are in ``self.heights``)."""
-        values = self.values
-        known = values.get(key)
-        if known is not None:
-            return known
-        self.nodes += 1
-        if self.budget_nodes is not None and self.nodes > self.budget_nodes:
-            raise _OutOfBudget
-        if (
-            self.deadline is not None
-            and self.clock is not None
-            and self.nodes % _CLOCK_EVERY == 0
-            and self.clock() > self.deadline
-        ):
-            raise _OutOfBudget
-        stock = self.stock
-        remaining = len(stock) - stock_index
-        if left == 0:  # the links are clear: minus the unturned stock (G4)
-            values[key] = -remaining
-            return -remaining
-        floor = -remaining  # the best still possible: clear without another turn
-        result = 99
-        choice = -2
-        played = False
-        if rank != KING:  # G2: nothing is played on a king
-            heights, ranks = self.heights, self.ranks
-            below, above = rank - 1, rank + 1
-            for column in range(COLUMNS):
-                height = heights[column]
-                exposed = ranks[column][height]
-                if exposed in (below, above):
-                    played = True
-                    heights[column] = height - 1
-                    child = ((key - (1 << (3 * column))) & ~_RANK_MASK) | (exposed << _RANK_SHIFT)
-                    value = self.best(child, exposed, stock_index, left - 1)
-                    heights[column] = height
-                    if value < result:
-                        result, choice = value, column
-                        if value == floor:
-                            break
-        if remaining and result != floor and (self.free or not played):  # G3
-            turned = stock[stock_index]
-            child = (key & ~_STOCK_AND_RANK_MASK) | ((stock_index + 1) << _STOCK_SHIFT)
-            child |= turned << _RANK_SHIFT
-            value = self.best(child, turned, stock_index + 1, left)
-            if value < result:
-                result, choice = value, -1
-        if choice == -2:  # nothing to play and nothing to turn: the hole is over (G4)
-            result = left
-        values[key] = result
-        self.best_move[key] = choice
-        return result
+        """The best final score from a position (the heights are in ``self.heights``)."""
+        # Everything the recursion touches is a local of this closure: attribute lookups
+        # on ``self`` would cost a third of the time.
+        values, best_move = self.values, self.best_move
+        heights, ranks, stock = self.heights, self.ranks, self.stock
+        total_stock, free = len(stock), self.free
+        budget_nodes, clock, deadline = self.budget_nodes, self.clock, self.deadline
+        nodes = self.nodes
+
+        def search(key: int, rank: int, stock_index: int, left: int) -> int:
+            nonlocal nodes
+            known = values.get(key)
+            if known is not None:
+                return known
+            nodes += 1
+            if budget_nodes is not None and nodes > budget_nodes:
+                raise _OutOfBudget
+            if deadline is not None and not nodes % _CLOCK_EVERY and clock and clock() > deadline:
+                raise _OutOfBudget
+            remaining = total_stock - stock_index
+            if not left:  # the links are clear: minus the unturned stock (G4)
+                values[key] = -remaining
+                return -remaining
+            floor = -remaining  # the best still possible: clear without another turn
+            result = 99
+            choice = -2
+            played = False
+            if rank != KING:  # G2: nothing is played on a king
+                below, above = rank - 1, rank + 1
+                for column in range(COLUMNS):
+                    height = heights[column]
+                    exposed = ranks[column][height]
+                    if exposed in (below, above):
+                        played = True
+                        heights[column] = height - 1
+                        child = ((key - (1 << (3 * column))) & ~_RANK_MASK) | (
+                            exposed << _RANK_SHIFT
+                        )
+                        value = search(child, exposed, stock_index, left - 1)
+                        heights[column] = height
+                        if value < result:
+                            result, choice = value, column
+                            if value == floor:
+                                break
+            if remaining and result != floor and (free or not played):  # G3
+                turned = stock[stock_index]
+                child = (key & ~_STOCK_AND_RANK_MASK) | ((stock_index + 1) << _STOCK_SHIFT)
+                value = search(child | (turned << _RANK_SHIFT), turned, stock_index + 1, left)
+                if value < result:
+                    result, choice = value, -1
+            if choice == -2:  # nothing to play and nothing to turn: the hole is over (G4)
+                result = left
+            values[key] = result
+            best_move[key] = choice
+            return result
+
+        try:
+            return search(key, rank, stock_index, left)
+        finally:
+            self.nodes = nodes
 
     def line(self, key: int, rank: int) -> tuple[GolfMove, ...]:
         """Follow the best moves from the start to the end of the hole."""
