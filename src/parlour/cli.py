@@ -296,6 +296,27 @@ def command_replay(args: argparse.Namespace) -> int:
     return _run_app(args, replay_text=text, record_title=args.file)
 
 
+def _round_pars(store: Any, rounds: list[Any]) -> dict[int, list[int]]:
+    """Each round's nine pars: from the store's cache, working out (and caching) those
+    still missing under the book rule, which takes a few milliseconds a hole; free-stock
+    pars take longer and are left to the app, which works them out in the background."""
+    from parlour.engine.course import Round
+    from parlour.engine.solve.golf import par_for_seed
+
+    found: dict[int, list[int]] = {}
+    for stored in rounds:
+        seeds = Round(stored.course).seeds()
+        known = store.pars(seeds, stored.options)
+        if stored.options == "none":
+            for seed in seeds:
+                if seed not in known:
+                    known[seed] = par_for_seed(seed)
+                    store.save_par(seed, stored.options, known[seed])
+        if all(seed in known for seed in seeds):
+            found[stored.id] = [known[seed] for seed in seeds]
+    return found
+
+
 def command_scorecard(args: argparse.Namespace) -> int:
     import json
 
@@ -311,6 +332,7 @@ def command_scorecard(args: argparse.Namespace) -> int:
     except StoreError as error:
         raise CliError(str(error)) from None
     rounds = store.rounds()
+    pars = _round_pars(store, rounds)
     complete = [r for r in rounds if r.is_complete]
     best = min(complete, key=lambda r: (r.total, r.started), default=None)
     if args.json:
@@ -326,6 +348,8 @@ def command_scorecard(args: argparse.Namespace) -> int:
                     "total": r.total,
                     "complete": r.is_complete,
                     "versus_bogey": r.total - BOGEY if r.is_complete else None,
+                    "pars": pars.get(r.id),
+                    "par_total": sum(pars[r.id]) if pars.get(r.id) else None,
                 }
                 for r in rounds
             ],

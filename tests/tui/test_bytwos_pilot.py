@@ -236,6 +236,8 @@ async def test_the_hint_points_at_the_move(private_data_dir: Path) -> None:
         screen = app.screen
         screen.cursor = "p"
         await pilot.press("h")
+        await app.workers.wait_for_complete()  # the hint is worked out in the background
+        await pilot.pause()
         assert "(press s then a)" in status_text(app)
         assert screen.cursor == "s" and screen.session.hints == 1
 

@@ -169,6 +169,8 @@ async def test_arrows_hint_and_clicks(private_data_dir: Path) -> None:
         assert screen.places[8].selected and not screen.places[4].selected
         assert "Enter will throw Q♣ from position 9" in status_text(app)
         await pilot.press("h")
+        await app.workers.wait_for_complete()  # the hint is worked out in the background
+        await pilot.pause()
         assert screen.selected(start) == queens[0]
         assert "Hint: throw Q♠ from position 5 (press 5)" in status_text(app)
         assert screen.session.hints == 1

@@ -44,7 +44,9 @@ def test_scorecard_after_the_first_hole(snap_compare: Any, tmp_path: Path) -> No
     async def play_first_hole(pilot: Any) -> None:
         await pilot.pause()
         finish_hole(app.screen)
-        await pilot.pause()
+        # the nine pars are worked out in the background; wait for all of them
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.6)
 
     assert snap_compare(app, terminal_size=(100, 32), run_before=play_first_hole)
 

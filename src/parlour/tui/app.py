@@ -100,6 +100,9 @@ class ParlourApp(App[None]):
         self.call_after_refresh(lambda: self.check_size(self.size.width, self.size.height))
 
     def on_unmount(self) -> None:
+        from parlour.tui.background import shut_down
+
+        shut_down()
         if self.store is not None:
             self.store.close()
 

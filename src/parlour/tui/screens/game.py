@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -33,6 +34,8 @@ class GameScreen(Screen[None]):
         Binding("r", "redo", "Redo"),
         Binding("R", "restart", "Restart", show=False),
         Binding("h", "hint", "Hint"),
+        Binding("D", "demo", "Demo", show=False),
+        Binding("V", "toggle_verdict", "Verdict", show=False),
         Binding("n", "new", "New", show=False),
         Binding("e", "export", "Export", show=False),
         Binding("left", "step(-1)", "Back"),
@@ -63,6 +66,9 @@ class GameScreen(Screen[None]):
         self.replaying = replay is not None
         self.replay_title = replay_title
         self._bindings_signature: tuple[object, ...] = ()
+        self.demo = False
+        self.verdict_on = False
+        self.verdict_text = ""
         self._initial_line = replay if replay is not None else self._session().line
 
     def _session(self) -> Session:
@@ -106,7 +112,11 @@ class GameScreen(Screen[None]):
         if line is None:
             return
         self.redraw(line)
-        self.query_one("#info", Static).update(self.info_text(line))
+        self.show_info()
+        if self.verdict_on and not self.replaying:
+            self.verdict_text = "thinking…"
+            self.show_info()
+            self.compute_verdict(line.current)
         # the footer rebuilds itself on every refresh, so refresh only when a key's
         # availability has really changed
         signature = self.bindings_signature()
@@ -125,6 +135,14 @@ class GameScreen(Screen[None]):
 
     def redraw(self, line: Line[Any, Any]) -> None:
         """Update the board's widgets from the engine's state (subclasses)."""
+
+    def show_info(self) -> None:
+        if self.line is None:
+            return
+        text = self.info_text(self.line)
+        if self.verdict_on and not self.replaying:
+            text += f" · live verdict (peeks at hidden cards): {self.verdict_text}"
+        self.query_one("#info", Static).update(text)
 
     def info_text(self, line: Line[Any, Any]) -> str:
         rules = line.rules
@@ -194,7 +212,16 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         session = self.session
-        play_only = {"undo", "redo", "restart", "hint", "export", "cursor"}
+        play_only = {
+            "undo",
+            "redo",
+            "restart",
+            "hint",
+            "export",
+            "cursor",
+            "demo",
+            "toggle_verdict",
+        }
         replay_only = {"step", "step_to_start", "step_to_end", "take_over"}
         if action in replay_only:
             if not self.replaying:
@@ -214,7 +241,7 @@ class GameScreen(Screen[None]):
                 return session.can_redo or None
             if action == "restart":
                 return (session.can_undo and not session.is_finished) or None
-            if action == "hint":
+            if action in ("hint", "demo"):
                 return (not session.is_finished) or None
             if action == "cursor":
                 return not session.is_finished
@@ -253,16 +280,91 @@ class GameScreen(Screen[None]):
 
     def action_hint(self) -> None:
         session = self._session()
-        moves = self.rules.legal_moves(session.state)
-        if not moves:
+        if session.is_finished:
             return
-        move = moves[0]
+        self.status("Thinking about a hint (without looking at any hidden card)…")
+        self.compute_hint(session.state)
+
+    @work(exclusive=True, group="hint")
+    async def compute_hint(self, state: Any) -> None:
+        from parlour.tui.background import hint_job, run
+
+        move = await run(hint_job, self.rules.id, state)
+        session = self.session
+        if session is None or session.state != state:
+            return  # the position has changed: this hint is stale
         session.count_hint()
         self.show_hint(move)
         self.status(
             f"Hint: {self.hint_words(move)} "
             f"(press {self.key_for(move)}). Hints this game: {session.hints}."
         )
+        self.hint_ready(move)
+
+    def hint_ready(self, move: Any) -> None:
+        """A hint has arrived: during a demo, play it after a moment."""
+        if self.demo:
+            self.set_timer(0.5, lambda: self._demo_step(move))
+
+    def _demo_step(self, move: Any) -> None:
+        session = self.session
+        if not self.demo or session is None:
+            return
+        if self.play(move) and not session.is_finished:
+            self.compute_hint(session.state)
+        else:
+            self.demo = False
+            self.refresh_bindings()
+
+    def action_demo(self) -> None:
+        """Let the hint player finish the game while the player watches; any key stops it."""
+        session = self._session()
+        if self.demo:
+            self.demo = False
+            self.status("Demo stopped: your move.")
+            return
+        if session.is_finished:
+            return
+        self.demo = True
+        self.status("Demo: the hint player plays on (any key stops it)…")
+        self.compute_hint(session.state)
+
+    def on_key(self, event: events.Key) -> None:
+        if self.demo and event.key != "D":
+            self.demo = False
+            self.workers.cancel_group(self, "hint")
+            self.status("Demo stopped: your move.")
+            event.stop()
+            event.prevent_default()
+
+    def action_toggle_verdict(self) -> None:
+        """Show or hide what perfect play could still reach. It looks at the hidden cards,
+        so it is off until asked for, and says so while on."""
+        self.verdict_on = not self.verdict_on
+        if self.verdict_on and self.line is not None:
+            self.verdict_text = "thinking…"
+            self.compute_verdict(self.line.current)
+        else:
+            self.workers.cancel_group(self, "verdict")
+        self.show_info()
+
+    @work(exclusive=True, group="verdict")
+    async def compute_verdict(self, state: Any) -> None:
+        from parlour.tui.background import run, verdict_job
+
+        solution = await run(verdict_job, self.rules.id, state, 2.0)
+        if self.line is None or self.line.current != state or not self.verdict_on:
+            return  # the position changed while it was worked out
+        self.verdict_text = self.verdict_words(solution)
+        self.show_info()
+
+    def verdict_words(self, solution: Any) -> str:
+        """``winnable``, ``no longer winnable (best now N)`` or ``unknown``."""
+        if solution.status == "winnable":
+            return "winnable"
+        if solution.status == "not winnable":
+            return f"no longer winnable (best now {solution.best_score})"
+        return "unknown (no answer within the time allowed)"
 
     def hint_words(self, move: Any) -> str:
         """The hinted move in words (the engine's description unless a screen says less,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from parlour.engine.course import BOGEY, HOLES, Round
+from parlour.engine.game import format_options
 from parlour.engine.games.golf import COLUMNS, PLAYS, TURN, GolfState, PlayColumn
 from parlour.engine.history import Line
 from parlour.tui.screens.game import GameScreen
@@ -192,8 +193,48 @@ class GolfScreen(GameScreen):
                 self.action_new()
 
         self.app.push_screen(
-            ScorecardScreen(round_, finished_hole=session.is_finished), callback=closed
+            ScorecardScreen(round_, finished_hole=session.is_finished, pars=self.round_pars),
+            callback=closed,
         )
+
+    def round_pars(self) -> dict[int, int]:
+        """The pars of the round's holes known so far (hole number -> par)."""
+        session, store = self.session, getattr(self.app, "store", None)
+        if session is None or session.round is None or store is None:
+            return {}
+        seeds = session.round.round.seeds()
+        known = store.pars(seeds, format_options(session.round.options))
+        return {hole: known[seed] for hole, seed in enumerate(seeds, start=1) if seed in known}
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.compute_pars()
+
+    @work(exclusive=True, group="pars")
+    async def compute_pars(self) -> None:
+        """Work out the pars of the round's holes in the background, this hole first, and
+        keep them in the store (a deal's par never changes)."""
+        from parlour.tui.background import golf_par_job, run
+
+        session, store = self.session, getattr(self.app, "store", None)
+        if session is None or session.round is None or store is None:
+            return
+        options = session.round.options
+        seeds = session.round.round.seeds()
+        current = session.round.hole
+        order = [*seeds[current - 1 :], *seeds[: current - 1]]
+        known = store.pars(seeds, format_options(options))
+        for seed in order:
+            if seed not in known:
+                par = await run(golf_par_job, seed, options)
+                store.save_par(seed, format_options(options), par)
+
+    def verdict_words(self, solution: Any) -> str:
+        if not solution.exact:
+            return "unknown (no answer within the time allowed)"
+        if solution.best_score <= 0:
+            return f"the links can still be cleared (best {solution.best_score})"
+        return f"the links can no longer be cleared (best now {solution.best_score})"
 
     def action_new(self) -> None:
         session = self.session

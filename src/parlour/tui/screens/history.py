@@ -107,7 +107,11 @@ class RoundsScreen(Screen[None]):
         stored = next((r for r in self.rounds if str(r.id) == key), None)
         if stored is not None:
             round_ = Round(stored.course, parse_options(stored.options), stored.scores)
-            self.query_one("#round-card", Static).update(scorecard_table(round_))
+            store = getattr(self.app, "store", None)
+            seeds = round_.seeds()
+            known = store.pars(seeds, stored.options) if store is not None else {}
+            pars = {hole: known[seed] for hole, seed in enumerate(seeds, 1) if seed in known}
+            self.query_one("#round-card", Static).update(scorecard_table(round_, pars))
 
     def action_back(self) -> None:
         self.app.pop_screen()

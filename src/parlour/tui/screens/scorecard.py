@@ -3,6 +3,7 @@ difference; at the end, the total and whether bogey was beaten."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from rich.table import Table
@@ -17,24 +18,29 @@ from parlour.engine.course import BOGEY, HOLES, Round
 from parlour.engine.game import format_options
 
 
-def scorecard_table(round_: Round) -> Table:
+def scorecard_table(round_: Round, pars: Mapping[int, int] | None = None) -> Table:
+    """Holes 1–9 with each score, the running total and the hole's par (the best score
+    perfect play could reach; ``…`` while it is being worked out), then bogey."""
+    pars = pars or {}
     table = Table(title=f"Course {round_.code} · {_rule(round_)}", expand=False)
-    table.add_column("Hole", justify="right")
-    table.add_column("Score", justify="right")
-    table.add_column("Total", justify="right")
+    for heading in ("Hole", "Score", "Total", "Par"):
+        table.add_column(heading, justify="right")
     totals = round_.running_totals()
     for hole in range(1, HOLES + 1):
+        par = str(pars[hole]) if hole in pars else "…"
         if hole <= len(round_.scores):
-            table.add_row(str(hole), str(round_.scores[hole - 1]), str(totals[hole - 1]))
+            table.add_row(str(hole), str(round_.scores[hole - 1]), str(totals[hole - 1]), par)
         else:
-            table.add_row(str(hole), "", "", style="dim")
+            table.add_row(str(hole), "", "", par, style="dim")
     table.add_section()
-    table.add_row("Bogey", "", str(BOGEY))
+    par_total = str(sum(pars.values())) if len(pars) == HOLES else "…"
+    table.add_row("Bogey", "", str(BOGEY), "")
+    table.add_row("Par", "", par_total, "")
     if round_.is_complete:
-        table.add_row("vs bogey", "", f"{round_.versus_bogey:+d}")
+        table.add_row("vs bogey", "", f"{round_.versus_bogey:+d}", "")
     else:
         # mid-round, what is left to play with: the total must stay under bogey
-        table.add_row("Bogey left", "", str(BOGEY - round_.total))
+        table.add_row("Bogey left", "", str(BOGEY - round_.total), "")
     return table
 
 
@@ -70,16 +76,31 @@ class ScorecardScreen(ModalScreen[bool]):
         Binding("escape", "close", "Back to the board"),
     ]
 
-    def __init__(self, round_: Round, *, finished_hole: bool) -> None:
+    def __init__(
+        self,
+        round_: Round,
+        *,
+        finished_hole: bool,
+        pars: Callable[[], Mapping[int, int]] | None = None,
+    ) -> None:
         super().__init__()
         self.round = round_
         self.finished_hole = finished_hole
+        self.pars = pars or dict
 
     def compose(self) -> ComposeResult:
         with Vertical(id="scorecard"):
-            yield Static(scorecard_table(self.round), id="scorecard-table")
+            yield Static(scorecard_table(self.round, self.pars()), id="scorecard-table")
             yield Static(verdict(self.round), id="scorecard-verdict")
         yield Footer()
+
+    def on_mount(self) -> None:
+        # pars are worked out in the background: show each as it arrives
+        if len(self.pars()) < HOLES:
+            self.set_interval(0.5, self.refresh_pars)
+
+    def refresh_pars(self) -> None:
+        self.query_one("#scorecard-table", Static).update(scorecard_table(self.round, self.pars()))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "go_on":
