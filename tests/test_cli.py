@@ -106,3 +106,98 @@ def test_check_names_the_line_of_a_tampered_record(
     path.write_text(record.rsplit("\n", 2)[0])
     status, _, err = run(capsys, "check", str(path))
     assert status == 2 and "line 6:" in err and "result" in err
+
+
+def test_solve_golf_gives_the_exact_best_score_and_a_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from parlour.engine.games.golf import GOLF
+    from parlour.engine.solve.golf import solve_golf
+
+    status, out, _ = run(capsys, "solve", "golf", "--seed", "1", "--json")
+    assert status == 0
+    answer = json.loads(out)
+    assert answer["best_score"] == solve_golf(GOLF.start_from_seed(1)).score
+    assert answer["exact"] and answer["status"] == "not winnable"
+    state = GOLF.start_from_seed(1)
+    for move in answer["moves"]:
+        state = GOLF.apply(state, move)
+    assert GOLF.score(state) == answer["best_score"]
+    status, out, _ = run(capsys, "solve", "golf", "--seed", "1")
+    assert status == 0 and f"Best score: {answer['best_score']} (exact)" in out
+
+
+def test_solve_from_a_record_solves_where_it_ends(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import json
+
+    status, record, _ = run(capsys, "play-moves", "golf", "--seed", "1", "7", "--record")
+    path = tmp_path / "game.txt"
+    path.write_text(record)
+    status, out, _ = run(capsys, "solve", "golf", "--record", str(path), "--json")
+    assert status == 0 and json.loads(out)["from_move"] == 1
+
+
+def test_solve_another_game_with_a_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    status, out, _ = run(capsys, "solve", "bytwos", "--seed", "3", "--budget", "0.2", "--json")
+    assert status == 0
+    answer = json.loads(out)
+    assert answer["status"] in {"winnable", "not winnable", "unknown"}
+    assert 8 <= answer["best_score"] <= 104
+
+
+def test_analyse_summarises_a_range_and_writes_every_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import csv
+
+    out_file = tmp_path / "golf.csv"
+    status, out, _ = run(
+        capsys, "analyse", "golf", "--seeds", "1..6", "--jobs", "2", "--out", str(out_file)
+    )
+    assert status == 0
+    assert "Golf, seeds 1..6" in out
+    rows = list(csv.DictReader(out_file.open()))
+    assert [int(row["seed"]) for row in sorted(rows, key=lambda r: int(r["seed"]))] == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+    ]
+    from parlour.engine.solve.golf import par_for_seed
+
+    assert all(int(row["best_score"]) == par_for_seed(int(row["seed"])) for row in rows)
+    json_file = tmp_path / "golf.json"
+    status, _, _ = run(capsys, "analyse", "golf", "--seeds", "1..6", "--out", str(json_file))
+    import json
+
+    summary = json.loads(json_file.read_text())["summary"]
+    pars = [par_for_seed(seed) for seed in range(1, 7)]
+    assert summary["deals"] == 6
+    assert summary["mean_best_score"] == pytest.approx(sum(pars) / 6)
+    assert summary["mean_nine_hole_par"] == pytest.approx(9 * sum(pars) / 6)
+    assert summary["winnable"] == sum(par <= 0 for par in pars)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["analyse", "golf", "--seeds", "5"], "a range like 1..1000"),
+        (["analyse", "golf", "--seeds", "9..3"], "empty"),
+        (["analyse", "rubbish", "--seeds", "1..2", "--free-stock"], "Golf option"),
+        (["analyse", "golf", "--seeds", "1..2", "--out", "x.txt"], ".csv or .json"),
+        (["solve", "golf", "--seed", "1", "--budget", "-1"], "positive"),
+    ],
+)
+def test_analyse_and_solve_refuse_bad_input(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, _, err = run(capsys, *args)
+    assert status == 2 and message in err and len(err.strip().splitlines()) == 1

@@ -1,0 +1,134 @@
+"""The solver in the app: hints that never peek, the demo, the live verdict, pars."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from textual.widgets import Static
+
+from parlour.engine.deals import deck_from_seed
+from parlour.engine.games.golf import GOLF
+from parlour.engine.history import Line
+from parlour.engine.record import format_record
+from parlour.engine.solve.golf import solve_golf
+from parlour.tui.app import make_app
+from parlour.tui.screens.golf import GolfScreen
+from parlour.tui.widgets import StatusLine
+
+
+def status_text(app: Any) -> str:
+    return str(app.screen.query_one(StatusLine).render())
+
+
+def deck_with_stock_reordered(seed: int, shuffle_seed: int) -> tuple[Any, ...]:
+    deck = list(deck_from_seed(seed))
+    stock = deck[36:]
+    random.Random(shuffle_seed).shuffle(stock)
+    return (*deck[:36], *stock)
+
+
+async def hint_for_deck(tmp_path: Path, deck: tuple[Any, ...]) -> tuple[Any, str]:
+    record = format_record(Line.new(GOLF, deck))
+    app = make_app(tmp_path, record_text=record)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        before = screen.session.state
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.session.state == before  # a hint does not play
+        assert screen.session.hints == 1
+        said = status_text(app)
+        assert said.startswith("Hint: ")
+        return screen.cursor, said
+
+
+async def test_the_hint_never_looks_at_the_hidden_stock(tmp_path: Path) -> None:
+    seed = 8
+    first = deck_with_stock_reordered(seed, 1)
+    second = deck_with_stock_reordered(seed, 2)
+    assert first[:36] == second[:36] and first[36:] != second[36:]
+    hint_one = await hint_for_deck(tmp_path / "one", first)
+    hint_two = await hint_for_deck(tmp_path / "two", second)
+    assert hint_one == hint_two
+    state = GOLF.start(first)
+    assert int(hint_one[0]) in state.playable_columns() or "turn the stock" in hint_one[1]
+
+
+async def test_the_demo_finishes_the_hole(tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=12)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("D")
+        deadline = time.monotonic() + 120
+        while not screen.session.is_finished and time.monotonic() < deadline:
+            await pilot.pause(0.2)
+        assert screen.session.is_finished
+        assert screen.session.hints >= 1
+        assert not screen.demo
+
+
+async def test_any_key_stops_the_demo(tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=12)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("D")
+        assert screen.demo
+        await pilot.press("x")
+        assert not screen.demo
+        assert "Demo stopped" in status_text(app)
+
+
+async def test_the_live_verdict_updates_after_a_move_without_blocking(tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        info = screen.query_one("#info")
+        assert "live verdict" not in str(info.render())  # off until asked for
+        await pilot.press("V")
+        assert "peeks at hidden cards" in str(info.render())
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        best = solve_golf(screen.session.state).score
+        assert f"best now {best}" in str(info.render())
+        # a move is taken at once (the verdict is worked out in another process)
+        await pilot.press("7")
+        assert len(screen.session.line.moves) == 1
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        best = solve_golf(screen.session.state).score
+        assert f"best now {best}" in str(info.render())
+
+
+async def test_the_scorecard_shows_each_holes_par(tmp_path: Path) -> None:
+    from parlour.engine.course import hole_seed
+    from parlour.engine.solve.golf import par_for_seed
+    from parlour.tui.screens.scorecard import ScorecardScreen
+
+    course = 99
+    app = make_app(tmp_path, course=course)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        pars = screen.round_pars()
+        assert pars == {hole: par_for_seed(hole_seed(course, hole)) for hole in range(1, 10)}
+        await pilot.press("c")
+        await pilot.pause(0.6)
+        assert isinstance(app.screen, ScorecardScreen)
+        console = Console(record=True, width=100)
+        console.print(app.screen.query_one("#scorecard-table", Static).content)
+        table = console.export_text()
+        assert f"Par │     │  {sum(pars.values())}" in table or str(sum(pars.values())) in table
+        for hole, par in pars.items():
+            assert f"{hole} │" in table and f"│ {par:>3} │" in table
