@@ -165,6 +165,19 @@ class Session:
         self.hints += 1
         self.save()
 
+    def _game_fields(self) -> dict[str, Any]:
+        """What the store keeps of this game, finished or not."""
+        return {
+            "game": self.rules.id,
+            "options": format_options(self.line.options),
+            "seed": self.line.seed,
+            "deck": format_cards(self.line.deck),
+            "moves": [self.rules.format_move(m) for m in self.line.moves],
+            "hints": self.hints,
+            "round_id": self.round.round_id if self.round else None,
+            "hole": self.round.hole if self.round else None,
+        }
+
     def _after_change(self) -> None:
         outcome = self.outcome
         if outcome is None:
@@ -172,18 +185,11 @@ class Session:
             return
         self.finished_id = self.store.finish_game(
             self.saved_id,
-            game=self.rules.id,
-            options=format_options(self.line.options),
-            seed=self.line.seed,
-            deck=format_cards(self.line.deck),
-            moves=[self.rules.format_move(m) for m in self.line.moves],
             won=outcome.won,
             score=outcome.score,
             summary=outcome.summary,
-            hints=self.hints,
-            round_id=self.round.round_id if self.round else None,
-            hole=self.round.hole if self.round else None,
             started=self.started,
+            **self._game_fields(),
         )
         self.saved_id = None
 
@@ -192,15 +198,8 @@ class Session:
             return
         self.saved_id = self.store.save_in_progress(
             self.saved_id,
-            game=self.rules.id,
-            options=format_options(self.line.options),
-            seed=self.line.seed,
-            deck=format_cards(self.line.deck),
-            moves=[self.rules.format_move(m) for m in self.line.moves],
             undone=[self.rules.format_move(m) for m in self.line.undone],
-            hints=self.hints,
-            round_id=self.round.round_id if self.round else None,
-            hole=self.round.hole if self.round else None,
+            **self._game_fields(),
         )
 
     def abandon(self) -> None:

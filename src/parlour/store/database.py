@@ -364,30 +364,29 @@ class Store:
         assert game_id is not None
         return game_id
 
+    _FINISHED_COLUMNS = (
+        "SELECT id, game, options, seed, deck, moves, won, score, summary, hints, "
+        "round_id, hole, started, finished FROM games"
+    )
+
+    @staticmethod
+    def _finished(row: tuple[object, ...]) -> FinishedGame:
+        return FinishedGame(*row[:5], _words(str(row[5])), bool(row[6]), *row[7:])  # type: ignore[arg-type]
+
     def finished_games(self, limit: int = 200) -> list[FinishedGame]:
         """Finished games, the most recent first."""
         with self._lock:
             rows = self._connection.execute(
-                "SELECT id, game, options, seed, deck, moves, won, score, summary, hints, "
-                "round_id, hole, started, finished FROM games ORDER BY finished DESC, id DESC "
-                "LIMIT ?",
-                (limit,),
+                f"{self._FINISHED_COLUMNS} ORDER BY finished DESC, id DESC LIMIT ?", (limit,)
             ).fetchall()
-        return [
-            FinishedGame(r[0], r[1], r[2], r[3], r[4], _words(r[5]), bool(r[6]), *r[7:])
-            for r in rows
-        ]
+        return [self._finished(row) for row in rows]
 
     def finished_game(self, game_id: int) -> FinishedGame | None:
         with self._lock:
             row = self._connection.execute(
-                "SELECT id, game, options, seed, deck, moves, won, score, summary, hints, "
-                "round_id, hole, started, finished FROM games WHERE id = ?",
-                (game_id,),
+                f"{self._FINISHED_COLUMNS} WHERE id = ?", (game_id,)
             ).fetchone()
-        if row is None:
-            return None
-        return FinishedGame(*row[:5], _words(row[5]), bool(row[6]), *row[7:])
+        return None if row is None else self._finished(row)
 
     # -- rounds ----------------------------------------------------------------------------
 

@@ -13,18 +13,7 @@ Carlo, applied only where information is really missing). The sampling is seeded
 visible cards alone, so two deals that differ only in the hidden order always get the
 same hint.
 
->>> from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import (
-    ACE_PILE_OF,
-    Build,
-    ByTwosMove,
-    ByTwosState,
-    DealCard,
-    Redeal,
-    TurnCard,
-    wanted,
-)
-from parlour.engine.games.golf import GOLF
+>>> from parlour.engine.games.golf import GOLF
 >>> hint = golf_hint(GOLF.start_from_seed(7), samples=4)
 >>> hint.move in GOLF.legal_moves(GOLF.start_from_seed(7))
 True
