@@ -29,7 +29,10 @@ _DESCRIPTIONS = {
     "undo": "take back the last move (as often as you like)",
     "redo": "make an undone move again",
     "restart": "back to the deal (the moves can be redone)",
-    "hint": "suggest a move (hints are counted)",
+    "hint": "suggest a move, judged only from the cards you can see (hints are counted)",
+    "demo": "demo: the hint player finishes the game while you watch (any key stops it)",
+    "toggle_verdict": "live verdict on/off: what perfect play could still reach (it peeks at "
+    "the hidden cards, so it is off until you ask)",
     "new": "new game; in a Golf round, the next hole once this one is over",
     "export": "write this game as a record file and show where",
     "step(-1)": "replay: one move back",
