@@ -277,15 +277,15 @@ class _Relaxation:
             ace = 2 * suit
             if built[ace] == FULL and built[ace + 1] == FULL:
                 continue
-            talon = tuple(card for card in pos.talon if lay.suit[card] == suit)
-            cur = sum(1 for card in pos.talon[: pos.cur] if lay.suit[card] == suit)
+            mask = lay.suit_mask[suit]
+            waste = [card for card in pos.talon[: pos.cur] if mask >> card & 1]
+            stock = [card for card in pos.talon[pos.cur :] if mask >> card & 1]
             counts = [FULL] * 8
             counts[ace], counts[ace + 1] = built[ace], built[ace + 1]
-            mask = lay.suit_mask[suit]
             alone = Pos(
                 self.in_packet[suit][pos.p],
-                talon,
-                cur,
+                (*waste, *stock),
+                len(waste),
                 tuple(counts),
                 pos.deal,
                 pos.src & mask,

@@ -50,6 +50,7 @@ ENGINE_MOVES: Final[tuple[ByTwosMove, ...]] = (
     REDEAL,
 )
 FULL: Final = PILE_SIZE
+ALL_FULL: Final = (FULL,) * 8
 
 
 class Layout:
@@ -114,7 +115,7 @@ class Pos:
         return sum(self.built)
 
     def won(self) -> bool:
-        return all(count == FULL for count in self.built)
+        return self.built == ALL_FULL
 
 
 def settle(
