@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from parlour.engine.cards import parse_cards
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import TURN, ByTwosState, foundation_card
+from parlour.engine.games.bytwos_state import GIVE_UP, TURN, ByTwosState, Phase, foundation_card
+from parlour.engine.solve import bytwos_model as model
 from parlour.engine.solve.bytwos import solve_bytwos
 from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict, solve
 
@@ -139,3 +140,33 @@ def test_the_solver_agrees_with_the_exhaustive_generic_search(seed: int, few_sui
     verdict = solve_bytwos(state, budget_nodes=None)
     assert verdict.status == plain.status
     replay(state, verdict)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(1, 10_000), choice_seed=st.integers(0, 2**32 - 1))
+def test_the_solver_s_model_plays_exactly_as_the_engine(seed: int, choice_seed: int) -> None:
+    """Random games played side by side in the engine and in the solver's own model: the
+    same legal moves, and after each move the same packet, stock, waste, foundations and
+    deal (bases laid by themselves included)."""
+    choices = random.Random(choice_seed)
+    state = BYTWOS.start_from_seed(seed)
+    while state.phase is Phase.FORMING:
+        state = BYTWOS.apply(state, TURN)
+    cards = (*state.packet, *state.waste, *state.stock)
+    lay = model.Layout(cards, range(len(state.packet)))
+    talon = tuple(range(len(state.packet), len(cards)))
+    everything = (1 << len(cards)) - 1
+    pos = model.Pos(len(state.packet), talon, len(state.waste), state.built, 1, everything, 0, 0)
+    while True:
+        assert [lay.cards[card] for card in lay.packet[: pos.p]] == list(state.packet)
+        assert [lay.cards[card] for card in pos.talon[: pos.cur]] == list(state.waste)
+        assert [lay.cards[card] for card in pos.talon[pos.cur :]] == list(state.stock)
+        assert (pos.built, pos.deal) == (state.built, state.deal)
+        moves = model.legal(lay, pos)
+        engine_moves = [move for move in BYTWOS.legal_moves(state) if move != GIVE_UP]
+        assert [model.ENGINE_MOVES[move] for move in moves] == engine_moves
+        if not moves:
+            break
+        move = choices.choice(moves)
+        pos = model.play(lay, pos, move, True)
+        state = BYTWOS.apply(state, model.ENGINE_MOVES[move])
