@@ -76,6 +76,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Final
 
 from parlour.engine.games.bytwos import BYTWOS
@@ -328,8 +329,9 @@ def solve_bytwos(
                           for card in foundation_cards(index, count))  # fmt: skip
     if any(n > 2 for n in (Counter(cards) + built_cards).values()):
         # more than two copies of a card: section 1 assumes two, so search plainly
-        return solve(BYTWOS, state, budget_nodes=budget_nodes,
-                     budget_seconds=budget_seconds, clock=clock)  # fmt: skip
+        plain = solve(BYTWOS, state, budget_nodes=budget_nodes,
+                      budget_seconds=budget_seconds, clock=clock)  # fmt: skip
+        return replace(plain, line=(*opening, *plain.line))
     lay = Layout(cards, range(len(state.packet)))
     talon = tuple(range(len(state.packet), len(cards)))
     root = Pos(len(state.packet), talon, len(state.waste), state.built, state.deal,
