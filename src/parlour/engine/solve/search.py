@@ -4,7 +4,9 @@ Depth-first search over the positions reachable by legal moves (giving up aside)
 promising moves first, never expanding a position twice. It answers ``winnable`` (with a
 winning line), ``not winnable`` (the whole reachable space was searched) or ``unknown``
 (the budget ran out first), and in every case the best score it saw and a line reaching
-it. Used for Rubbish Heap, Three Squares and By Twos; Golf has its own exact solver.
+it. Rubbish Heap and By Twos have faster solvers of their own (:mod:`.rubbish`,
+:mod:`.bytwos`), whose tests compare them with this plain search; Golf has its own exact
+solver.
 
 The engine reads no clock: a caller that wants a time budget passes ``clock`` (a function
 returning seconds, such as ``time.process_time``).
