@@ -72,7 +72,7 @@ def _solver_for(game: str) -> Callable[[Any, Any, float | None, Callable[[], flo
 
     try:
         module = import_module(f"parlour.engine.solve.{game}")
-        special: Callable[..., Verdict] = module.solve
+        special: Callable[..., Verdict] = getattr(module, f"solve_{game}")
     except (ImportError, AttributeError):
         special = solve
 
