@@ -1,0 +1,543 @@
+"""An exact Golf solver: the best score a hole allows when the order of the stock is known.
+
+:func:`solve_golf` finds, from any position, the best score under ruling G4 that some
+sequence of legal moves reaches (the fewest cards left on the links; if the links can be
+cleared, the most stock cards left unturned) and a line of moves that reaches it. It
+works under the book rule (the stock only at a stoppage) and under ``free-stock``.
+
+How it searches
+---------------
+A depth-first branch and bound over a compact copy of the position: the column heights
+packed in one int, the exposed cards as a bit mask per rank (as in the engine's states),
+the number of stock cards turned, and the foundation's top *rank* (suits never matter).
+The best score found so far is the bound; a position is abandoned as soon as it cannot
+beat it. Four things keep the search small:
+
+* **The top card counts only through what it lets you play.** Two positions with the
+  same columns, the same stock and the same set of playable columns have the same
+  future, so positions are remembered by (heights, playable columns).
+* **Under free-stock, turning early never hurts.** A position with more stock still to
+  come and at least the same playable columns is at least as good. Each set of heights
+  therefore remembers which playable-column sets it was searched with and from how far
+  into the stock; a later visit that is no better is cut. Turning the stock is searched
+  as one sweep over the remaining stock cards, so each new set of playable columns that
+  the stock offers is tried once, at its earliest chance.
+* **A card that can never again carry another card is best played now.** When such a
+  card (a king, or a card whose neighbouring ranks are all gone) can be played, playing
+  it and then turning is at least as good as turning at once, so the free-stock search
+  does not also try turning there.
+* **A lower bound.** Every link card that is played goes onto a card one rank away, and
+  each foundation card carries at most one card. Matching the link cards still to clear
+  with the cards that could carry them (the top card, the stock, the other link cards;
+  never a king) is a small transport problem on the line of ranks that a greedy pass
+  solves exactly; the link cards left unmatched can never be cleared. When the best
+  score so far is a clearance, only the part of the stock that could still beat it is
+  counted.
+
+Under free-stock the book-rule solution is found first (it is legal under free-stock
+too) and serves as the opening bound. The search is a recursion at most two frames per
+card deep. It never reads a clock of its own: for a time budget the caller passes one.
+
+>>> from parlour.engine.games.golf import GOLF
+>>> solution = solve_golf(GOLF.start_from_seed(1))
+>>> solution.exact, solution.score == GOLF.score(_replay(GOLF.start_from_seed(1), solution))
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from parlour.engine.cards import KING
+from parlour.engine.course import HOLES, hole_seed
+from parlour.engine.games.golf import (
+    COLUMNS,
+    GOLF,
+    PLAYS,
+    TURN,
+    GolfMove,
+    GolfState,
+    Phase,
+    PlayColumn,
+)
+
+#: a clock for the seconds budget, supplied by the caller (the engine reads no clock)
+Clock = Callable[[], float]
+
+_RANKS: Final = 15  # rank fields 0 … 14; 0 and 14 never hold a card
+_FIELD: Final = 4  # bits per rank in the packed rank counts
+_COLS_BY_MASK: Final = tuple(
+    tuple(c for c in range(COLUMNS) if mask >> c & 1) for mask in range(1 << COLUMNS)
+)
+_NK: Final = tuple(1 << (_FIELD * rank) for rank in range(_RANKS))
+#: the count fields of the ranks next to each rank (the cards that could go on it)
+_NEIGHBOURS: Final = tuple(
+    (15 << (_FIELD * (rank - 1)) | 15 << (_FIELD * (rank + 1))) if 1 <= rank <= KING else 0
+    for rank in range(_RANKS)
+)
+_CHECK_EVERY: Final = 1024  # nodes between budget checks
+
+
+@dataclass(frozen=True, slots=True)
+class GolfSolution:
+    """The result of :func:`solve_golf`.
+
+    ``score`` is the best score found (G4: cards left, or minus the unturned stock once
+    the links are clear) and ``moves`` a line of legal moves from the position that ends
+    the hole with exactly that score. ``exact`` is False when a budget ran out first;
+    ``score`` is then the best found so far. ``nodes`` counts the positions searched and
+    ``seconds`` is the time taken as measured by the caller's clock (None without one).
+    """
+
+    score: int
+    moves: tuple[GolfMove, ...]
+    exact: bool
+    nodes: int
+    seconds: float | None
+
+
+class _Stop(Exception):
+    """Unwinds the search: the budget ran out, or the best possible score was reached."""
+
+
+def _unmatched(counts: int, carriers: int) -> int:
+    """How many of the link cards (rank counts packed four bits a rank in ``counts``)
+    cannot each get a card of their own to be played on. A card of rank r goes on r - 1
+    or r + 1, and any card but a king can carry one card: the ``carriers`` (packed the
+    same way: the top card and stock cards) and the link cards themselves. Odd ranks are
+    carried by even ones and the other way round, so this is two transport problems on a
+    line, and a greedy pass from the aces up solves each exactly: a rank's cards first
+    take what the rank below has left, then the rank above. Unrolled: it is the search's
+    innermost loop."""
+    both = counts + carriers
+    # odd ranks, carried by the even ranks beside them
+    need = counts >> 4 & 15
+    above = both >> 8 & 15
+    if need <= above:
+        left, missing = above - need, 0
+    else:
+        left, missing = 0, need - above
+    need = (counts >> 12 & 15) - left
+    above = both >> 16 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 20 & 15) - left
+    above = both >> 24 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 28 & 15) - left
+    above = both >> 32 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 36 & 15) - left
+    above = both >> 40 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 44 & 15) - left
+    above = both >> 48 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 52 & 15) - left  # kings: only a queen carries one
+    if need > 0:
+        missing += need
+    # even ranks, carried by the odd ranks beside them (a king carries nothing)
+    left = both >> 4 & 15
+    need = (counts >> 8 & 15) - left
+    above = both >> 12 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 16 & 15) - left
+    above = both >> 20 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 24 & 15) - left
+    above = both >> 28 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 32 & 15) - left
+    above = both >> 36 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 40 & 15) - left
+    above = both >> 44 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 48 & 15) - left  # queens: a king cannot carry one
+    if need > 0:
+        missing += need
+    return missing
+
+
+class _Search:
+    """One solve: the position in compact form, and the best line found so far.
+
+    A line is kept as a list of ints: ``c >= 0`` plays column ``c`` (0-based) and ``-k``
+    turns ``k`` stock cards."""
+
+    def __init__(
+        self,
+        state: GolfState,
+        budget_nodes: int | None,
+        budget_seconds: float | None,
+        clock: Clock | None,
+    ) -> None:
+        self.state = state
+        self.budget_nodes = budget_nodes
+        self.budget_seconds = budget_seconds
+        self.clock = clock
+        self.started = clock() if clock is not None else 0.0
+        self.nodes = 0
+        self.out_of_budget = False
+        # the opening bound: play the first playable column, else turn, to the end
+        path: list[int] = []
+        legal = state.legal
+        while legal:
+            move = legal[0]
+            path.append(move.column - 1 if isinstance(move, PlayColumn) else -1)
+            state = GOLF.apply(state, move)
+            legal = state.legal
+        self.best = GOLF.score(state)
+        self.best_path = path
+
+    def moves(self) -> tuple[GolfMove, ...]:
+        moves: list[GolfMove] = []
+        for step in self.best_path:
+            if step >= 0:
+                moves.append(PLAYS[step])
+            else:
+                moves.extend([TURN] * -step)
+        return tuple(moves)
+
+    def out_of_time(self) -> bool:
+        if self.budget_nodes is not None and self.nodes >= self.budget_nodes:
+            return True
+        clock, budget = self.clock, self.budget_seconds
+        return clock is not None and budget is not None and clock() - self.started >= budget
+
+    def run(self, free: bool) -> None:
+        """Search under free-stock (``free``) or the book rule, improving ``best``."""
+        state = self.state
+        columns = [tuple(card.rank for card in column) for column in state.columns]
+        stock = tuple(card.rank for card in state.stock)
+        total = len(stock)
+        width = max(3, max(len(column) for column in columns).bit_length())
+        height_mask = (1 << width) - 1
+        shifts = tuple(width * c for c in range(COLUMNS))
+        units = tuple(1 << shift for shift in shifts)
+        ranks = tuple((0, *column) for column in columns)  # ranks[c][k]: the card at height k
+        # exposed-mask change when column c goes from height k to k - 1
+        deltas = tuple(
+            tuple(
+                (1 << (7 * column[k - 1] + c)) ^ ((1 << (7 * column[k - 2] + c)) if k > 1 else 0)
+                if k
+                else 0
+                for k in range(len(column) + 1)
+            )
+            for c, column in enumerate(columns)
+        )
+        nk = _NK
+        neighbours = _NEIGHBOURS
+        cols_by_mask = _COLS_BY_MASK
+        unmatched = _unmatched
+        h0 = counts0 = 0
+        for c, column in enumerate(columns):
+            h0 |= len(column) << shifts[c]
+            for rank in column:
+                counts0 += nk[rank]
+        links0 = sum(len(column) for column in columns)
+        # supply[a][b]: packed rank counts of stock cards a … b-1
+        supply = [[0] * (total + 1) for _ in range(total + 1)]
+        for a in range(total + 1):
+            for b in range(a, total):
+                supply[a][b + 1] = supply[a][b] + nk[stock[b]]
+        suffix = tuple(supply[a][total] for a in range(total + 1))
+        bound_cache: dict[int, int] = {}
+        path: list[int] = []
+        best = self.best
+        nodes = self.nodes
+        check_at = nodes + _CHECK_EVERY
+        floor = -total  # the best score possible at all: clear without turning a card
+
+        def leaf(score: int, turns: int) -> None:
+            nonlocal best
+            if score < best:
+                best = self.best = score
+                self.best_path = [*path, -turns] if turns else path[:]
+                if score <= floor:
+                    raise _Stop
+
+        def checkpoint() -> None:
+            nonlocal check_at
+            self.nodes = nodes
+            check_at = nodes + _CHECK_EVERY
+            if self.out_of_time():
+                self.out_of_budget = True
+                raise _Stop
+
+        def hopeless(counts: int, s: int, top: int) -> bool:
+            """True if no line from here (``s`` cards turned, ``top`` on the foundation,
+            0 if it carries nothing) can beat the best score so far."""
+            if best > 0:  # to beat it, clear or leave fewer than ``best`` cards
+                carriers = suffix[s] + nk[top]
+                key = counts << 64 | carriers
+                missing = bound_cache.get(key)
+                if missing is None:
+                    missing = bound_cache[key] = unmatched(counts, carriers)
+                return missing >= best
+            end = total + best - 1  # to beat it, clear before turning stock card ``end``
+            if end < s:
+                return True
+            carriers = supply[s][end] + nk[top]
+            key = counts << 64 | carriers
+            missing = bound_cache.get(key)
+            if missing is None:
+                missing = bound_cache[key] = unmatched(counts, carriers)
+            return missing > 0
+
+        # free-stock: a position is remembered by its heights, with the list of
+        # (playable columns, stock cards turned) it was searched with
+        seen: dict[int, list[tuple[int, int]]] = {}
+
+        def plays(h: int, exposed: int, s: int, playable: int, links: int, counts: int) -> bool:
+            """Search each playable column (free-stock); True if one of them is a card that
+            can never carry another (so that turning instead is no better)."""
+            dead_end = False
+            rest = counts + suffix[s]
+            for c in cols_by_mask[playable]:
+                k = h >> shifts[c] & height_mask
+                rank = ranks[c][k]
+                after = exposed ^ deltas[c][k]
+                if rank == KING:
+                    dead_end = True
+                    next_playable = 0
+                else:
+                    if not (rest - nk[rank]) & neighbours[rank]:
+                        dead_end = True
+                    next_playable = (after >> 7 * rank - 7 | after >> 7 * rank + 7) & 127
+                child = h - units[c]
+                entries = seen.get(child)
+                if entries is None:
+                    entries = seen[child] = []
+                else:
+                    for mask, turned in entries:
+                        if turned <= s and mask & next_playable == next_playable:
+                            break
+                    else:
+                        entries = None
+                    if entries is not None:
+                        continue  # searched before with no fewer plays, from no later
+                    entries = seen[child]
+                entries.append((next_playable, s))
+                path.append(c)
+                expand(child, after, s, rank, links - 1, counts - nk[rank], next_playable, entries)
+                path.pop()
+            return dead_end
+
+        def expand(
+            h: int,
+            exposed: int,
+            s: int,
+            top: int,
+            links: int,
+            counts: int,
+            playable: int,
+            entries: list[tuple[int, int]],
+        ) -> None:
+            """Search a free-stock position that is new (already entered in ``seen``)."""
+            nonlocal nodes
+            nodes += 1
+            if nodes >= check_at:
+                checkpoint()
+            if not links:
+                leaf(s - total, 0)
+                return
+            if s - total >= best:  # even clearing now would not beat it
+                return
+            if playable and plays(h, exposed, s, playable, links, counts):
+                return
+            if s == total:
+                if not playable:
+                    leaf(links, 0)
+                return
+            # turn the stock: one sweep, trying each new set of playable columns once, at
+            # its earliest chance
+            tried = [playable]
+            for j in range(s, total):
+                if j + 1 - total >= best:
+                    return
+                rank = stock[j]
+                playable = (
+                    (exposed >> 7 * rank - 7 | exposed >> 7 * rank + 7) & 127 if rank < KING else 0
+                )
+                for mask in tried:
+                    if mask & playable == playable:
+                        if j == total - 1 and not playable:
+                            leaf(links, total - s)
+                        break
+                else:
+                    for mask, turned in entries:
+                        if turned <= j + 1 and mask & playable == playable:
+                            return  # searched before, from no later: the rest is covered
+                    entries.append((playable, j + 1))
+                    tried.append(playable)
+                    nodes += 1
+                    if hopeless(counts, j + 1, rank if playable else 0):
+                        return
+                    if playable:
+                        path.append(s - j - 1)
+                        dead_end = plays(h, exposed, j + 1, playable, links, counts)
+                        path.pop()
+                        if dead_end:
+                            return
+                    elif j == total - 1:
+                        leaf(links, total - s)
+
+        # book rule: no sweep, a turn only at a stoppage; remembered with the stock
+        seen_book: set[int] = set()
+
+        def visit_book(h: int, exposed: int, s: int, top: int, links: int, counts: int) -> None:
+            nonlocal nodes
+            nodes += 1
+            if nodes >= check_at:
+                checkpoint()
+            if not links:
+                leaf(s - total, 0)
+                return
+            if s - total >= best:
+                return
+            playable = (exposed >> 7 * top - 7 | exposed >> 7 * top + 7) & 127 if top < KING else 0
+            key = (h << 7 | playable) << 6 | s
+            if key in seen_book:
+                return
+            seen_book.add(key)
+            if hopeless(counts, s, top if playable else 0):
+                return
+            if playable:
+                for c in cols_by_mask[playable]:
+                    k = h >> shifts[c] & height_mask
+                    rank = ranks[c][k]
+                    path.append(c)
+                    visit_book(
+                        h - units[c], exposed ^ deltas[c][k], s, rank, links - 1, counts - nk[rank]
+                    )
+                    path.pop()
+            elif s == total:
+                leaf(links, 0)
+            else:
+                path.append(-1)
+                visit_book(h, exposed, s + 1, stock[s], links, counts)
+                path.pop()
+
+        top0 = state.foundation[-1].rank
+        exposed0 = state.exposed
+        try:
+            if free:
+                playable0 = (
+                    (exposed0 >> 7 * top0 - 7 | exposed0 >> 7 * top0 + 7) & 127
+                    if top0 < KING
+                    else 0
+                )
+                seen[h0] = [(playable0, 0)]
+                expand(h0, exposed0, 0, top0, links0, counts0, playable0, seen[h0])
+            else:
+                visit_book(h0, exposed0, 0, top0, links0, counts0)
+        except _Stop:
+            pass
+        self.nodes = nodes
+
+
+def _replay(state: GolfState, solution: GolfSolution) -> GolfState:
+    for move in solution.moves:
+        state = GOLF.apply(state, move)
+    return state
+
+
+def solve_golf(
+    state: GolfState,
+    *,
+    budget_nodes: int | None = None,
+    budget_seconds: float | None = None,
+    clock: Clock | None = None,
+) -> GolfSolution:
+    """The best score reachable from ``state`` with the stock's order known, and a line
+    of moves reaching it. Works from any position, under either rule (the state's
+    options say which). ``budget_nodes`` limits the positions searched and
+    ``budget_seconds`` the time, measured with ``clock`` (which the caller supplies,
+    e.g. ``time.process_time``); when either runs out the best line found so far is
+    returned with ``exact`` False."""
+    if budget_seconds is not None and clock is None:
+        raise ValueError("a seconds budget needs a clock")
+    search = _Search(state, budget_nodes, budget_seconds, clock)
+    if state.phase is not Phase.FINISHED:
+        search.run(free=False)
+        if state.free_stock and not search.out_of_budget:
+            search.run(free=True)
+    seconds = clock() - search.started if clock is not None else None
+    return GolfSolution(
+        score=search.best,
+        moves=search.moves(),
+        exact=not search.out_of_budget,
+        nodes=search.nodes,
+        seconds=seconds,
+    )
+
+
+def par_for_seed(seed: int, options: Iterable[str] = ()) -> int:
+    """The exact best score of the hole that ``seed`` deals, under ``options``."""
+    return solve_golf(GOLF.start_from_seed(seed, options)).score
+
+
+def hole_pars(course: int, options: Iterable[str] = ()) -> tuple[int, ...]:
+    """The exact best score of each of the nine holes of a course (ruling G5)."""
+    chosen = tuple(options)
+    return tuple(par_for_seed(hole_seed(course, hole), chosen) for hole in range(1, HOLES + 1))
+
+
+def nine_hole_par(course: int, options: Iterable[str] = ()) -> int:
+    """The best total a round on this course allows: the sum of its nine holes' pars."""
+    return sum(hole_pars(course, options))
+
+
+__all__ = ["Clock", "GolfSolution", "hole_pars", "nine_hole_par", "par_for_seed", "solve_golf"]
