@@ -210,6 +210,38 @@ def _unmatched(counts: int, carriers: int) -> int:
     return missing
 
 
+_ONES: Final = sum(1 << (_FIELD * rank) for rank in range(1, KING + 1))
+_KING_FIELD: Final = 1 << (_FIELD * KING)
+
+
+def _bound(counts: int, carriers: int) -> int:
+    """A lower bound on the link cards (packed ``counts``) that can never be played, given
+    the ``carriers`` that will reach the foundation from outside the links.
+
+    Play moves the foundation one rank at a time, so a rank can be reached only along
+    ranks that still have cards (in the links or among the carriers), starting from a
+    carrier, and never down from a king. Link cards of ranks cut off like that are lost;
+    the others must still find a carrier each (:func:`_unmatched`)."""
+    present = counts | carriers
+    present = (present | present >> 1 | present >> 2 | present >> 3) & _ONES
+    reach = (carriers | carriers >> 1 | carriers >> 2 | carriers >> 3) & present
+    while True:
+        grown = (reach | reach << _FIELD | (reach & ~_KING_FIELD) >> _FIELD) & present
+        if grown == reach:
+            break
+        reach = grown
+    cut_off = present & ~reach
+    if not cut_off:
+        return _unmatched(counts, carriers)
+    fields = cut_off * 15
+    lost = counts & fields
+    missing = 0
+    while lost:
+        missing += lost & 15
+        lost >>= _FIELD
+    return missing + _unmatched(counts & ~fields, carriers)
+
+
 class _Search:
     """One solve: the position in compact form, and the best line found so far.
 
@@ -280,7 +312,7 @@ class _Search:
         nk = _NK
         neighbours = _NEIGHBOURS
         cols_by_mask = _COLS_BY_MASK
-        unmatched = _unmatched
+        lower_bound = _bound
         h0 = counts0 = 0
         for c, column in enumerate(columns):
             h0 |= len(column) << shifts[c]
@@ -324,7 +356,7 @@ class _Search:
                 key = counts << 64 | carriers
                 missing = bound_cache.get(key)
                 if missing is None:
-                    missing = bound_cache[key] = unmatched(counts, carriers)
+                    missing = bound_cache[key] = lower_bound(counts, carriers)
                 return missing >= best
             end = total + best - 1  # to beat it, clear before turning stock card ``end``
             if end < s:
@@ -333,7 +365,7 @@ class _Search:
             key = counts << 64 | carriers
             missing = bound_cache.get(key)
             if missing is None:
-                missing = bound_cache[key] = unmatched(counts, carriers)
+                missing = bound_cache[key] = lower_bound(counts, carriers)
             return missing > 0
 
         # free-stock: a position is remembered by its heights, with the list of
