@@ -310,7 +310,25 @@ class _Search:
             for c, column in enumerate(columns)
         )
         nk = _NK
-        neighbours = _NEIGHBOURS
+        # cards[c][k]: what playing column c at height k involves: the card's rank, the
+        # change to the exposed mask, the change to the heights, the card in the packed
+        # counts, the counts of the ranks next to it, and the shifts that find the columns
+        # playable on it
+        cards = tuple(
+            tuple(
+                (
+                    rank,
+                    deltas[c][k],
+                    units[c],
+                    _NK[rank],
+                    _NEIGHBOURS[rank],
+                    7 * rank - 7,
+                    7 * rank + 7,
+                )
+                for k, rank in enumerate(ranks[c])
+            )
+            for c in range(COLUMNS)
+        )
         cols_by_mask = _COLS_BY_MASK
         lower_bound = _bound
         h0 = counts0 = 0
@@ -378,32 +396,33 @@ class _Search:
             dead_end = False
             rest = counts + suffix[s]
             for c in cols_by_mask[playable]:
-                k = h >> shifts[c] & height_mask
-                rank = ranks[c][k]
-                after = exposed ^ deltas[c][k]
+                rank, delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
+                after = exposed ^ delta
                 if rank == KING:
                     dead_end = True
                     next_playable = 0
                 else:
-                    if not (rest - nk[rank]) & neighbours[rank]:
+                    if not (rest - card) & near:
                         dead_end = True
-                    next_playable = (after >> 7 * rank - 7 | after >> 7 * rank + 7) & 127
-                child = h - units[c]
+                    next_playable = (after >> low | after >> high) & 127
+                child = h - unit
                 entries = seen.get(child)
                 if entries is None:
-                    entries = seen[child] = []
+                    entries = seen[child] = [(next_playable, s)]
                 else:
                     for mask, turned in entries:
                         if turned <= s and mask & next_playable == next_playable:
-                            break
+                            break  # searched before with no fewer plays, from no later
                     else:
-                        entries = None
-                    if entries is not None:
-                        continue  # searched before with no fewer plays, from no later
-                    entries = seen[child]
-                entries.append((next_playable, s))
+                        entries.append((next_playable, s))
+                        path.append(c)
+                        expand(
+                            child, after, s, rank, links - 1, counts - card, next_playable, entries
+                        )
+                        path.pop()
+                    continue
                 path.append(c)
-                expand(child, after, s, rank, links - 1, counts - nk[rank], next_playable, entries)
+                expand(child, after, s, rank, links - 1, counts - card, next_playable, entries)
                 path.pop()
             return dead_end
 
