@@ -288,6 +288,11 @@ class _Search:
         clock, budget = self.clock, self.budget_seconds
         return clock is not None and budget is not None and clock() - self.started >= budget
 
+    def next_check(self) -> int:
+        """The node count at which to look at the budget next."""
+        at = self.nodes + _CHECK_EVERY
+        return at if self.budget_nodes is None else min(at, self.budget_nodes)
+
     def run(self, free: bool) -> None:
         """Search under free-stock (``free``) or the book rule, improving ``best``."""
         state = self.state
@@ -347,7 +352,7 @@ class _Search:
         path: list[int] = []
         best = self.best
         nodes = self.nodes
-        check_at = nodes + _CHECK_EVERY
+        check_at = self.next_check()
         floor = -total  # the best score possible at all: clear without turning a card
 
         def leaf(score: int, turns: int) -> None:
@@ -361,7 +366,7 @@ class _Search:
         def checkpoint() -> None:
             nonlocal check_at
             self.nodes = nodes
-            check_at = nodes + _CHECK_EVERY
+            check_at = self.next_check()
             if self.out_of_time():
                 self.out_of_budget = True
                 raise _Stop
