@@ -348,6 +348,17 @@ class _Search:
             for b in range(a, total):
                 supply[a][b + 1] = supply[a][b] + nk[stock[b]]
         suffix = tuple(supply[a][total] for a in range(total + 1))
+        # firsts[s]: (position, rank) of the first card of each rank in the stock from s on
+        firsts = tuple(
+            tuple((j, stock[j]) for j in range(s, total) if stock[j] not in stock[s:j])
+            for s in range(total + 1)
+        )
+        last = stock[-1] if stock else KING
+
+        def last_playable(exposed: int) -> int:
+            """The columns playable on the last stock card."""
+            return (exposed >> 7 * last - 7 | exposed >> 7 * last + 7) & 127 if last < KING else 0
+
         bound_cache: dict[int, int] = {}
         path: list[int] = []
         best = self.best
@@ -457,20 +468,18 @@ class _Search:
                 if not playable:
                     leaf(links, 0)
                 return
-            # turn the stock: one sweep, trying each new set of playable columns once, at
-            # its earliest chance
+            # turn the stock: one sweep over the ranks still to come (each at its first
+            # turn: a later card of the same rank offers the same plays, later), trying
+            # each new set of playable columns once
             tried = [playable]
-            for j in range(s, total):
+            for j, rank in firsts[s]:
                 if j + 1 - total >= best:
                     return
-                rank = stock[j]
                 playable = (
                     (exposed >> 7 * rank - 7 | exposed >> 7 * rank + 7) & 127 if rank < KING else 0
                 )
                 for mask in tried:
                     if mask & playable == playable:
-                        if j == total - 1 and not playable:
-                            leaf(links, total - s)
                         break
                 else:
                     for mask, turned in entries:
@@ -479,7 +488,15 @@ class _Search:
                     entries.append((playable, j + 1))
                     tried.append(playable)
                     nodes += 1
-                    if hopeless(counts, j + 1, rank if playable else 0):
+                    if best > 0:
+                        carriers = suffix[j + 1] + nk[rank if playable else 0]
+                        key = counts << 64 | carriers
+                        missing = bound_cache.get(key)
+                        if missing is None:
+                            missing = bound_cache[key] = lower_bound(counts, carriers)
+                        if missing >= best:
+                            return
+                    elif hopeless(counts, j + 1, rank if playable else 0):
                         return
                     if playable:
                         path.append(s - j - 1)
@@ -487,8 +504,9 @@ class _Search:
                         path.pop()
                         if dead_end:
                             return
-                    elif j == total - 1:
-                        leaf(links, total - s)
+            # every card turned and nothing played on the last: the hole ends here
+            if not last_playable(exposed):
+                leaf(links, total - s)
 
         # book rule: no sweep, a turn only at a stoppage; remembered with the stock
         seen_book: set[int] = set()
