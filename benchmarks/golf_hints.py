@@ -51,8 +51,10 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play_hole, jobs, chunksize=4))
     hinted, greedy, par, seconds = (list(column) for column in zip(*results, strict=True))
-    print(f"{args.holes} holes, {'free-stock' if options else 'book rule'}, "
-          f"{args.samples} samples per decision")
+    print(
+        f"{args.holes} holes, {'free-stock' if options else 'book rule'}, "
+        f"{args.samples} samples per decision"
+    )
     for name, scores in (("hint player", hinted), ("greedy", greedy), ("par", par)):
         mean = statistics.fmean(scores)
         print(f"  {name:12} mean per hole {mean:5.2f}   per nine holes {9 * mean:6.1f}")

@@ -1,73 +1,571 @@
-"""The exact Golf solver: the best score perfect play can reach, knowing the stock's order.
+"""An exact Golf solver: the best score a hole allows when the order of the stock is known.
 
-Scoring is ruling G4: the fewest cards left on the links, and when the links can be
-cleared, the most stock cards left unturned (the most negative score). Both the book
-rule (the stock is turned only at a stoppage) and ``free-stock`` are solved, from any
-position.
+:func:`solve_golf` finds, from any position, the best score under ruling G4 that some
+sequence of legal moves reaches (the fewest cards left on the links; if the links can be
+cleared, the most stock cards left unturned) and a line of moves that reaches it. It
+works under the book rule (the stock only at a stoppage) and under ``free-stock``.
 
-Only a little of a position matters to the future, so the search works on a compact
-model: the seven column heights (the cards themselves never move, so a height says
-which card is exposed), how much of the stock has been turned, and the foundation's
-rank (suits never matter in Golf). These fit in one int, the key of a table of exact
-values. The search is a depth-first minimisation over that table, trying plays before
-turns, and it stops looking at a position's other moves as soon as one reaches the best
-score still possible there (clearing the links without turning another card).
+How it searches
+---------------
+A depth-first branch and bound over a compact copy of the position: the column heights
+packed in one int, the exposed cards as a bit mask per rank (as in the engine's states),
+the number of stock cards turned, the link cards' ranks as counts packed in one int, and
+the foundation's top *rank* (suits never matter). The best score found so far is the
+bound; a position is given up as soon as it cannot beat it, and the search stops early
+if it clears the links without turning a card. What keeps it small:
 
-A second implementation of the rules lives here for speed, so the tests replay every
-line the solver returns through the engine (:data:`parlour.engine.games.golf.GOLF`) and
-compare the solver with a brute-force search over the engine's own ``legal_moves``.
+* **The top card counts only through what it lets you play.** Positions with the same
+  columns, the same stock still to come and the same set of playable columns have the
+  same future, so a position is remembered by its heights and its playable columns
+  (under the book rule, with the number of cards turned).
+* **Under free-stock, turning early never hurts, and more choice never hurts.** A
+  position with at least as much stock still to come and at least the same playable
+  columns is at least as good. Each set of heights keeps the (playable columns, cards
+  turned) pairs it was searched with, and a visit that is no better than one of them is
+  cut. Turning is searched as one sweep over the stock still to come, looking only at
+  the first card of each rank and at sets of playable columns not tried yet.
+* **A card that can never again carry another is best played at once.** When such a
+  card (a king, or a card whose neighbouring ranks are all gone) can be played, playing
+  it and then turning is at least as good as turning now, so the free-stock search does
+  not also try turning there.
+* **A lower bound.** Play moves the foundation one rank at a time, so a rank that no
+  carrier (top card, stock, link card; never a king) can reach through ranks that still
+  have cards is lost. And every card played goes onto a card one rank away, each card
+  carrying at most one: matching the link cards with the cards that could carry them is
+  a small transport problem on the line of ranks, solved exactly by a greedy pass; cards
+  left unmatched can never be played. When the best score so far is a clearance, only
+  the part of the stock that could still beat it counts. The bound is checked at each
+  point of the turning sweep (and at every position under the book rule) and cached by
+  the rank counts.
+
+Under free-stock the book-rule solution is found first (it is legal under free-stock
+too) and serves as the opening bound. The search is a recursion at most two frames per
+card deep. It never reads a clock of its own: for a time budget the caller passes one.
 
 >>> from parlour.engine.games.golf import GOLF
 >>> solution = solve_golf(GOLF.start_from_seed(1))
->>> solution.exact, solution.score
-(True, 13)
->>> state = GOLF.start_from_seed(1)
->>> for move in solution.moves:
-...     state = GOLF.apply(state, move)
->>> GOLF.score(state)
-13
+>>> solution.score, solution.exact, [str(move) for move in solution.moves[:4]]
+(13, True, ['7', 's', 's', '2'])
+>>> par_for_seed(1, ["free-stock"])
+12
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from parlour.engine.cards import KING
 from parlour.engine.course import HOLES, hole_seed
-from parlour.engine.games.golf import FREE_STOCK, GOLF, PLAYS, TURN, GolfMove, GolfState
+from parlour.engine.games.golf import (
+    COLUMNS,
+    GOLF,
+    PLAYS,
+    TURN,
+    GolfMove,
+    GolfState,
+    Phase,
+    PlayColumn,
+)
 
-COLUMNS: Final = 7
-KING: Final = 13
-#: rank of an empty column: never one away from any foundation rank
-_EMPTY: Final = -10
-#: bits of the key: 3 per column height (0-5 fit; up to 7 from a written position),
-#: then the stock position (6 bits), then the foundation rank (4 bits)
-_STOCK_SHIFT: Final = 21
-_RANK_SHIFT: Final = 27
-_RANK_MASK: Final = 0xF << _RANK_SHIFT
-_STOCK_AND_RANK_MASK: Final = 0x3FF << _STOCK_SHIFT
-#: how often (in positions) a time budget's clock is read
-_CLOCK_EVERY: Final = 4096
+#: a clock for the seconds budget, supplied by the caller (the engine reads no clock)
+Clock = Callable[[], float]
 
-
-class _OutOfBudget(Exception):
-    pass
+_RANKS: Final = 15  # rank fields 0 … 14; 0 and 14 never hold a card
+_FIELD: Final = 4  # bits per rank in the packed rank counts
+_COLS_BY_MASK: Final = tuple(
+    tuple(c for c in range(COLUMNS) if mask >> c & 1) for mask in range(1 << COLUMNS)
+)
+_NK: Final = tuple(1 << (_FIELD * rank) for rank in range(_RANKS))
+#: the count fields of the ranks next to each rank (the cards that could go on it)
+_NEIGHBOURS: Final = tuple(
+    (15 << (_FIELD * (rank - 1)) | 15 << (_FIELD * (rank + 1))) if 1 <= rank <= KING else 0
+    for rank in range(_RANKS)
+)
+_CHECK_EVERY: Final = 1024  # nodes between budget checks
 
 
 @dataclass(frozen=True, slots=True)
 class GolfSolution:
-    """The best score found, a line of engine moves reaching it, and how hard it was."""
+    """The result of :func:`solve_golf`.
+
+    ``score`` is the best score found (G4: cards left, or minus the unturned stock once
+    the links are clear) and ``moves`` a line of legal moves from the position that ends
+    the hole with exactly that score. ``exact`` is False when a budget ran out first;
+    ``score`` is then the best found so far. ``nodes`` counts the positions searched and
+    ``seconds`` is the time taken as measured by the caller's clock (None without one).
+    """
 
     score: int
     moves: tuple[GolfMove, ...]
     exact: bool
     nodes: int
+    seconds: float | None
 
-    @property
-    def clears(self) -> bool:
-        return self.score <= 0
+
+class _Stop(Exception):
+    """Unwinds the search: the budget ran out, or the best possible score was reached."""
+
+
+def _unmatched(counts: int, carriers: int) -> int:
+    """How many of the link cards (rank counts packed four bits a rank in ``counts``)
+    cannot each get a card of their own to be played on. A card of rank r goes on r - 1
+    or r + 1, and any card but a king can carry one card: the ``carriers`` (packed the
+    same way: the top card and stock cards) and the link cards themselves. Odd ranks are
+    carried by even ones and the other way round, so this is two transport problems on a
+    line, and a greedy pass from the aces up solves each exactly: a rank's cards first
+    take what the rank below has left, then the rank above. Unrolled: it is the search's
+    innermost loop."""
+    both = counts + carriers
+    # odd ranks, carried by the even ranks beside them
+    need = counts >> 4 & 15
+    above = both >> 8 & 15
+    if need <= above:
+        left, missing = above - need, 0
+    else:
+        left, missing = 0, need - above
+    need = (counts >> 12 & 15) - left
+    above = both >> 16 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 20 & 15) - left
+    above = both >> 24 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 28 & 15) - left
+    above = both >> 32 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 36 & 15) - left
+    above = both >> 40 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 44 & 15) - left
+    above = both >> 48 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 52 & 15) - left  # kings: only a queen carries one
+    if need > 0:
+        missing += need
+    # even ranks, carried by the odd ranks beside them (a king carries nothing)
+    left = both >> 4 & 15
+    need = (counts >> 8 & 15) - left
+    above = both >> 12 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 16 & 15) - left
+    above = both >> 20 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 24 & 15) - left
+    above = both >> 28 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 32 & 15) - left
+    above = both >> 36 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 40 & 15) - left
+    above = both >> 44 & 15
+    if need <= 0:
+        left = above
+    elif need <= above:
+        left = above - need
+    else:
+        left, missing = 0, missing + need - above
+    need = (counts >> 48 & 15) - left  # queens: a king cannot carry one
+    if need > 0:
+        missing += need
+    return missing
+
+
+_ONES: Final = sum(1 << (_FIELD * rank) for rank in range(1, KING + 1))
+_KING_FIELD: Final = 1 << (_FIELD * KING)
+
+
+def _bound(counts: int, carriers: int) -> int:
+    """A lower bound on the link cards (packed ``counts``) that can never be played, given
+    the ``carriers`` that will reach the foundation from outside the links.
+
+    Play moves the foundation one rank at a time, so a rank can be reached only along
+    ranks that still have cards (in the links or among the carriers), starting from a
+    carrier, and never down from a king. Link cards of ranks cut off like that are lost;
+    the others must still find a carrier each (:func:`_unmatched`)."""
+    present = counts | carriers
+    present = (present | present >> 1 | present >> 2 | present >> 3) & _ONES
+    reach = (carriers | carriers >> 1 | carriers >> 2 | carriers >> 3) & present
+    while True:
+        grown = (reach | reach << _FIELD | (reach & ~_KING_FIELD) >> _FIELD) & present
+        if grown == reach:
+            break
+        reach = grown
+    cut_off = present & ~reach
+    if not cut_off:
+        return _unmatched(counts, carriers)
+    fields = cut_off * 15
+    lost = counts & fields
+    missing = 0
+    while lost:
+        missing += lost & 15
+        lost >>= _FIELD
+    return missing + _unmatched(counts & ~fields, carriers)
+
+
+class _Search:
+    """One solve: the position in compact form, and the best line found so far.
+
+    A line is kept as a list of ints: ``c >= 0`` plays column ``c`` (0-based) and ``-k``
+    turns ``k`` stock cards."""
+
+    def __init__(
+        self,
+        state: GolfState,
+        budget_nodes: int | None,
+        budget_seconds: float | None,
+        clock: Clock | None,
+    ) -> None:
+        self.state = state
+        self.budget_nodes = budget_nodes
+        self.budget_seconds = budget_seconds
+        self.clock = clock
+        self.started = clock() if clock is not None else 0.0
+        self.nodes = 0
+        self.out_of_budget = False
+        # the opening bound: play the first playable column, else turn, to the end
+        path: list[int] = []
+        legal = state.legal
+        while legal:
+            move = legal[0]
+            path.append(move.column - 1 if isinstance(move, PlayColumn) else -1)
+            state = GOLF.apply(state, move)
+            legal = state.legal
+        self.best = GOLF.score(state)
+        self.best_path = path
+
+    def moves(self) -> tuple[GolfMove, ...]:
+        moves: list[GolfMove] = []
+        for step in self.best_path:
+            if step >= 0:
+                moves.append(PLAYS[step])
+            else:
+                moves.extend([TURN] * -step)
+        return tuple(moves)
+
+    def out_of_time(self) -> bool:
+        if self.budget_nodes is not None and self.nodes >= self.budget_nodes:
+            return True
+        clock, budget = self.clock, self.budget_seconds
+        return clock is not None and budget is not None and clock() - self.started >= budget
+
+    def next_check(self) -> int:
+        """The node count at which to look at the budget next."""
+        at = self.nodes + _CHECK_EVERY
+        return at if self.budget_nodes is None else min(at, self.budget_nodes)
+
+    def run(self, free: bool) -> None:
+        """Search under free-stock (``free``) or the book rule, improving ``best``."""
+        state = self.state
+        columns = [tuple(card.rank for card in column) for column in state.columns]
+        stock = tuple(card.rank for card in state.stock)
+        total = len(stock)
+        width = max(3, max(len(column) for column in columns).bit_length())
+        height_mask = (1 << width) - 1
+        shifts = tuple(width * c for c in range(COLUMNS))
+        units = tuple(1 << shift for shift in shifts)
+        ranks = tuple((0, *column) for column in columns)  # ranks[c][k]: the card at height k
+        # exposed-mask change when column c goes from height k to k - 1
+        deltas = tuple(
+            tuple(
+                (1 << (7 * column[k - 1] + c)) ^ ((1 << (7 * column[k - 2] + c)) if k > 1 else 0)
+                if k
+                else 0
+                for k in range(len(column) + 1)
+            )
+            for c, column in enumerate(columns)
+        )
+        nk = _NK
+        # cards[c][k]: what playing column c at height k involves: the card's rank, the
+        # change to the exposed mask, the change to the heights, the card in the packed
+        # counts, the counts of the ranks next to it, and the shifts that find the columns
+        # playable on it
+        cards = tuple(
+            tuple(
+                (
+                    rank,
+                    deltas[c][k],
+                    units[c],
+                    _NK[rank],
+                    _NEIGHBOURS[rank],
+                    7 * rank - 7,
+                    7 * rank + 7,
+                )
+                for k, rank in enumerate(ranks[c])
+            )
+            for c in range(COLUMNS)
+        )
+        cols_by_mask = _COLS_BY_MASK
+        lower_bound = _bound
+        h0 = counts0 = 0
+        for c, column in enumerate(columns):
+            h0 |= len(column) << shifts[c]
+            for rank in column:
+                counts0 += nk[rank]
+        links0 = sum(len(column) for column in columns)
+        # supply[a][b]: packed rank counts of stock cards a … b-1
+        supply = [[0] * (total + 1) for _ in range(total + 1)]
+        for a in range(total + 1):
+            for b in range(a, total):
+                supply[a][b + 1] = supply[a][b] + nk[stock[b]]
+        suffix = tuple(supply[a][total] for a in range(total + 1))
+        # firsts[s]: (position, rank) of the first card of each rank in the stock from s on
+        firsts = tuple(
+            tuple((j, stock[j]) for j in range(s, total) if stock[j] not in stock[s:j])
+            for s in range(total + 1)
+        )
+        last = stock[-1] if stock else KING
+
+        def last_playable(exposed: int) -> int:
+            """The columns playable on the last stock card."""
+            return (exposed >> 7 * last - 7 | exposed >> 7 * last + 7) & 127 if last < KING else 0
+
+        bound_cache: dict[int, int] = {}
+        path: list[int] = []
+        best = self.best
+        nodes = self.nodes
+        check_at = self.next_check()
+        floor = -total  # the best score possible at all: clear without turning a card
+
+        def leaf(score: int, turns: int) -> None:
+            nonlocal best
+            if score < best:
+                best = self.best = score
+                self.best_path = [*path, -turns] if turns else path[:]
+                if score <= floor:
+                    raise _Stop
+
+        def checkpoint() -> None:
+            nonlocal check_at
+            self.nodes = nodes
+            check_at = self.next_check()
+            if self.out_of_time():
+                self.out_of_budget = True
+                raise _Stop
+
+        def hopeless(counts: int, s: int, top: int) -> bool:
+            """True if no line from here (``s`` cards turned, ``top`` on the foundation,
+            0 if it carries nothing) can beat the best score so far."""
+            if best > 0:  # to beat it, clear or leave fewer than ``best`` cards
+                carriers = suffix[s] + nk[top]
+                key = counts << 64 | carriers
+                missing = bound_cache.get(key)
+                if missing is None:
+                    missing = bound_cache[key] = lower_bound(counts, carriers)
+                return missing >= best
+            end = total + best - 1  # to beat it, clear before turning stock card ``end``
+            if end < s:
+                return True
+            carriers = supply[s][end] + nk[top]
+            key = counts << 64 | carriers
+            missing = bound_cache.get(key)
+            if missing is None:
+                missing = bound_cache[key] = lower_bound(counts, carriers)
+            return missing > 0
+
+        # free-stock: a position is remembered by its heights, with the list of
+        # (playable columns, stock cards turned) it was searched with
+        seen: dict[int, list[tuple[int, int]]] = {}
+
+        def plays(h: int, exposed: int, s: int, playable: int, links: int, counts: int) -> bool:
+            """Search each playable column (free-stock); True if one of them is a card that
+            can never carry another (so that turning instead is no better)."""
+            dead_end = False
+            rest = counts + suffix[s]
+            for c in cols_by_mask[playable]:
+                rank, delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
+                after = exposed ^ delta
+                if rank == KING:
+                    dead_end = True
+                    next_playable = 0
+                else:
+                    if not (rest - card) & near:
+                        dead_end = True
+                    next_playable = (after >> low | after >> high) & 127
+                child = h - unit
+                entries = seen.get(child)
+                if entries is None:
+                    entries = seen[child] = [(next_playable, s)]
+                else:
+                    for mask, turned in entries:
+                        if turned <= s and mask & next_playable == next_playable:
+                            break  # searched before with no fewer plays, from no later
+                    else:
+                        entries.append((next_playable, s))
+                        path.append(c)
+                        expand(
+                            child, after, s, rank, links - 1, counts - card, next_playable, entries
+                        )
+                        path.pop()
+                    continue
+                path.append(c)
+                expand(child, after, s, rank, links - 1, counts - card, next_playable, entries)
+                path.pop()
+            return dead_end
+
+        def expand(
+            h: int,
+            exposed: int,
+            s: int,
+            top: int,
+            links: int,
+            counts: int,
+            playable: int,
+            entries: list[tuple[int, int]],
+        ) -> None:
+            """Search a free-stock position that is new (already entered in ``seen``)."""
+            nonlocal nodes
+            nodes += 1
+            if nodes >= check_at:
+                checkpoint()
+            if not links:
+                leaf(s - total, 0)
+                return
+            if s - total >= best:  # even clearing now would not beat it
+                return
+            if playable and plays(h, exposed, s, playable, links, counts):
+                return
+            if s == total:
+                if not playable:
+                    leaf(links, 0)
+                return
+            # turn the stock: one sweep over the ranks still to come (each at its first
+            # turn: a later card of the same rank offers the same plays, later), trying
+            # each new set of playable columns once
+            tried = [playable]
+            for j, rank in firsts[s]:
+                if j + 1 - total >= best:
+                    return
+                playable = (
+                    (exposed >> 7 * rank - 7 | exposed >> 7 * rank + 7) & 127 if rank < KING else 0
+                )
+                for mask in tried:
+                    if mask & playable == playable:
+                        break
+                else:
+                    for mask, turned in entries:
+                        if turned <= j + 1 and mask & playable == playable:
+                            return  # searched before, from no later: the rest is covered
+                    entries.append((playable, j + 1))
+                    tried.append(playable)
+                    nodes += 1
+                    if best > 0:
+                        carriers = suffix[j + 1] + nk[rank if playable else 0]
+                        key = counts << 64 | carriers
+                        missing = bound_cache.get(key)
+                        if missing is None:
+                            missing = bound_cache[key] = lower_bound(counts, carriers)
+                        if missing >= best:
+                            return
+                    elif hopeless(counts, j + 1, rank if playable else 0):
+                        return
+                    if playable:
+                        path.append(s - j - 1)
+                        dead_end = plays(h, exposed, j + 1, playable, links, counts)
+                        path.pop()
+                        if dead_end:
+                            return
+            # every card turned and nothing played on the last: the hole ends here
+            if not last_playable(exposed):
+                leaf(links, total - s)
+
+        # book rule: no sweep, a turn only at a stoppage; remembered with the stock
+        seen_book: set[int] = set()
+
+        def visit_book(h: int, exposed: int, s: int, top: int, links: int, counts: int) -> None:
+            nonlocal nodes
+            nodes += 1
+            if nodes >= check_at:
+                checkpoint()
+            if not links:
+                leaf(s - total, 0)
+                return
+            if s - total >= best:
+                return
+            playable = (exposed >> 7 * top - 7 | exposed >> 7 * top + 7) & 127 if top < KING else 0
+            key = (h << 7 | playable) << 6 | s
+            if key in seen_book:
+                return
+            seen_book.add(key)
+            if hopeless(counts, s, top if playable else 0):
+                return
+            if playable:
+                for c in cols_by_mask[playable]:
+                    k = h >> shifts[c] & height_mask
+                    rank = ranks[c][k]
+                    path.append(c)
+                    visit_book(
+                        h - units[c], exposed ^ deltas[c][k], s, rank, links - 1, counts - nk[rank]
+                    )
+                    path.pop()
+            elif s == total:
+                leaf(links, 0)
+            else:
+                path.append(-1)
+                visit_book(h, exposed, s + 1, stock[s], links, counts)
+                path.pop()
+
+        top0 = state.foundation[-1].rank
+        exposed0 = state.exposed
+        try:
+            if free:
+                playable0 = (
+                    (exposed0 >> 7 * top0 - 7 | exposed0 >> 7 * top0 + 7) & 127
+                    if top0 < KING
+                    else 0
+                )
+                seen[h0] = [(playable0, 0)]
+                expand(h0, exposed0, 0, top0, links0, counts0, playable0, seen[h0])
+            else:
+                visit_book(h0, exposed0, 0, top0, links0, counts0)
+        except _Stop:
+            pass
+        self.nodes = nodes
 
 
 def solve_golf(
@@ -75,151 +573,45 @@ def solve_golf(
     *,
     budget_nodes: int | None = None,
     budget_seconds: float | None = None,
-    clock: Callable[[], float] | None = None,
+    clock: Clock | None = None,
 ) -> GolfSolution:
-    """Solve a Golf position exactly (unless a budget runs out first; then the best line
-    found so far, or the position's present score, with ``exact`` false)."""
+    """The best score reachable from ``state`` with the stock's order known, and a line
+    of moves reaching it. Works from any position, under either rule (the state's
+    options say which). ``budget_nodes`` limits the positions searched and
+    ``budget_seconds`` the time, measured with ``clock`` (which the caller supplies,
+    e.g. ``time.process_time``); when either runs out the best line found so far is
+    returned with ``exact`` False."""
+    if budget_seconds is not None and clock is None:
+        raise ValueError("a seconds budget needs a clock")
     search = _Search(state, budget_nodes, budget_seconds, clock)
-    return search.run()
+    if state.phase is not Phase.FINISHED:
+        search.run(free=False)
+        if state.free_stock and not search.out_of_budget:
+            search.run(free=True)
+    seconds = clock() - search.started if clock is not None else None
+    return GolfSolution(
+        score=search.best,
+        moves=search.moves(),
+        exact=not search.out_of_budget,
+        nodes=search.nodes,
+        seconds=seconds,
+    )
 
 
-class _Search:
-    def __init__(
-        self,
-        state: GolfState,
-        budget_nodes: int | None,
-        budget_seconds: float | None,
-        clock: Callable[[], float] | None,
-    ) -> None:
-        self.state = state
-        self.free = FREE_STOCK in state.options
-        self.ranks = [[_EMPTY] + [card.rank for card in column] for column in state.columns]
-        self.heights = [len(column) for column in state.columns]
-        self.stock = [card.rank for card in state.stock]
-        self.values: dict[int, int] = {}
-        self.best_move: dict[int, int] = {}  # key -> column index played, or -1 to turn
-        self.nodes = 0
-        self.budget_nodes = budget_nodes
-        self.clock = clock
-        self.deadline = (
-            clock() + budget_seconds if clock is not None and budget_seconds is not None else None
-        )
-
-    def key(self, stock_index: int, rank: int) -> int:
-        key = 0
-        for column, height in enumerate(self.heights):
-            key |= height << (3 * column)
-        return key | (stock_index << _STOCK_SHIFT) | (rank << _RANK_SHIFT)
-
-    def run(self) -> GolfSolution:
-        state = self.state
-        if GOLF.outcome(state) is not None:
-            return GolfSolution(GOLF.score(state), (), True, 0)
-        start_rank = state.foundation[-1].rank
-        start_key = self.key(0, start_rank)
-        left = sum(self.heights)
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 4 * (left + len(self.stock)) + 200))
-        try:
-            score = self.best(start_key, start_rank, 0, left)
-            exact = True
-        except _OutOfBudget:
-            score, exact = GOLF.score(state), False
-        finally:
-            sys.setrecursionlimit(limit)
-        moves = self.line(start_key, start_rank) if exact else ()
-        return GolfSolution(score, moves, exact, self.nodes)
-
-    def best(self, key: int, rank: int, stock_index: int, left: int) -> int:
-        """The best final score from a position (the heights are in ``self.heights``)."""
-        # Everything the recursion touches is a local of this closure: attribute lookups
-        # on ``self`` would cost a third of the time.
-        values, best_move = self.values, self.best_move
-        heights, ranks, stock = self.heights, self.ranks, self.stock
-        total_stock, free = len(stock), self.free
-        budget_nodes, clock, deadline = self.budget_nodes, self.clock, self.deadline
-        nodes = self.nodes
-
-        def search(key: int, rank: int, stock_index: int, left: int) -> int:
-            nonlocal nodes
-            known = values.get(key)
-            if known is not None:
-                return known
-            nodes += 1
-            if budget_nodes is not None and nodes > budget_nodes:
-                raise _OutOfBudget
-            if deadline is not None and not nodes % _CLOCK_EVERY and clock and clock() > deadline:
-                raise _OutOfBudget
-            remaining = total_stock - stock_index
-            if not left:  # the links are clear: minus the unturned stock (G4)
-                values[key] = -remaining
-                return -remaining
-            floor = -remaining  # the best still possible: clear without another turn
-            result = 99
-            choice = -2
-            played = False
-            if rank != KING:  # G2: nothing is played on a king
-                below, above = rank - 1, rank + 1
-                for column in range(COLUMNS):
-                    height = heights[column]
-                    exposed = ranks[column][height]
-                    if exposed in (below, above):
-                        played = True
-                        heights[column] = height - 1
-                        child = ((key - (1 << (3 * column))) & ~_RANK_MASK) | (
-                            exposed << _RANK_SHIFT
-                        )
-                        value = search(child, exposed, stock_index, left - 1)
-                        heights[column] = height
-                        if value < result:
-                            result, choice = value, column
-                            if value == floor:
-                                break
-            if remaining and result != floor and (free or not played):  # G3
-                turned = stock[stock_index]
-                child = (key & ~_STOCK_AND_RANK_MASK) | ((stock_index + 1) << _STOCK_SHIFT)
-                value = search(child | (turned << _RANK_SHIFT), turned, stock_index + 1, left)
-                if value < result:
-                    result, choice = value, -1
-            if choice == -2:  # nothing to play and nothing to turn: the hole is over (G4)
-                result = left
-            values[key] = result
-            best_move[key] = choice
-            return result
-
-        try:
-            return search(key, rank, stock_index, left)
-        finally:
-            self.nodes = nodes
-
-    def line(self, key: int, rank: int) -> tuple[GolfMove, ...]:
-        """Follow the best moves from the start to the end of the hole."""
-        heights = [len(column) for column in self.state.columns]
-        self.heights = heights
-        stock_index = 0
-        moves: list[GolfMove] = []
-        while True:
-            choice = self.best_move.get(key, -2)
-            if choice == -2:
-                return tuple(moves)
-            if choice == -1:
-                rank = self.stock[stock_index]
-                stock_index += 1
-                key = (key & ~_STOCK_AND_RANK_MASK) | (stock_index << _STOCK_SHIFT)
-                key |= rank << _RANK_SHIFT
-                moves.append(TURN)
-            else:
-                rank = self.ranks[choice][heights[choice]]
-                heights[choice] -= 1
-                key = ((key - (1 << (3 * choice))) & ~_RANK_MASK) | (rank << _RANK_SHIFT)
-                moves.append(PLAYS[choice])
-
-
-def par_for_seed(seed: int, options: frozenset[str] = frozenset()) -> int:
-    """The best score perfect play can reach on the deal of ``seed`` (its par)."""
+def par_for_seed(seed: int, options: Iterable[str] = ()) -> int:
+    """The exact best score of the hole that ``seed`` deals, under ``options``."""
     return solve_golf(GOLF.start_from_seed(seed, options)).score
 
 
-def nine_hole_par(course: int, options: frozenset[str] = frozenset()) -> int:
-    """The sum of the pars of a course's nine holes (G5)."""
-    return sum(par_for_seed(hole_seed(course, hole), options) for hole in range(1, HOLES + 1))
+def hole_pars(course: int, options: Iterable[str] = ()) -> tuple[int, ...]:
+    """The exact best score of each of the nine holes of a course (ruling G5)."""
+    chosen = tuple(options)
+    return tuple(par_for_seed(hole_seed(course, hole), chosen) for hole in range(1, HOLES + 1))
+
+
+def nine_hole_par(course: int, options: Iterable[str] = ()) -> int:
+    """The best total a round on this course allows: the sum of its nine holes' pars."""
+    return sum(hole_pars(course, options))
+
+
+__all__ = ["Clock", "GolfSolution", "hole_pars", "nine_hole_par", "par_for_seed", "solve_golf"]
