@@ -1,6 +1,6 @@
-"""How often the Rubbish Heap and By Twos solvers reach a verdict within a CPU budget.
+"""How often the Rubbish Heap, Three Squares and By Twos solvers reach a verdict within a CPU budget.
 
-    python benchmarks/solvers.py [--deals 200] [--seconds 1] [--game rubbish|bytwos]
+    python benchmarks/solvers.py [--deals 200] [--seconds 1] [--game rubbish|squares|bytwos]
                                  [--generic]
 
 For each game, each seeded deal 1..N is solved from its opening position with a budget of
@@ -23,13 +23,16 @@ from typing import Any
 
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.squares import SQUARES
 from parlour.engine.solve.bytwos import solve_bytwos
 from parlour.engine.solve.rubbish import solve_rubbish
+from parlour.engine.solve.squares import solve_squares
 from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict, solve
 
 Solver = Callable[..., Verdict]
 GAMES: dict[str, tuple[Any, Solver]] = {
     "rubbish": (RUBBISH, solve_rubbish),
+    "squares": (SQUARES, solve_squares),
     "bytwos": (BYTWOS, solve_bytwos),
 }
 

@@ -1,0 +1,317 @@
+"""An exact Three Squares solver: winnable, not winnable, or unknown within a budget.
+
+Knowing the order of the pack, the player's choices are the builds, the spaces filled
+(from the pack or from a heap of the same square), and when to deal. The solver searches
+them depth first, never entering a position twice, in its own model of the game
+(:mod:`parlour.engine.solve.squares_model`, whose docstring proves what it leaves out):
+
+1. one entry per class of positions that differ only by where the lone cards of a square
+   with a space lie (the player can move them about freely), and the heaps of a square
+   that no deal can reach any more (and, with the pack empty, the squares) in any order;
+2. a bound that proves a position lost when some cards can never move again and lie so
+   that a heap can never become empty or one complete suit.
+
+Giving up is never tried. While the squares are being formed the choice of sequence is
+tried each way through the engine. The line found is made of engine moves (including the
+moves of lone cards into spaces that the model leaves out) and is replayed through the
+engine as it is made, so it is legal by the engine's own rules.
+
+The engine reads no clock: a caller that wants a time budget passes ``clock`` (a function
+returning seconds, such as ``time.process_time``).
+
+>>> from parlour.engine.games.squares import SQUARES
+>>> verdict = solve_squares(SQUARES.start_from_seed(1), budget_nodes=20_000)
+>>> verdict.status, verdict.best_score
+('winnable', 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from heapq import heappop, heappush
+from typing import Any, Final
+
+from parlour.engine.games.squares import SQUARES
+from parlour.engine.games.squares_state import (
+    DEAL,
+    FORMING,
+    FillFromPack,
+    HeapMove,
+    Phase,
+    SquaresMove,
+    SquaresState,
+    TakeSequence,
+)
+from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict
+from parlour.engine.solve.squares_model import (
+    BUILD,
+    EMPTY,
+    FILL,
+    SPACE,
+    Model,
+    Pos,
+    Recipe,
+    codes,
+    run_start,
+    score,
+)
+
+_CLOCK_EVERY: Final = 256
+_SUITS: Final = 4
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Budget:
+    def __init__(
+        self,
+        nodes: int | None,
+        seconds: float | None,
+        clock: Callable[[], float] | None,
+    ) -> None:
+        self.limit = nodes
+        self.clock = clock
+        self.start = clock() if clock is not None else 0.0
+        self.deadline = self.start + seconds if seconds is not None and clock else None
+        self.nodes = 0
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.limit is not None and self.nodes >= self.limit:
+            raise _OutOfBudget
+        if (
+            self.deadline is not None
+            and self.clock is not None
+            and self.nodes % _CLOCK_EVERY == 0
+            and self.clock() >= self.deadline
+        ):
+            raise _OutOfBudget
+
+    def elapsed(self) -> float | None:
+        return self.clock() - self.start if self.clock is not None else None
+
+
+def model_position(model: Model, state: SquaresState) -> Pos:
+    """The building position ``state`` as the model has it (not yet arranged)."""
+    heaps = tuple(codes(heap) for heap in state.heaps[: model.count])
+    return heaps, model.n - len(state.pack), state.next_deal - 1
+
+
+class _Endgame:
+    """Best-first search of positions with the pack empty, fewest runs first (a build
+    always leaves one run fewer, a card into a space never does), so that lines stay
+    short. Every position of a search that finds no win is lost, and is remembered."""
+
+    def __init__(self, model: Model, budget: _Budget) -> None:
+        self.model = model
+        self.budget = budget
+        self.lost: set[Pos] = set()
+        self.best = -1
+        self.best_path: list[Pos] = []
+
+    def solve(self, entry: Pos) -> list[Pos] | None:
+        """The positions from ``entry`` (not included) to a win, or None."""
+        if entry in self.lost:
+            return None
+        model = self.model
+        parents: dict[Pos, Pos | None] = {entry: None}
+        waiting = [(runs(entry[0]), 0, entry)]
+        order = 0
+        while waiting:
+            _, _, pos = heappop(waiting)
+            self.budget.tick()
+            points = score(pos[0])
+            if points > self.best:
+                self.best, self.best_path = points, self.path(parents, pos)
+            if points == _SUITS:
+                return self.path(parents, pos)
+            if model.frozen_lost(pos[0]):
+                continue
+            for child, _ in model.end_children(pos[0]):
+                if child in parents or child in self.lost:
+                    continue
+                parents[child] = pos
+                order += 1
+                heappush(waiting, (runs(child[0]), order, child))
+        self.lost.update(parents)
+        return None
+
+    @staticmethod
+    def path(parents: dict[Pos, Pos | None], pos: Pos) -> list[Pos]:
+        found = []
+        step: Pos | None = pos
+        while step is not None:
+            found.append(step)
+            step = parents[step]
+        found.reverse()
+        return found[1:]
+
+
+class _Search:
+    """Depth-first search of one building position; positions with the pack empty are
+    handed to :class:`_Endgame`."""
+
+    def __init__(self, state: SquaresState, budget: _Budget) -> None:
+        self.model = Model(codes(state.pack), state.squares)
+        self.budget = budget
+        heaps, p, nd = model_position(self.model, state)
+        self.root = self.model.key(list(heaps), p, nd)
+        self.endgame = _Endgame(self.model, budget)
+        self.best = score(self.root[0])
+        self.best_path: list[Pos] = [self.root]
+        self.path: list[Pos] = [self.root]
+
+    def run(self) -> bool:
+        """Whether the root can be won; then ``path`` leads to the win."""
+        n = self.model.n
+        path = self.path
+        if n == self.root[1]:
+            return self.finish(self.root)
+        seen = {self.root}
+        self.budget.tick()
+        stack: list[Iterator[Pos]] = [self.expand(self.root)]
+        while stack:
+            child = next(stack[-1], None)
+            if child is None:
+                stack.pop()
+                path.pop()
+                continue
+            if child in seen:
+                continue
+            seen.add(child)
+            path.append(child)
+            if child[1] == n:
+                if self.finish(child):
+                    return True
+                path.pop()
+                continue
+            self.budget.tick()
+            points = score(child[0])
+            if points > self.best:
+                self.best, self.best_path = points, list(path)
+            stack.append(self.expand(child))
+        return False
+
+    def finish(self, entry: Pos) -> bool:
+        """Search on with the pack empty; on a win ``path`` ends with it."""
+        endgame = self.endgame
+        before = endgame.best
+        try:
+            line = endgame.solve(entry)
+        finally:
+            if endgame.best > max(before, self.best):
+                self.best, self.best_path = endgame.best, self.path + endgame.best_path
+        if line is None:
+            return False
+        self.path += line
+        return True
+
+    def expand(self, pos: Pos) -> Iterator[Pos]:
+        if self.model.frozen_lost(pos[0]):
+            return iter(())
+        return (child for child, _ in reversed(self.model.children(pos)))
+
+
+def runs(heaps: tuple[bytes, ...]) -> int:
+    """How many runs the heaps hold, one on another."""
+    total = 0
+    for heap in heaps:
+        while heap:
+            total += 1
+            heap = heap[: run_start(heap)]
+    return total
+
+
+def replay_path(state: SquaresState, path: list[Pos]) -> tuple[list[SquaresMove], SquaresState]:
+    """Engine moves that follow the search's ``path`` (its first entry is ``state``'s
+    class), and the state they reach."""
+    model = Model(codes(state.pack), state.squares)
+    line: list[SquaresMove] = []
+    for target in path[1:]:
+        if state.phase is Phase.FINISHED:  # pragma: no cover - a path never passes an end
+            break
+        here = model_position(model, state)
+        recipe = next(r for child, r in model.children(here) if child == target)
+        for move in engine_moves(state, recipe):
+            state = SQUARES.apply(state, move)
+            line.append(move)
+    return line, state
+
+
+def engine_moves(state: SquaresState, recipe: Recipe) -> list[SquaresMove]:
+    """The model's move as engine moves: the lone cards of a square moved into the
+    arrangement wanted (a card into a space, and again, until each lies where it should),
+    then the move itself."""
+    kind, source, target, square, wanted = recipe
+    moves: list[SquaresMove] = []
+    if square >= 0:
+        b = 4 * square
+        now = list(state.heaps[b : b + 4])
+        want = list(wanted)
+        have = [codes(heap) for heap in now]
+        while have != want:
+            space = next((j for j in range(4) if not have[j] and want[j]), None)
+            if space is not None:
+                origin = have.index(want[space])
+            else:
+                origin = next(j for j in range(4) if have[j] != want[j])
+                space = next(j for j in range(4) if not have[j])
+            moves.append(HeapMove(b + origin, b + space))
+            have[space], have[origin] = have[origin], EMPTY
+    if kind in (BUILD, SPACE):
+        moves.append(HeapMove(source, target))
+    elif kind == FILL:
+        moves.append(FillFromPack(target))
+    else:
+        moves.append(DEAL)
+    return moves
+
+
+def solve_squares(
+    state: SquaresState,
+    *,
+    budget_nodes: int | None = 1_000_000,
+    budget_seconds: float | None = None,
+    clock: Callable[[], float] | None = None,
+) -> Verdict:
+    """Search from ``state`` for a win, within the budgets given (as ``search.solve``)."""
+    budget = _Budget(budget_nodes, budget_seconds, clock)
+    status, points, line = _solve(state, budget)
+    return Verdict(status, points, tuple(line), budget.nodes, budget.elapsed())
+
+
+def _solve(state: SquaresState, budget: _Budget) -> tuple[str, int, list[Any]]:
+    if state.phase is Phase.FINISHED:
+        outcome = SQUARES.outcome(state)
+        assert outcome is not None
+        return (WINNABLE if outcome.won else NOT_WINNABLE), outcome.score, []
+    if state.phase in FORMING:
+        return _solve_forming(state, budget)
+    search = _Search(state, budget)
+    try:
+        won = search.run()
+    except _OutOfBudget:
+        won = None
+    if won:
+        line, _ = replay_path(state, search.path)
+        return WINNABLE, _SUITS, line
+    line, _ = replay_path(state, search.best_path)
+    return (UNKNOWN if won is None else NOT_WINNABLE), search.best, line
+
+
+def _solve_forming(state: SquaresState, budget: _Budget) -> tuple[str, int, list[Any]]:
+    """Each choice of sequence in turn (S2, S3)."""
+    best: tuple[str, int, list[Any]] = (NOT_WINNABLE, -1, [])
+    for move in SQUARES.legal_moves(state):
+        if not isinstance(move, TakeSequence):
+            continue
+        status, points, line = _solve(SQUARES.apply(state, move), budget)
+        if status == WINNABLE:
+            return status, points, [move, *line]
+        if points > best[1]:
+            best = (best[0], points, [move, *line])
+        if status == UNKNOWN:
+            best = (UNKNOWN, best[1], best[2])
+    return best
