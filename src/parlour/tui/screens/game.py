@@ -256,13 +256,18 @@ class GameScreen(Screen[None]):
         moves = self.rules.legal_moves(session.state)
         if not moves:
             return
-        move = moves[0]
+        move = self.hint_move(session.state, moves)
         session.count_hint()
         self.show_hint(move)
         self.status(
             f"Hint: {self.hint_words(move)} "
             f"(press {self.key_for(move)}). Hints this game: {session.hints}."
         )
+
+    def hint_move(self, state: Any, moves: tuple[Any, ...]) -> Any:
+        """The legal move a hint suggests: the first one, unless a screen knows a better
+        way to choose among ``moves`` (it must never use what the player cannot see)."""
+        return moves[0]
 
     def hint_words(self, move: Any) -> str:
         """The hinted move in words (the engine's description unless a screen says less,
