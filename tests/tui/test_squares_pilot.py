@@ -157,7 +157,7 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
         assert [view.key for view in screen.heaps if view.playable] == ["2c"]
         await pilot.press("1", "b")
         assert said(SQUARES.why_illegal(state, SQUARES.parse_move("2a-1b"))) in status_text(app)
-        assert "Choose another, or Esc to start again." in status_text(app)
+        assert "Choose another, or press Esc to cancel." in status_text(app)
         assert screen.chosen == ("heap", HEAP_INDEX["2a"]) and screen.session.state == state
         await pilot.press("escape")  # lets go of 2a; the board stays
         assert screen.chosen is None and app.screen is screen

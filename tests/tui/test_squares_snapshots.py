@@ -16,6 +16,8 @@ from .squares_helpers import SEED, player_line
 BUILDING = 20
 #: a deal whose pack ran out before square 2 was formed: one square, and the game over
 NEVER_FORMED = 17
+#: a game the simple player wins (58 moves)
+WON = 26
 
 
 def test_squares_forming_choice_80x24(snap_compare: Any, tmp_path: Path) -> None:
@@ -48,4 +50,10 @@ def test_squares_game_over_ascii_60x20(snap_compare: Any, tmp_path: Path) -> Non
 
 def test_squares_never_formed_80x24(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(tmp_path, game="squares", seed=NEVER_FORMED, ascii_only=False)
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_squares_won_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    # four suits complete and clear, each a long run cut short on the board
+    app = make_app(tmp_path, record_text=format_record(player_line(WON)), ascii_only=False)
     assert snap_compare(app, terminal_size=(80, 24))

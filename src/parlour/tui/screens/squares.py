@@ -419,7 +419,7 @@ class SquaresScreen(GameScreen):
     def refusal(self, move: Any, error: IllegalMoveError) -> str:
         said = sentence(error.reason)
         if self.chosen is not None:
-            said += " Choose another, or Esc to start again."
+            said += " Choose another, or press Esc to cancel."
         return said
 
     def move_name(self, move: Any) -> str:
@@ -650,7 +650,7 @@ class SquaresScreen(GameScreen):
         if kind != "pack" and first == index:
             self.chosen = None
             self.refresh_board()
-            self.status(f"{HEAP_NAMES[index]} let go. {self.prompt_text(state)}")
+            self.status(f"{HEAP_NAMES[index]} let go: nothing chosen. {self.prompt_text(state)}")
             return
         if kind == "heap":
             move: Any = HEAP_MOVES[first][index]
@@ -681,10 +681,15 @@ class SquaresScreen(GameScreen):
                 where = HEAP_NAMES[move.target]
                 if target:
                     places.append(f"{where} (onto {target[-1]})")
+                elif len(run) > 1:
+                    places.append(f"{where} (a space: it takes {heap[-1]} alone)")
                 else:
-                    places.append(f"{where} (a space: {heap[-1]} alone)")
-            what = f"the run {self.name_cards(run)}" if len(run) > 1 else f"the {heap[-1]}"
-            self.status(f"From {name}, {what}: to {or_list(places)}? Esc cancels.")
+                    places.append(f"{where} (a space)")
+            what = f"its run {self.name_cards(run)}" if len(run) > 1 else f"its {heap[-1]}"
+            self.status(
+                f"{name} chosen: {what} can go to {or_list(places)}. Choose where (its label, "
+                "or the arrows and Enter); Esc cancels."
+            )
             return
         fills = [
             m
