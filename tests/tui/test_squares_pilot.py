@@ -186,6 +186,10 @@ async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
         assert with_suit_symbols("Redid: 2H from 2a onto 3H in 2c.") in status_text(app)
         await pilot.press("2", "c", "u")  # a move half made is let go by the undo
         assert screen.chosen is None and screen.session.state == taken
+        await pilot.press("d", "u")
+        dealt = SQUARES.describe(taken, DEAL).removeprefix("deal ")
+        assert with_suit_symbols(f"Took back the deal of {dealt}.") in status_text(app)
+        assert screen.session.state == taken
         await pilot.press("R")
         assert screen.session.state == start and screen.session.can_redo
         assert screen.check_action("undo", ()) is None
@@ -244,7 +248,10 @@ async def test_the_hint_points_at_the_move_and_hides_the_pack(private_data_dir: 
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.press("h")
+        await pilot.press("2", "a")
+        assert screen.chosen == ("heap", HEAP_INDEX["2a"])
+        await pilot.press("h")  # a hint lets go of a heap chosen: its keys start afresh
+        assert screen.chosen is None
         assert with_suit_symbols("Hint: 2H from 2a onto 3H in 2c (press 2a then 2c).") in (
             status_text(app)
         )

@@ -424,7 +424,10 @@ class SquaresScreen(GameScreen):
 
     def move_name(self, move: Any) -> str:
         # called after an undo, when the current position is the one before the move
-        return str(self.rules.describe(self.current, move))
+        described = str(self.rules.describe(self.current, move))
+        if isinstance(move, Deal):
+            return described.replace("deal ", "the deal of ", 1)  # "Took back the deal of …"
+        return described
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -563,6 +566,8 @@ class SquaresScreen(GameScreen):
         from parlour.tui.screens.confirm import ConfirmScreen
 
         self.typed_square = None
+        self.chosen = None
+        self.refresh_board()
         score = self.rules.score(self.current)
         question = (
             f"Give up this game with {count(score, 'suit')} complete and clear? It ends now, "
@@ -766,7 +771,9 @@ class SquaresScreen(GameScreen):
         return super().hint_words(move)
 
     def show_hint(self, move: Any) -> None:
+        # the hint's keys start a move afresh
         self.typed_square = None
+        self.chosen = None
         if isinstance(move, HeapMove):
             self.cursor_heap = move.source
         elif isinstance(move, FillFromPack):
