@@ -66,6 +66,17 @@ _DESCRIPTIONS = {
     "next_card": "deal a card (while forming the packet: turn one)",
     "redeal": "once the stock is empty: turn the waste over for the next deal (B4)",
     "cancel_choice": "leave the choice of pile without playing",
+    "square(n)": "the square of a heap's label (1 then c is heap 1c): choose first the heap a "
+    "run leaves, then the heap it goes to; or first a space, then what fills it",
+    "sequence(n)": "while a square is being formed: take up the sequence with that number "
+    "to start it",
+    "place(x)": "after the square's number: its heap (a b the top row, c d the row below)",
+    "choose_cursor": "choose the heap under the cursor (first where from, then where to); "
+    "while a square is formed, take the sequence selected",
+    "cursor_row(-1)": "move the cursor to the row above",
+    "cursor_row(1)": "move the cursor to the row below",
+    "pack": "the pack: its top card fills the space chosen next (or chosen just before)",
+    "cancel": "let go of a move half made",
 }
 
 #: a game's own words for an action that several games share
@@ -81,6 +92,12 @@ _GAME_DESCRIPTIONS = {
         "cursor(1)": "select the card to the right (stock, waste, packet), or the other pile",
         "new": "new game (the game in progress is dropped)",
     },
+    "squares": {
+        "cursor(-1)": "move the cursor to the heap on the left (forming: the previous sequence)",
+        "cursor(1)": "move the cursor to the heap on the right (forming: the next sequence)",
+        "deal": "deal a card to each heap of the next square (the board shows which)",
+        "new": "new game (the game in progress is dropped)",
+    },
 }
 
 #: a line under a game's table of keys (docs/keys.md)
@@ -90,6 +107,9 @@ _NOTES = {
     "bytwos": "The mouse works too: click the stock, the waste or the packet to play its "
     "card, a foundation to build on it (or to pick it when both piles could take a card), "
     "the deck to turn a card while forming, and the empty stock to turn the waste over.",
+    "squares": "The mouse works too: click a heap to choose it (first the heap a run leaves, "
+    "then where it goes), the pack to fill a space from it, and while a square is being "
+    "formed, a heap marked with a sequence's number to take that sequence.",
 }
 
 
@@ -140,12 +160,15 @@ def key_rows(game_id: str | None) -> list[tuple[str, str]]:
             ):
                 bindings.append(binding)
     descriptions = _DESCRIPTIONS | _GAME_DESCRIPTIONS.get(game_id or "", {})
-    numbered: set[str] = set()  # actions with one key per number, such as play(n)
+    numbered: set[str] = set()  # actions with one key per number or letter, such as play(n)
     for binding in bindings:
         action = binding.action
         name, _, argument = action.partition("(")
         if argument[:-1].isdigit() and f"{name}(n)" in descriptions:
             action = f"{name}(n)"
+            numbered.add(action)
+        elif len(argument) == 4 and argument[0] == "'" and f"{name}(x)" in descriptions:
+            action = f"{name}(x)"  # one key per letter, such as place('a')
             numbered.add(action)
         description = descriptions.get(action, binding.description)
         key = binding.key_display or _NAMES.get(binding.key, binding.key)

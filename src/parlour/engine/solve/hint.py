@@ -40,6 +40,16 @@ from parlour.engine.games.bytwos_state import (
     wanted,
 )
 from parlour.engine.games.golf import FREE_STOCK, GOLF, TURN, GolfMove, GolfState, PlayColumn
+from parlour.engine.games.squares import SQUARES
+from parlour.engine.games.squares_layout import top_run_length
+from parlour.engine.games.squares_state import Deal as SquaresDeal
+from parlour.engine.games.squares_state import (
+    FillFromPack,
+    HeapMove,
+    SquaresMove,
+    SquaresState,
+    TakeSequence,
+)
 from parlour.engine.solve.golf import solve_golf
 
 DEFAULT_SAMPLES: Final = 16
@@ -158,6 +168,8 @@ def suggest(game_id: str, state: Any, *, samples: int = DEFAULT_SAMPLES) -> Any:
         return golf_hint(state, samples=samples).move
     if game_id == "bytwos":
         return bytwos_hint(state)
+    if game_id == "squares":
+        return squares_hint(state)
     from parlour.engine.registry import find_game
 
     rules = find_game(game_id)
@@ -194,4 +206,36 @@ def bytwos_hint(state: ByTwosState) -> ByTwosMove:
         for move in moves:
             if isinstance(move, kind):
                 return move
+    raise ValueError("there is nothing to hint")
+
+
+def squares_hint(state: SquaresState) -> SquaresMove:
+    """Three Squares: take the first sequence while forming; with the pack empty (nothing
+    is hidden then) the first move of the end search's line to a higher score; otherwise a
+    run onto its next-higher card, else a lone card into a space where that lets a run
+    move, else a fill from the pack or a deal. The order of the pack is never consulted.
+    """
+    moves = SQUARES.legal_moves(state)
+    takes = [move for move in moves if isinstance(move, TakeSequence)]
+    if takes:
+        return takes[0]
+    heap_moves = [move for move in moves if isinstance(move, HeapMove)]
+    if not state.pack:
+        line = SQUARES.improving_line(state)
+        if line:
+            return line[0]
+    builds = [move for move in heap_moves if state.heaps[move.target]]
+    if builds:
+        return builds[0]
+    for move in heap_moves:
+        if top_run_length(state.heaps[move.source]) > 1:
+            continue  # it would only break up a run
+        after = SQUARES.apply(state, move)
+        if any(isinstance(m, HeapMove) and after.heaps[m.target] for m in after.legal):
+            return move
+    for other in moves:
+        if isinstance(other, FillFromPack | SquaresDeal):
+            return other
+    if heap_moves:
+        return heap_moves[0]
     raise ValueError("there is nothing to hint")

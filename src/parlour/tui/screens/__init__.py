@@ -11,6 +11,7 @@ GAME_SCREENS: dict[str, tuple[str, str]] = {
     "golf": ("parlour.tui.screens.golf", "GolfScreen"),
     "rubbish": ("parlour.tui.screens.rubbish", "RubbishScreen"),
     "bytwos": ("parlour.tui.screens.bytwos", "ByTwosScreen"),
+    "squares": ("parlour.tui.screens.squares", "SquaresScreen"),
 }
 
 

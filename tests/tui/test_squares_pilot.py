@@ -1,0 +1,342 @@
+"""Playing Three Squares in the app with the keyboard and the mouse (Textual Pilot), checked
+against the engine and the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.cli import main
+from parlour.engine.games.squares import SQUARES
+from parlour.engine.games.squares_layout import HEAP_INDEX, HEAP_NAMES
+from parlour.engine.games.squares_state import (
+    DEAL,
+    FILLS,
+    HEAP_MOVES,
+    FillFromPack,
+    HeapMove,
+    Phase,
+    SquaresState,
+    TakeSequence,
+)
+from parlour.engine.record import format_record
+from parlour.store.database import Store
+from parlour.tui.app import make_app
+from parlour.tui.screens import GAME_SCREENS
+from parlour.tui.screens.confirm import ConfirmScreen
+from parlour.tui.screens.squares import SquaresScreen, heap_column
+from parlour.tui.screens.squares_board import HeapView
+from parlour.tui.widgets import Pile, StatusLine, with_suit_symbols
+
+from .squares_helpers import SEED, player, player_line
+
+#: a short game (15 moves by the simple player): a choice of sequence, runs moved onto
+#: cards and into spaces, spaces filled from the pack, and a last deal that ends it
+SHORT_GAME = 32
+
+
+def status_text(app: Any) -> str:
+    return str(app.screen.query_one(StatusLine).render())
+
+
+def said(text: str) -> str:
+    """The engine's words as the status line shows them: a sentence, with suit symbols."""
+    return with_suit_symbols(f"{text[0].upper()}{text[1:]}")
+
+
+def refused(app: Any) -> bool:
+    return bool(app.screen.query_one(StatusLine).has_class("-refused"))
+
+
+def label(index: int) -> list[str]:
+    """The keys that name a heap: its square's number, then its letter."""
+    return list(HEAP_NAMES[index])
+
+
+def arrows(start: int, goal: int) -> list[str]:
+    """The arrow keys that take the cursor from heap ``start`` to heap ``goal``."""
+    (row, column), (goal_row, goal_column) = heap_column(start), heap_column(goal)
+    keys = ["down" if goal_row > row else "up"] * abs(goal_row - row)
+    return keys + ["right" if goal_column > column else "left"] * abs(goal_column - column)
+
+
+async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="squares", seed=SHORT_GAME, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SquaresScreen)
+        expected: SquaresState = screen.session.state
+        assert expected.phase is Phase.FORMING_3
+        used: dict[str, int] = {}
+
+        def way(kind: str) -> int:
+            used[kind] = used.get(kind, 0) + 1
+            return used[kind]
+
+        while SQUARES.outcome(expected) is None:
+            move = player(expected)
+            if isinstance(move, TakeSequence):
+                offered = [m for m in expected.legal if isinstance(m, TakeSequence)]
+                await pilot.press(str(offered.index(move) + 1))
+            elif isinstance(move, HeapMove):
+                turn = way("heap") % 3
+                into_space = not expected.heaps[move.target]
+                if turn == 1:  # the cursor: Enter on the source, then on the target
+                    await pilot.press(*arrows(screen.cursor_heap, move.source), "enter")
+                    assert screen.chosen == ("heap", move.source)
+                    await pilot.press(*arrows(move.source, move.target), "enter")
+                elif turn == 2 and into_space:  # the space first, then the card for it
+                    await pilot.press(*label(move.target))
+                    assert screen.chosen == ("space", move.target)
+                    await pilot.press(*label(move.source))
+                else:  # the labels, source then target
+                    await pilot.press(*label(move.source))
+                    assert screen.session.state == expected  # half a move changes nothing
+                    assert screen.heaps[move.target].playable
+                    await pilot.press(*label(move.target))
+            elif isinstance(move, FillFromPack):
+                if way("fill") % 2:
+                    await pilot.press("p", *label(move.target))
+                else:
+                    await pilot.press(*label(move.target), "p")
+            else:
+                assert move == DEAL
+                await pilot.press("d")
+            expected = SQUARES.apply(expected, move)
+            assert screen.session.state == expected
+            assert screen.chosen is None
+        await pilot.pause()
+        assert used["heap"] >= 6 and used["fill"] >= 4
+        outcome = SQUARES.outcome(expected)
+        assert outcome is not None and not outcome.won
+        shown = status_text(app)
+        assert said(SQUARES.prompt(expected)) in shown
+        assert "Game over: no more can be done" in shown and "Press n for a new game" in shown
+        assert screen.check_action("deal", ()) is None  # greyed
+        assert screen.check_action("sequence", (1,)) is False
+    store = Store(private_data_dir)
+    games = store.finished_games()
+    assert len(games) == 1
+    assert games[0].game == "squares" and games[0].seed == SHORT_GAME
+    assert games[0].score == outcome.score == SQUARES.score(expected)
+    assert games[0].summary == outcome.summary and not games[0].won
+    assert store.games_in_progress() == []
+
+
+async def test_refused_keys_say_why(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="squares", seed=SEED)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        start: SquaresState = screen.session.state
+        assert start.phase is Phase.FORMING_3
+        for key in ("d", "p", "b"):
+            await pilot.press(key)
+            assert said(SQUARES.why_illegal(start, DEAL)) in status_text(app)
+            assert refused(app)
+        await pilot.press("5")
+        assert "There are 2 sequences on offer: press 1 or 2." in status_text(app)
+        assert screen.session.state == start
+        await pilot.press("1")
+        state: SquaresState = screen.session.state
+        assert state == SQUARES.apply(start, "take:1a,2b")
+        await pilot.press("p")  # no space to fill
+        assert "No heap is a space: the pack fills only empty heaps (S5)." in status_text(app)
+        await pilot.press("1", "a")  # its 4H has nowhere to go
+        assert with_suit_symbols("Nothing can move from 1a now: its 4H goes only onto the 5H") in (
+            status_text(app)
+        )
+        assert refused(app) and screen.chosen is None
+        await pilot.press("b")
+        assert "Type the square first: 1b, 2b or 3b" in status_text(app)
+        await pilot.press("2", "a")  # 2H may go onto 3H in 2c, and nowhere else
+        assert screen.chosen == ("heap", HEAP_INDEX["2a"])
+        assert [view.key for view in screen.heaps if view.playable] == ["2c"]
+        await pilot.press("1", "b")
+        assert said(SQUARES.why_illegal(state, SQUARES.parse_move("2a-1b"))) in status_text(app)
+        assert "Choose another, or press Esc to cancel." in status_text(app)
+        assert screen.chosen == ("heap", HEAP_INDEX["2a"]) and screen.session.state == state
+        await pilot.press("escape")  # lets go of 2a; the board stays
+        assert screen.chosen is None and app.screen is screen
+        assert "Nothing chosen." in status_text(app)
+        await pilot.press("2", "a", "2", "a")  # choosing it again lets go too
+        assert screen.chosen is None and screen.session.state == state
+        await pilot.press("7")
+        assert "There is no square 7" in status_text(app)
+
+
+async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="squares", seed=SEED)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        start = screen.session.state
+        await pilot.press("1", "2", "a", "2", "c")
+        taken = SQUARES.apply(start, "take:1a,2b")
+        moved = SQUARES.apply(taken, "2a-2c")
+        assert screen.session.state == moved
+        await pilot.press("u")
+        assert screen.session.state == taken
+        assert with_suit_symbols("Took back 2H from 2a onto 3H in 2c.") in status_text(app)
+        await pilot.press("r")
+        assert screen.session.state == moved
+        assert with_suit_symbols("Redid: 2H from 2a onto 3H in 2c.") in status_text(app)
+        await pilot.press("2", "c", "u")  # a move half made is let go by the undo
+        assert screen.chosen is None and screen.session.state == taken
+        await pilot.press("d", "u")
+        dealt = SQUARES.describe(taken, DEAL).removeprefix("deal ")
+        assert with_suit_symbols(f"Took back the deal of {dealt}.") in status_text(app)
+        assert screen.session.state == taken
+        await pilot.press("R")
+        assert screen.session.state == start and screen.session.can_redo
+        assert screen.check_action("undo", ()) is None
+
+
+async def test_filling_a_space(private_data_dir: Path) -> None:
+    line = player_line(SEED, 20)
+    state: SquaresState = line.current
+    spaces = [HEAP_NAMES[i] for i in range(state.heap_count) if not state.heaps[i]]
+    assert spaces == ["3a", "3d"]
+    app = make_app(private_data_dir, record_text=format_record(line))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("p")
+        assert "From the pack: its top card fills a space. Which one: 3a or 3d?" in (
+            status_text(app)
+        )
+        assert screen.query_one("#pack", Pile).selected
+        assert [view.key for view in screen.heaps if view.playable] == spaces
+        await pilot.press("3", "d")
+        assert screen.session.state == SQUARES.apply(state, "p-3d")
+        await pilot.press("u", "3", "a")  # the space first: the pack or its square may fill it
+        assert screen.chosen == ("space", HEAP_INDEX["3a"])
+        offer = "To fill the space 3a: p takes the pack's top card; 3b or 3c gives its top card."
+        assert with_suit_symbols(offer) in status_text(app)
+        assert [view.key for view in screen.heaps if view.playable] == ["3b", "3c"]
+        await pilot.press("3", "c")
+        assert screen.session.state == SQUARES.apply(state, "3c-3a")
+        await pilot.press("u", "3", "a", "p")
+        assert screen.session.state == SQUARES.apply(state, "p-3a")
+
+
+async def test_giving_up_asks_first(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="squares", seed=SEED)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("1", "G")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.screen is screen and not screen.session.is_finished
+        assert "Playing on." in status_text(app)
+        await pilot.press("G", "y")
+        assert app.screen is screen and screen.session.is_finished
+        assert "Game over: gave up with 0 suits complete and clear. Score 0." in status_text(app)
+        await pilot.press("d")
+        assert "The game is over. Press n for a new game" in status_text(app)
+    games = Store(private_data_dir).finished_games()
+    assert len(games) == 1 and games[0].moves[-1] == "give-up" and games[0].score == 0
+
+
+async def test_the_hint_points_at_the_move_and_hides_the_pack(private_data_dir: Path) -> None:
+    line = player_line(SEED, 1)
+    app = make_app(private_data_dir, record_text=format_record(line))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("2", "a")
+        assert screen.chosen == ("heap", HEAP_INDEX["2a"])
+        await pilot.press("h")  # a hint lets go of a heap chosen: its keys start afresh
+        await app.workers.wait_for_complete()  # the hint is worked out in the background
+        await pilot.pause()
+        assert screen.chosen is None
+        assert with_suit_symbols("Hint: 2H from 2a onto 3H in 2c (press 2a then 2c).") in (
+            status_text(app)
+        )
+        assert screen.cursor_heap == HEAP_INDEX["2a"] and screen.session.hints == 1
+        await pilot.press("enter", "2", "c")
+        assert screen.session.line.moves[-1] == HEAP_MOVES[HEAP_INDEX["2a"]][HEAP_INDEX["2c"]]
+        # a hint to fill a space or deal never names the cards the pack would give
+        for _ in range(2):
+            screen.play(player(screen.session.state))
+        screen.action_hint()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        filling = screen.session.state
+        assert player(filling) == FILLS[HEAP_INDEX["3c"]]
+        hint = "Hint: fill the space 3c from the pack (press p then 3c)"
+        assert status_text(app).startswith(hint)
+        assert with_suit_symbols(str(filling.pack[0])) not in status_text(app)
+        screen.play(FILLS[HEAP_INDEX["3c"]])
+        screen.action_hint()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Hint: deal to square 1 (press d)." in status_text(app)
+
+
+async def test_clicking_heaps_and_the_pack(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="squares", seed=SEED)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        start = screen.session.state
+        await pilot.click("#heap-1c")  # not part of a sequence on offer
+        assert refused(app) and screen.session.state == start
+        await pilot.click("#heap-2c")  # sequence 2: 3H 2H
+        taken = SQUARES.apply(start, "take:2a,2c")
+        assert screen.session.state == taken
+        moves = [m for m in taken.legal if isinstance(m, HeapMove) and taken.heaps[m.target]]
+        move = moves[0]
+        await pilot.click(f"#heap-{HEAP_NAMES[move.source]}")
+        assert screen.chosen == ("heap", move.source)
+        await pilot.click(f"#heap-{HEAP_NAMES[move.target]}")
+        assert screen.session.state == SQUARES.apply(taken, move)
+        await pilot.click("#pack")  # no space yet: the reason, and nothing chosen
+        assert refused(app) and screen.chosen is None
+
+
+async def test_a_replay_steps_and_t_takes_over(private_data_dir: Path) -> None:
+    line = player_line(SEED, 8)
+    app = make_app(private_data_dir, replay_text=format_record(line))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SquaresScreen) and screen.replaying
+        assert not any(view.playable or view.pointed for view in screen.query(HeapView))
+        await pilot.press("right", "right", "d", "t")
+        assert not screen.replaying
+        assert screen.session.state == line.states[2]
+        await pilot.press("2", "c", "1", "a")
+        assert screen.session.state == line.states[3]
+
+
+def test_play_squares_opens_its_screen(private_data_dir: Path, monkeypatch: Any) -> None:
+    opened: dict[str, Any] = {}
+    monkeypatch.setattr("parlour.tui.app.ParlourApp.run", lambda self: opened.update(app=self))
+    assert main(["play", "squares", "--seed", "7", "--data-dir", str(private_data_dir)]) == 0
+    opening = opened["app"].opening
+    assert (opening.kind, opening.game, opening.seed) == ("game", "squares", 7)
+
+
+def test_play_refuses_a_game_without_a_screen(
+    private_data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    monkeypatch.delitem(GAME_SCREENS, "squares")
+    assert main(["play", "squares", "--data-dir", str(private_data_dir)]) == 2
+    assert "Three Squares cannot be played in the app yet" in capsys.readouterr().err
+
+
+async def test_the_start_screen_offers_three_squares(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        assert not menu.get_option("play-squares").disabled
+        menu.highlighted = menu.get_option_index("play-squares")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SquaresScreen)
