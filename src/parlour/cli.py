@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="open the app on a new game")
     from parlour.tui.screens import GAME_SCREENS
 
-    play.add_argument("game", help=f"one of {', '.join(GAME_SCREENS)} (the others are coming)")
+    play.add_argument("game", help=f"one of {', '.join(GAME_SCREENS)}")
     source = play.add_mutually_exclusive_group()
     source.add_argument("--seed", help="deal this seed (a whole number from 0 to 2**63-1)")
     source.add_argument(
