@@ -1,4 +1,4 @@
-"""How often the Rubbish Heap, Three Squares and By Twos solvers reach a verdict within a CPU budget.
+"""How often the Rubbish Heap, Three Squares and By Twos solvers reach a verdict in a CPU budget.
 
     python benchmarks/solvers.py [--deals 200] [--seconds 1] [--game rubbish|squares|bytwos]
                                  [--generic]
@@ -26,8 +26,8 @@ from parlour.engine.games.rubbish import RUBBISH
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.solve.bytwos import solve_bytwos
 from parlour.engine.solve.rubbish import solve_rubbish
-from parlour.engine.solve.squares import solve_squares
 from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict, solve
+from parlour.engine.solve.squares import solve_squares
 
 Solver = Callable[..., Verdict]
 GAMES: dict[str, tuple[Any, Solver]] = {
