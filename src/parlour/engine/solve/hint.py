@@ -26,7 +26,8 @@ some ten times as much, so its searches are too small to settle much; their mean
 score favours dealing (a search that starts nearer the end of the pack gets further), and
 judged by it the hints played far worse than the old heuristic (:func:`squares_hint`).
 So there the solver only vetoes: the move proved lost in the fewest sampled deals, then
-won in the most, with ties going to the heuristic's move (:func:`squares_solver_hint`).
+won in the most, with ties going to the heuristic's move; once the pack is empty the
+heuristic's exact end search decides (:func:`squares_solver_hint`).
 
 >>> from parlour.engine.games.golf import GOLF
 >>> hint = golf_hint(GOLF.start_from_seed(7), samples=4)
@@ -432,13 +433,16 @@ def squares_solver_hint(
     """Three Squares: the heuristic's move unless searches of sampled orders of the pack
     prove it lost more often than another (:func:`fewest_lost_then_wins`).
 
-    Each class of move (:func:`squares_candidates`) is judged over the samples; with at
-    most one card in the pack nothing is hidden, and one search, with a larger budget
-    (``end_budget``), judges each.
+    Each class of move (:func:`squares_candidates`) is judged over the samples; with one
+    card left in the pack nothing is hidden, and one search, with a larger budget
+    (``end_budget``), judges each. With the pack empty the heuristic's move is the hint:
+    its end search looks for any higher score, where the solver looks only for a win.
     """
     moves = SQUARES.legal_moves(state)
     if not moves:
         raise ValueError("the game is over: there is nothing to hint")
+    if not state.pack:  # nothing is hidden: the end search aims at a higher score, not a win
+        return JudgedHint(squares_hint(state), (), 0)
     candidates = squares_candidates(state)
     if len(candidates) <= 1:
         return JudgedHint(candidates[0] if candidates else moves[0], (), 0)
