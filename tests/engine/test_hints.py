@@ -4,6 +4,8 @@ order of the stock."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,7 +13,19 @@ from hypothesis import strategies as st
 from parlour.engine.deals import MAX_SEED
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.golf import GOLF, GolfState
-from parlour.engine.solve.hint import golf_hint, reachable_before_turning, suggest
+from parlour.engine.games.rubbish import GIVE_UP as RUBBISH_GIVE_UP
+from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.squares import SQUARES
+from parlour.engine.games.squares_state import GiveUp as SquaresGiveUp
+from parlour.engine.games.squares_state import HeapMove, SquaresMove, SquaresState
+from parlour.engine.solve.hint import (
+    golf_hint,
+    reachable_before_turning,
+    rubbish_hint,
+    squares_candidates,
+    squares_solver_hint,
+    suggest,
+)
 
 
 def reshuffle_stock(state: GolfState, seed: int) -> GolfState:
@@ -65,3 +79,130 @@ def test_by_twos_hints_build_before_dealing_and_are_legal() -> None:
             assert move in builds
         state = BYTWOS.apply(state, move)
     assert BYTWOS.score(state) >= 8
+
+
+# -- Rubbish Heap and Three Squares: moves judged over sampled orders ------------------------
+
+
+def random_positions(rules: Any, seeds: range, every: int, limit: int = 400) -> list[Any]:
+    """Positions met in seeded random playouts (giving up aside), every ``every`` moves."""
+    found = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = rules.start_from_seed(seed)
+        for step in range(limit):
+            if rules.outcome(state) is not None:
+                break
+            if step % every == 0:
+                found.append(state)
+            moves = [m for m in rules.legal_moves(state) if rules.format_move(m) != "give-up"]
+            state = rules.apply(state, rng.choice(moves))
+    return found
+
+
+def play_out(rules: Any, seed: int, player: Any, limit: int = 300) -> tuple[bool, int]:
+    """(won, score) of one seeded deal; a game longer than ``limit`` moves stops there."""
+    state = rules.start_from_seed(seed)
+    for _ in range(limit):
+        if rules.outcome(state) is not None:
+            break
+        state = rules.apply(state, player(state))
+    outcome = rules.outcome(state)
+    return outcome is not None and outcome.won, rules.score(state)
+
+
+def first_legal(rules: Any) -> Any:
+    return lambda state: rules.legal_moves(state)[0]  # give-up is always listed last
+
+
+def test_rubbish_hints_are_legal_and_never_give_up() -> None:
+    positions = random_positions(RUBBISH, range(1, 9), every=3)
+    assert len(positions) > 50
+    for state in positions:
+        hint = rubbish_hint(state, samples=4)
+        legal = RUBBISH.legal_moves(state)
+        assert hint.move in legal
+        assert hint.move is not RUBBISH_GIVE_UP or legal == (RUBBISH_GIVE_UP,)
+        if len(legal) == 2:  # one move besides giving up: hinted without a search
+            assert hint.judged == () and hint.move == legal[0]
+        else:
+            assert {j.move for j in hint.judged} == set(legal) - {RUBBISH_GIVE_UP}
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, MAX_SEED), other=st.integers(0, 2**32), moves=st.integers(0, 40))
+def test_rubbish_hints_depend_only_on_what_can_be_seen(seed: int, other: int, moves: int) -> None:
+    rng = random.Random(other)
+    state = RUBBISH.start_from_seed(seed)
+    for _ in range(moves):
+        if RUBBISH.outcome(state) is not None:
+            return
+        state = RUBBISH.apply(state, rng.choice(RUBBISH.legal_moves(state)[:-1]))
+    if RUBBISH.outcome(state) is not None:
+        return
+    stock = list(state.stock)
+    rng.shuffle(stock)
+    twin = replace(state, stock=tuple(stock))
+    assert sorted(twin.stock) == sorted(state.stock)
+    assert rubbish_hint(twin, samples=4) == rubbish_hint(state, samples=4)
+
+
+def test_the_rubbish_hint_player_beats_the_first_legal_move_player() -> None:
+    seeds = range(1, 7)
+    hinted = [play_out(RUBBISH, seed, lambda s: rubbish_hint(s).move) for seed in seeds]
+    first = [play_out(RUBBISH, seed, first_legal(RUBBISH)) for seed in seeds]
+    assert sum(won for won, _ in hinted) >= sum(won for won, _ in first)
+    assert sum(score for _, score in hinted) > sum(score for _, score in first)
+
+
+def small_squares_hint(state: SquaresState) -> SquaresMove:
+    return squares_solver_hint(state, samples=3, budget_nodes=25, end_budget=100).move
+
+
+def test_squares_hints_are_legal_and_never_give_up() -> None:
+    positions = random_positions(SQUARES, range(1, 7), every=7, limit=120)
+    assert len(positions) > 40
+    for state in positions:
+        move = small_squares_hint(state)
+        legal = SQUARES.legal_moves(state)
+        assert move in legal
+        assert not isinstance(move, SquaresGiveUp) or len(legal) == 1
+
+
+def test_squares_candidates_leave_out_mere_rearrangements() -> None:
+    state = SQUARES.start_from_seed(1)
+    state = SQUARES.apply(state, SQUARES.parse_move("3a-2a"))  # leaves a space in square 3
+    candidates = squares_candidates(state)
+    assert set(candidates) <= set(SQUARES.legal_moves(state))
+    heap_moves = [m for m in SQUARES.legal_moves(state) if isinstance(m, HeapMove)]
+    lone_moves = [
+        m for m in heap_moves if len(state.heaps[m.source]) == 1 and not state.heaps[m.target]
+    ]
+    assert lone_moves and not set(lone_moves) & set(candidates)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, MAX_SEED), other=st.integers(0, 2**32), moves=st.integers(0, 30))
+def test_squares_hints_depend_only_on_what_can_be_seen(seed: int, other: int, moves: int) -> None:
+    rng = random.Random(other)
+    state = SQUARES.start_from_seed(seed)
+    for _ in range(moves):
+        if SQUARES.outcome(state) is not None:
+            return
+        state = SQUARES.apply(state, rng.choice(SQUARES.legal_moves(state)[:-1]))
+    if SQUARES.outcome(state) is not None:
+        return
+    pack = list(state.pack)
+    rng.shuffle(pack)
+    twin = replace(state, pack=tuple(pack))
+    assert sorted(twin.pack) == sorted(state.pack)
+    small = {"samples": 3, "budget_nodes": 25, "end_budget": 100}
+    assert squares_solver_hint(twin, **small) == squares_solver_hint(state, **small)
+
+
+def test_the_squares_hint_player_does_at_least_as_well_as_the_first_legal_move_player() -> None:
+    seeds = range(1, 4)
+    hinted = [play_out(SQUARES, seed, small_squares_hint, limit=150) for seed in seeds]
+    first = [play_out(SQUARES, seed, first_legal(SQUARES), limit=150) for seed in seeds]
+    assert sum(won for won, _ in hinted) >= sum(won for won, _ in first)
+    assert sum(score for _, score in hinted) >= sum(score for _, score in first)

@@ -275,39 +275,47 @@ def solve_squares(
     budget_nodes: int | None = 1_000_000,
     budget_seconds: float | None = None,
     clock: Callable[[], float] | None = None,
+    with_line: bool = True,
 ) -> Verdict:
-    """Search from ``state`` for a win, within the budgets given (as ``search.solve``)."""
+    """Search from ``state`` for a win, within the budgets given (as ``search.solve``).
+    With ``with_line`` false the line is left empty (only the opening choice of sequence,
+    if any, is given): replaying it through the engine is often the dearer part of a small
+    search, and a caller that wants only the verdict and the score can skip it."""
     budget = _Budget(budget_nodes, budget_seconds, clock)
-    status, points, line = _solve(state, budget)
+    status, points, line = _solve(state, budget, with_line)
     return Verdict(status, points, tuple(line), budget.nodes, budget.elapsed())
 
 
-def _solve(state: SquaresState, budget: _Budget) -> tuple[str, int, list[Any]]:
+def _solve(
+    state: SquaresState, budget: _Budget, with_line: bool = True
+) -> tuple[str, int, list[Any]]:
     if state.phase is Phase.FINISHED:
         outcome = SQUARES.outcome(state)
         assert outcome is not None
         return (WINNABLE if outcome.won else NOT_WINNABLE), outcome.score, []
     if state.phase in FORMING:
-        return _solve_forming(state, budget)
+        return _solve_forming(state, budget, with_line)
     search = _Search(state, budget)
     try:
         won = search.run()
     except _OutOfBudget:
         won = None
     if won:
-        line, _ = replay_path(state, search.path)
+        line = replay_path(state, search.path)[0] if with_line else []
         return WINNABLE, _SUITS, line
-    line, _ = replay_path(state, search.best_path)
+    line = replay_path(state, search.best_path)[0] if with_line else []
     return (UNKNOWN if won is None else NOT_WINNABLE), search.best, line
 
 
-def _solve_forming(state: SquaresState, budget: _Budget) -> tuple[str, int, list[Any]]:
+def _solve_forming(
+    state: SquaresState, budget: _Budget, with_line: bool
+) -> tuple[str, int, list[Any]]:
     """Each choice of sequence in turn (S2, S3)."""
     best: tuple[str, int, list[Any]] = (NOT_WINNABLE, -1, [])
     for move in SQUARES.legal_moves(state):
         if not isinstance(move, TakeSequence):
             continue
-        status, points, line = _solve(SQUARES.apply(state, move), budget)
+        status, points, line = _solve(SQUARES.apply(state, move), budget, with_line)
         if status == WINNABLE:
             return status, points, [move, *line]
         if points > best[1]:
