@@ -46,6 +46,8 @@ def test_scorecard_after_the_first_hole(snap_compare: Any, tmp_path: Path) -> No
         finish_hole(app.screen)
         # the nine pars are worked out in the background; wait for all of them
         await app.workers.wait_for_complete()
+        # the card shows new pars on a timer; redraw now so a busy machine cannot lag it
+        app.screen.refresh_pars()
         await pilot.pause(0.6)
 
     assert snap_compare(app, terminal_size=(100, 32), run_before=play_first_hole)
