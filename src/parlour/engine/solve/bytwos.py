@@ -77,20 +77,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Final
+from typing import Any
 
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.bytwos_state import DEALS, TURN, ByTwosState, Phase, foundation_cards
 from parlour.engine.solve import bytwos_model as model
 from parlour.engine.solve.bytwos_model import DO_DEAL, DO_REDEAL, FULL, PLACE, WANT, Layout, Pos
-from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict, solve
-
-_CLOCK_EVERY: Final = 256
-
-
-class _OutOfBudget(Exception):
-    pass
-
+from parlour.engine.solve.search import (
+    NOT_WINNABLE,
+    UNKNOWN,
+    WINNABLE,
+    Budget,
+    OutOfBudget,
+    Verdict,
+    solve,
+)
 
 #: what a position asks of the search: a forced move, a decision, or a free choice
 _FORCED, _DECIDE, _CHOOSE = 0, 1, 2
@@ -100,7 +101,7 @@ class _Searcher:
     """Depth-first search over one layout, ``bases`` saying whether bases are laid by
     themselves (the real game) or built like any card (the one-suit relaxation)."""
 
-    def __init__(self, lay: Layout, bases: bool, budget: _Budget) -> None:
+    def __init__(self, lay: Layout, bases: bool, budget: Budget) -> None:
         self.lay = lay
         self.bases = bases
         self.budget = budget
@@ -227,38 +228,10 @@ def _unlaid_base(lay: Layout, card: int, built: tuple[int, ...]) -> bool:
     return rank <= 2 and built[2 * lay.suit[card] + rank - 1] == 0
 
 
-class _Budget:
-    """Counts the positions made and says when the budget is spent."""
-
-    def __init__(
-        self, nodes: int | None, seconds: float | None, clock: Callable[[], float] | None
-    ) -> None:
-        self.nodes = 0
-        self.limit = nodes
-        self.clock = clock
-        self.start = clock() if clock is not None else 0.0
-        self.deadline = self.start + seconds if seconds is not None and clock else None
-
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.limit is not None and self.nodes >= self.limit:
-            raise _OutOfBudget
-        if (
-            self.deadline is not None
-            and self.nodes % _CLOCK_EVERY == 0
-            and self.clock is not None
-            and self.clock() >= self.deadline
-        ):
-            raise _OutOfBudget
-
-    def elapsed(self) -> float | None:
-        return self.clock() - self.start if self.clock is not None else None
-
-
 class _Relaxation:
     """Section 4: each suit on its own, solved once per position of its cards."""
 
-    def __init__(self, lay: Layout, budget: _Budget) -> None:
+    def __init__(self, lay: Layout, budget: Budget) -> None:
         self.lay = lay
         self.known: dict[tuple[object, ...], bool] = {}
         self.searchers = []
@@ -313,7 +286,7 @@ def solve_bytwos(
     clock: Callable[[], float] | None = None,
 ) -> Verdict:
     """Search from ``state`` for a win, within the budgets given (as :func:`solve`)."""
-    budget = _Budget(budget_nodes, budget_seconds, clock)
+    budget = Budget(budget_nodes, budget_seconds, clock)
     opening: list[Any] = []
     while state.phase is Phase.FORMING:  # B1: nothing to choose
         state = BYTWOS._apply(state, TURN)
@@ -355,7 +328,7 @@ def solve_bytwos(
         if searcher.wins(root):
             return verdict(WINNABLE, searcher.path)
         return verdict(NOT_WINNABLE, searcher.best_line)
-    except _OutOfBudget:
+    except OutOfBudget:
         return verdict(UNKNOWN, searcher.best_line)
 
 

@@ -48,6 +48,40 @@ class Verdict:
         return self.status != UNKNOWN
 
 
+class OutOfBudget(Exception):
+    """Raised inside a search when its budget is spent."""
+
+
+class Budget:
+    """Counts the positions a solver makes and says when its budget is spent: a number of
+    positions, or seconds on the caller's ``clock`` (read every few hundred positions; the
+    engine itself reads no clock)."""
+
+    def __init__(
+        self, nodes: int | None, seconds: float | None, clock: Callable[[], float] | None
+    ) -> None:
+        self.nodes = 0
+        self.limit = nodes
+        self.clock = clock
+        self.start = clock() if clock is not None else 0.0
+        self.deadline = self.start + seconds if seconds is not None and clock else None
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.limit is not None and self.nodes >= self.limit:
+            raise OutOfBudget
+        if (
+            self.deadline is not None
+            and self.nodes % _CLOCK_EVERY == 0
+            and self.clock is not None
+            and self.clock() >= self.deadline
+        ):
+            raise OutOfBudget
+
+    def elapsed(self) -> float | None:
+        return self.clock() - self.start if self.clock is not None else None
+
+
 def _is_give_up(rules: Rules[Any, Any], move: Any) -> bool:
     return rules.format_move(move) == "give-up"
 

@@ -42,7 +42,14 @@ from parlour.engine.games.squares_state import (
     SquaresState,
     TakeSequence,
 )
-from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict
+from parlour.engine.solve.search import (
+    NOT_WINNABLE,
+    UNKNOWN,
+    WINNABLE,
+    Budget,
+    OutOfBudget,
+    Verdict,
+)
 from parlour.engine.solve.squares_model import (
     BUILD,
     EMPTY,
@@ -56,41 +63,7 @@ from parlour.engine.solve.squares_model import (
     score,
 )
 
-_CLOCK_EVERY: Final = 256
 _SUITS: Final = 4
-
-
-class _OutOfBudget(Exception):
-    pass
-
-
-class _Budget:
-    def __init__(
-        self,
-        nodes: int | None,
-        seconds: float | None,
-        clock: Callable[[], float] | None,
-    ) -> None:
-        self.limit = nodes
-        self.clock = clock
-        self.start = clock() if clock is not None else 0.0
-        self.deadline = self.start + seconds if seconds is not None and clock else None
-        self.nodes = 0
-
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.limit is not None and self.nodes >= self.limit:
-            raise _OutOfBudget
-        if (
-            self.deadline is not None
-            and self.clock is not None
-            and self.nodes % _CLOCK_EVERY == 0
-            and self.clock() >= self.deadline
-        ):
-            raise _OutOfBudget
-
-    def elapsed(self) -> float | None:
-        return self.clock() - self.start if self.clock is not None else None
 
 
 def model_position(model: Model, state: SquaresState) -> Pos:
@@ -104,7 +77,7 @@ class _Endgame:
     always leaves one run fewer, a card into a space never does), so that lines stay
     short. Every position of a search that finds no win is lost, and is remembered."""
 
-    def __init__(self, model: Model, budget: _Budget) -> None:
+    def __init__(self, model: Model, budget: Budget) -> None:
         self.model = model
         self.budget = budget
         self.lost: set[Pos] = set()
@@ -153,7 +126,7 @@ class _Search:
     """Depth-first search of one building position; positions with the pack empty are
     handed to :class:`_Endgame`."""
 
-    def __init__(self, state: SquaresState, budget: _Budget) -> None:
+    def __init__(self, state: SquaresState, budget: Budget) -> None:
         self.model = Model(codes(state.pack), state.squares)
         self.budget = budget
         heaps, p, nd = model_position(self.model, state)
@@ -281,13 +254,13 @@ def solve_squares(
     With ``with_line`` false the line is left empty (only the opening choice of sequence,
     if any, is given): replaying it through the engine is often the dearer part of a small
     search, and a caller that wants only the verdict and the score can skip it."""
-    budget = _Budget(budget_nodes, budget_seconds, clock)
+    budget = Budget(budget_nodes, budget_seconds, clock)
     status, points, line = _solve(state, budget, with_line)
     return Verdict(status, points, tuple(line), budget.nodes, budget.elapsed())
 
 
 def _solve(
-    state: SquaresState, budget: _Budget, with_line: bool = True
+    state: SquaresState, budget: Budget, with_line: bool = True
 ) -> tuple[str, int, list[Any]]:
     if state.phase is Phase.FINISHED:
         outcome = SQUARES.outcome(state)
@@ -298,7 +271,7 @@ def _solve(
     search = _Search(state, budget)
     try:
         won = search.run()
-    except _OutOfBudget:
+    except OutOfBudget:
         won = None
     if won:
         line = replay_path(state, search.path)[0] if with_line else []
@@ -308,7 +281,7 @@ def _solve(
 
 
 def _solve_forming(
-    state: SquaresState, budget: _Budget, with_line: bool
+    state: SquaresState, budget: Budget, with_line: bool
 ) -> tuple[str, int, list[Any]]:
     """Each choice of sequence in turn (S2, S3)."""
     best: tuple[str, int, list[Any]] = (NOT_WINNABLE, -1, [])
