@@ -3,6 +3,7 @@ notation and records round-trip, every playout ends."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from hypothesis import given, settings
@@ -73,3 +74,23 @@ def test_states_are_frozen() -> None:
             continue
         raise AssertionError(f"{name} could be assigned")
     assert all(isinstance(column, tuple) for column in state.columns)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, MAX_SEED),
+    draws=st.integers(0, 2**32),
+    free_stock=st.booleans(),
+)
+def test_the_fast_playout_ends_where_checked_moves_end(
+    seed: int, draws: int, free_stock: bool
+) -> None:
+    options = ("free-stock",) if free_stock else ()
+    start = GOLF.start_from_seed(seed, options)
+    fast = GOLF.playout(start, random.Random(draws).random)
+    rng = random.Random(draws)
+    state = start
+    while legal := GOLF.legal_moves(state):
+        state = GOLF.apply(state, legal[int(rng.random() * len(legal))])
+    assert fast == state
+    assert GOLF.outcome(fast) is not None

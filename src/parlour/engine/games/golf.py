@@ -15,7 +15,7 @@ Card(8H)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import ClassVar, Final, NamedTuple
 
@@ -197,6 +197,21 @@ class GolfRules(Rules[GolfState, GolfMove]):
         if move not in state.legal:
             raise IllegalMoveError(self.format_move(move), self.why_illegal(state, move))
         return self._apply(state, move)
+
+    def playout(self, state: GolfState, random: Callable[[], float]) -> GolfState:
+        """Play uniformly random legal moves to the end of the hole and return the end.
+
+        ``random`` gives floats in [0, 1), such as ``random.Random(seed).random``. Each
+        move is drawn from the position's own legal moves, so it is made without checking
+        it again: the result is the one ``apply`` would give move by move with the same
+        draws. For Monte Carlo work and the playout benchmark.
+        """
+        apply = self._apply
+        legal = state.legal
+        while legal:
+            state = apply(state, legal[int(random() * len(legal))])
+            legal = state.legal
+        return state
 
     def _apply(self, state: GolfState, move: GolfMove) -> GolfState:
         columns, foundation, stock, options, _phase, _legal, exposed = state
