@@ -46,7 +46,12 @@ def test_scorecard_after_the_first_hole(snap_compare: Any, tmp_path: Path) -> No
         finish_hole(app.screen)
         # the nine pars are worked out in the background; wait for all of them
         await app.workers.wait_for_complete()
-        # the card shows new pars on a timer; redraw now so a busy machine cannot lag it
+        # the card shows new pars on a timer; once it is on screen, redraw it now so that
+        # a busy machine cannot lag the picture
+        for _ in range(100):
+            if app.screen.query("#scorecard-table"):
+                break
+            await pilot.pause(0.05)
         app.screen.refresh_pars()
         await pilot.pause(0.6)
 
