@@ -110,6 +110,7 @@ _PLAYS_BY_MASK: Final[tuple[tuple[GolfMove, ...], ...]] = tuple(
     for mask in range(1 << COLUMNS)
 )
 _PLAYS_OR_TURN_BY_MASK: Final = tuple((*plays, TURN) for plays in _PLAYS_BY_MASK)
+_TURN_ONLY: Final[tuple[GolfMove, ...]] = (TURN,)
 _new_state = tuple.__new__
 
 
@@ -133,19 +134,25 @@ def _settle(
     wrap, nothing on a king (G2); the stock turned at a stoppage, or at any time with
     ``free-stock`` (G3); the hole over when the links are clear or nothing can be played
     from an empty stock (G4). Written for speed: it runs for every move of every search."""
-    top = foundation[-1].rank
+    legal = _legal(foundation[-1].rank, exposed, bool(stock), FREE_STOCK in options, any(columns))
+    phase = Phase.FINISHED if not legal else Phase.STOPPAGE if legal[0] is TURN else Phase.PLAY
+    return _new_state(GolfState, (columns, foundation, stock, options, phase, legal, exposed))
+
+
+def _legal(
+    top: int, exposed: int, stock_left: bool, free_stock: bool, links_left: bool
+) -> tuple[GolfMove, ...]:
+    """The legal moves, from the foundation's rank ``top``, the exposed ranks' masks,
+    whether cards are left in the stock and on the links, and the option. Both
+    :func:`_settle` and :meth:`GolfRules.playout` ask this function and nothing else."""
     playable = 0 if top == KING else (exposed >> (7 * top - 7) | exposed >> (7 * top + 7)) & 127
     if playable:
-        if stock and FREE_STOCK in options:
-            legal = _PLAYS_OR_TURN_BY_MASK[playable]
-        else:
-            legal = _PLAYS_BY_MASK[playable]
-        phase = Phase.PLAY
-    elif stock and any(columns):
-        legal, phase = (TURN,), Phase.STOPPAGE
-    else:
-        legal, phase = (), Phase.FINISHED
-    return _new_state(GolfState, (columns, foundation, stock, options, phase, legal, exposed))
+        return (
+            _PLAYS_OR_TURN_BY_MASK[playable]
+            if stock_left and free_stock
+            else _PLAYS_BY_MASK[playable]
+        )
+    return _TURN_ONLY if stock_left and links_left else ()
 
 
 class GolfRules(Rules[GolfState, GolfMove]):
@@ -206,12 +213,33 @@ class GolfRules(Rules[GolfState, GolfMove]):
         it again: the result is the one ``apply`` would give move by move with the same
         draws. For Monte Carlo work and the playout benchmark.
         """
-        apply = self._apply
-        legal = state.legal
+        # the position is kept in local variables and only made a state at the end;
+        # the legal moves come from _legal, as they do for every state _settle makes
+        columns, foundation_cards, stock, options, _phase, legal, exposed = state
+        piles = list(columns)
+        foundation = list(foundation_cards)
+        free = FREE_STOCK in options
+        links = sum(len(column) for column in piles)
+        turned = 0
+        left = len(stock)
         while legal:
-            state = apply(state, legal[int(random() * len(legal))])
-            legal = state.legal
-        return state
+            move = legal[int(random() * len(legal))]
+            if move is TURN:
+                card = stock[turned]
+                turned += 1
+                left -= 1
+            else:
+                index = move[0] - 1  # type: ignore[misc]  # a play: TURN was taken above
+                column = piles[index]
+                card = column[-1]
+                rest = piles[index] = column[:-1]
+                exposed &= ~(1 << (index + 7 * card.rank))
+                if rest:
+                    exposed |= 1 << (index + 7 * rest[-1].rank)
+                links -= 1
+            foundation.append(card)
+            legal = _legal(card.rank, exposed, left > 0, free, links > 0)
+        return _settle(tuple(piles), tuple(foundation), stock[turned:], options, exposed)
 
     def _apply(self, state: GolfState, move: GolfMove) -> GolfState:
         columns, foundation, stock, options, _phase, _legal, exposed = state
