@@ -1,6 +1,10 @@
+import subprocess
+import sys
+
 import pytest
 
-from parlour.engine import apply, find_game, game_ids, legal_moves
+from parlour.engine import all_games, apply, find_game, game_ids, legal_moves
+from parlour.engine.registry import ENTRIES, game_name
 from parlour.engine.errors import UnknownGameError
 
 
@@ -25,3 +29,27 @@ def test_module_level_functions_dispatch_on_the_state() -> None:
     state = golf.start_from_seed(1)
     assert legal_moves(state) == golf.legal_moves(state)
     assert apply(state, "7") == golf.apply(state, "7")
+
+
+def test_the_registry_lists_each_game_as_its_rules_name_it() -> None:
+    games = all_games()
+    assert [rules.id for rules in games] == list(game_ids())
+    for entry, rules in zip(ENTRIES, games, strict=True):
+        assert (entry.id, entry.name, entry.aliases) == (rules.id, rules.name, rules.aliases)
+        assert game_name(entry.id) == rules.name
+
+
+def test_asking_for_one_game_loads_only_that_game() -> None:
+    code = (
+        "import sys\n"
+        "from parlour.engine import find_game\n"
+        "find_game('golf').start_from_seed(1)\n"
+        "print(sorted(m for m in sys.modules if m.startswith('parlour.engine.games.')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    loaded = result.stdout.strip()
+    assert "parlour.engine.games.golf" in loaded
+    for other in ("rubbish", "squares", "bytwos"):
+        assert f"parlour.engine.games.{other}" not in loaded

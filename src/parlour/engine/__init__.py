@@ -23,7 +23,7 @@ from parlour.engine.errors import (
     UnknownGameError,
 )
 from parlour.engine.game import GameState, Outcome, Rules
-from parlour.engine.registry import GAMES, find_game, game_ids, rules_for
+from parlour.engine.registry import all_games, find_game, game_ids, rules_for
 
 
 def legal_moves(state: GameState) -> tuple[Any, ...]:
@@ -37,7 +37,6 @@ def apply(state: GameState, move: Any) -> Any:
 
 
 __all__ = [
-    "GAMES",
     "MAX_SEED",
     "Card",
     "DealError",
@@ -49,6 +48,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "UnknownGameError",
+    "all_games",
     "apply",
     "check_seed",
     "deck_from_seed",
