@@ -40,6 +40,22 @@ def read_until(fd: int, needle: bytes, timeout: float, buffer: bytearray) -> flo
                 raise TimeoutError(needle) from None
 
 
+def drain_until_exit(process: subprocess.Popen[bytes], fd: int, timeout: float) -> None:
+    """Keep reading the terminal until the app has quit (an app whose output nobody
+    reads blocks on writing it and never gets to quit)."""
+    deadline = time.perf_counter() + timeout
+    while process.poll() is None:
+        if time.perf_counter() > deadline:
+            raise TimeoutError("the app did not quit")
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                os.read(fd, 65536)
+            except OSError:
+                break
+    process.wait(timeout=timeout)
+
+
 def start(data_dir: str) -> tuple[subprocess.Popen[bytes], int, float]:
     master, slave = pty.openpty()
     os.set_blocking(master, True)
@@ -91,7 +107,7 @@ def main() -> None:
                         os.write(master, key)
                         latencies.append(read_until(master, needle, 10, buffer) - sent)
                 os.write(master, b"q")
-                process.wait(timeout=10)
+                drain_until_exit(process, master, 10)
             finally:
                 if process.poll() is None:
                     process.kill()

@@ -7,11 +7,15 @@ posts :class:`Pile.Chosen`); no widget decides a rule.
 from __future__ import annotations
 
 import re
+from itertools import groupby
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
+from textual import events
+from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -35,18 +39,27 @@ class CardArtWidget(Widget):
     }
 
     ascii_only: reactive[bool] = reactive(False)
+    _card_styles: art.CardStyles | None = None
 
     def card_styles(self) -> art.CardStyles:
-        get = self.get_component_rich_style
-        return art.CardStyles(
-            red=get("card--red"),
-            black=get("card--black"),
-            frame=get("card--frame"),
-            playable=get("card--playable"),
-            selected=get("card--selected"),
-            empty=get("card--empty"),
-            back=get("card--back"),
-        )
+        # looked up once and kept until the styles change (a theme, NO_COLOR): the
+        # lookups cost more than drawing the cards
+        if self._card_styles is None:
+            get = self.get_component_rich_style
+            self._card_styles = art.CardStyles(
+                red=get("card--red"),
+                black=get("card--black"),
+                frame=get("card--frame"),
+                playable=get("card--playable"),
+                selected=get("card--selected"),
+                empty=get("card--empty"),
+                back=get("card--back"),
+            )
+        return self._card_styles
+
+    def notify_style_update(self) -> None:
+        self._card_styles = None
+        super().notify_style_update()
 
 
 class Pile(CardArtWidget):
@@ -212,4 +225,98 @@ class StatusLine(Static):
 
     def say(self, message: str, *, refused: bool = False) -> None:
         self.set_class(refused, "-refused")
-        self.update(message if self.ascii_only else with_suit_symbols(message))
+        text = message if self.ascii_only else with_suit_symbols(message)
+        # a message that fits on the one line the status already has needs no new
+        # layout (the common case, and a layout costs several ms); any other may change
+        # the status line's height
+        width = self.content_size.width
+        one_line = bool(width) and cell_len(text) <= width and "\n" not in text
+        self.update(text, layout=not (one_line and self.size.height == 1))
+
+
+class KeyBar(Widget, can_focus=False):
+    """The keys of the screen on one line, greyed when they cannot be used now.
+
+    It does the job of Textual's ``Footer`` in one widget that redraws itself, where the
+    footer makes a widget per key and builds them all again whenever a key is greyed or
+    ungreyed (some 20 ms on every move that changes what undo or redo can do). A click on
+    a key presses it."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "keybar--key",
+        "keybar--description",
+        "keybar--disabled-key",
+        "keybar--disabled-description",
+    }
+
+    compact: reactive[bool] = reactive(False)
+
+    def __init__(self, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        #: (first column, last column + 1, key, enabled) of each key as drawn
+        self._spans: list[tuple[int, int, str, bool]] = []
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def _bindings_changed(self, _screen: object) -> None:
+        self.refresh()
+
+    def render(self) -> RenderableType:
+        get = self.get_component_rich_style
+        styles = {
+            True: (get("keybar--key"), get("keybar--description")),
+            False: (get("keybar--disabled-key"), get("keybar--disabled-description")),
+        }
+        pad = "" if self.compact else " "
+        # one entry per action, in the order of the bindings; bindings of a group that
+        # follow each other share one description ("123 Heap")
+        entries: list[tuple[Binding, bool]] = []
+        seen: set[str] = set()
+        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if binding.show and binding.action not in seen:
+                seen.add(binding.action)
+                entries.append((binding, enabled))
+        pieces: list[tuple[Text, list[tuple[int, int, str, bool]]]] = []
+        for group, members in groupby(entries, key=lambda entry: entry[0].group):
+            run = list(members)
+            if group is None or len(run) == 1:
+                for binding, enabled in run:
+                    key_style, description_style = styles[enabled]
+                    piece = Text(f"{pad}{self.app.get_key_display(binding)} ", key_style)
+                    piece.append(f"{binding.description}{pad}", description_style)
+                    pieces.append((piece, [(0, len(piece), binding.key, enabled)]))
+                continue
+            piece = Text(pad, styles[True][0])
+            keys: list[tuple[int, int, str, bool]] = []
+            for index, (binding, enabled) in enumerate(run):
+                if index and not group.compact:
+                    piece.append(" ", styles[enabled][0])
+                start = len(piece)
+                piece.append(self.app.get_key_display(binding), styles[enabled][0])
+                keys.append((start, len(piece), binding.key, enabled))
+            any_enabled = any(enabled for _, enabled in run)
+            piece.append(" ", styles[any_enabled][0])
+            piece.append(f"{group.description}{pad}", styles[any_enabled][1])
+            pieces.append((piece, keys))
+        # whole entries only: those that do not fit are left off
+        text = Text(no_wrap=True, end="")
+        spans: list[tuple[int, int, str, bool]] = []
+        width = self.size.width
+        for piece, keys in pieces:
+            if width and len(text) + len(piece) > width:
+                break
+            offset = len(text)
+            text.append_text(piece)
+            spans += [(offset + a, offset + b, key, on) for a, b, key, on in keys]
+        self._spans = spans
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, key, enabled in self._spans:
+            if start <= event.x < end:
+                if enabled:
+                    self.app.simulate_key(key)
+                else:
+                    self.app.bell()
+                return

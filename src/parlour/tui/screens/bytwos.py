@@ -106,11 +106,11 @@ class ByTwosScreen(GameScreen):
     ]
 
     #: the selected card: ``s``, ``w`` or ``p`` (← and → move it, Enter plays it)
-    cursor: reactive[str] = reactive("s")
+    cursor: reactive[str] = reactive("s", repaint=False)
     #: the card waiting for a pile when both piles of its suit take it, else ""
-    choosing: reactive[str] = reactive("")
+    choosing: reactive[str] = reactive("", repaint=False)
     #: the pile selected while choosing: ``a`` or ``d``
-    choice: reactive[str] = reactive("a")
+    choice: reactive[str] = reactive("a", repaint=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

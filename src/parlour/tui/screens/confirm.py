@@ -9,7 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
+
+from parlour.tui.widgets import KeyBar
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -35,7 +37,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(id="confirm-buttons"):
                 yield Button(f"{self.yes} (y)", id="confirm-yes", variant="error")
                 yield Button(f"{self.no} (n)", id="confirm-no", variant="primary")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         # the safe answer has the focus, so Enter keeps the game going

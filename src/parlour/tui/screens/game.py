@@ -17,13 +17,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from parlour.engine.errors import IllegalMoveError, ParlourError
 from parlour.engine.game import format_options
 from parlour.engine.history import Line
 from parlour.session import Session
-from parlour.tui.widgets import Pile, StatusLine
+from parlour.tui.widgets import KeyBar, Pile, StatusLine
 
 
 class GameScreen(Screen[None]):
@@ -51,8 +51,10 @@ class GameScreen(Screen[None]):
         Binding("q", "quit_game", "Quit"),
     ]
 
-    #: the game's current line of play; the board redraws whenever it changes
-    line: reactive[Line[Any, Any] | None] = reactive(None, always_update=True)
+    #: the game's current line of play; the board redraws whenever it changes (its
+    #: watcher updates the widgets; the whole screen is not repainted, which would cost
+    #: some 20 ms a move)
+    line: reactive[Line[Any, Any] | None] = reactive(None, always_update=True, repaint=False)
 
     def __init__(
         self,
@@ -82,7 +84,7 @@ class GameScreen(Screen[None]):
         with Vertical(id="board"):
             yield from self.compose_board()
         yield StatusLine(id="status")
-        yield Footer()
+        yield KeyBar()
 
     def compose_board(self) -> ComposeResult:
         """The game's own piles (subclasses)."""
@@ -117,8 +119,7 @@ class GameScreen(Screen[None]):
             self.verdict_text = "thinking…"
             self.show_info()
             self.compute_verdict(line.current)
-        # the footer rebuilds itself on every refresh, so refresh only when a key's
-        # availability has really changed
+        # redraw the key bar only when a key's availability has really changed
         signature = self.bindings_signature()
         if signature != self._bindings_signature:
             self._bindings_signature = signature
@@ -142,7 +143,7 @@ class GameScreen(Screen[None]):
         text = self.info_text(self.line)
         if self.verdict_on and not self.replaying:
             text += f" · live verdict (peeks at hidden cards): {self.verdict_text}"
-        self.query_one("#info", Static).update(text)
+        self.query_one("#info", Static).update(text, layout=False)  # one line, always
 
     def info_text(self, line: Line[Any, Any]) -> str:
         rules = line.rules

@@ -47,7 +47,7 @@ class GolfScreen(GameScreen):
         Binding("c", "scorecard", "Scorecard"),
     ]
 
-    cursor: reactive[int] = reactive(1)
+    cursor: reactive[int] = reactive(1, repaint=False)
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="links"):
@@ -74,7 +74,14 @@ class GolfScreen(GameScreen):
         stock.face_down = bool(state.stock)
         stock.caption = str(len(state.stock))
         stock.playable = TURN in state.legal and not self.replaying
-        self.query_one("#round", Static).update(self.round_text(state))
+        round_box = self.query_one("#round", Static)
+        text = self.round_text(state)
+        # a new layout only when the number of lines changes (a round adds a line)
+        lines = text.count("\n")
+        round_box.update(text, layout=lines != self._round_lines)
+        self._round_lines = lines
+
+    _round_lines = -1
 
     def round_text(self, state: GolfState) -> str:
         left = f"Links {state.links_left} · stock {len(state.stock)}"

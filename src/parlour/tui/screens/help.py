@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from parlour.help import game_rules, general_rules
 from parlour.tui.keys import keys_markdown
+from parlour.tui.widgets import KeyBar
 
 
 class HelpScreen(ModalScreen[None]):
@@ -35,7 +36,7 @@ class HelpScreen(ModalScreen[None]):
         parts.append(general_rules())
         with VerticalScroll(id="help"):
             yield Markdown("\n\n".join(parts))
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)

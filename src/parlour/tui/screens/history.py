@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from parlour.engine.course import BOGEY, Round, course_code
 from parlour.engine.game import parse_options
 from parlour.tui.screens.scorecard import scorecard_table
+from parlour.tui.widgets import KeyBar
 
 
 class HistoryScreen(Screen[None]):
@@ -28,7 +29,7 @@ class HistoryScreen(Screen[None]):
         with Vertical(id="history"):
             yield Static("Finished games: choose one and press Enter to replay it", id="title")
             yield DataTable(id="games", cursor_type="row")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -79,7 +80,7 @@ class RoundsScreen(Screen[None]):
             yield Static("Golf rounds (bogey 40)", id="title")
             yield DataTable(id="round-table", cursor_type="row")
             yield Static(id="round-card")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from parlour.engine.cards import SUIT_GLYPHS, SUITS, Card, card
 from parlour.engine.games.rubbish import (
@@ -34,7 +34,7 @@ from parlour.engine.games.rubbish import (
 )
 from parlour.engine.history import Line
 from parlour.tui.screens.game import GameScreen
-from parlour.tui.widgets import CardSpread, Pile, with_suit_symbols
+from parlour.tui.widgets import CardSpread, KeyBar, Pile, with_suit_symbols
 
 #: the key of each place on the board: 1–9, then a–d for 10–13 (as in hexadecimal)
 PLACE_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d")
@@ -130,7 +130,7 @@ class RubbishScreen(GameScreen):
 
     def on_resize(self, event: Resize) -> None:
         # ten keys in the footer: below 100 columns they fit only in its compact style
-        self.query_one(Footer).compact = event.size.width < 100
+        self.query_one(KeyBar).compact = event.size.width < 100
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -460,7 +460,7 @@ class WasteHeapScreen(ModalScreen[None]):
                 spread.mark_last = True
                 spread.ascii_only = self.ascii_only
                 yield spread
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         # the top of the heap is what matters most: keep it in view
@@ -498,7 +498,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(id="confirm-buttons"):
                 yield Button(self.yes, id="confirm-yes", variant="error")
                 yield Button(self.no, id="confirm-no", variant="primary")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#confirm-no", Button).focus()

@@ -12,10 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from parlour.engine.course import BOGEY, HOLES, Round
 from parlour.engine.game import format_options
+from parlour.tui.widgets import KeyBar
 
 
 def scorecard_table(round_: Round, pars: Mapping[int, int] | None = None) -> Table:
@@ -92,7 +93,7 @@ class ScorecardScreen(ModalScreen[bool]):
         with Vertical(id="scorecard"):
             yield Static(scorecard_table(self.round, self.pars()), id="scorecard-table")
             yield Static(verdict(self.round), id="scorecard-verdict")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         # pars are worked out in the background: show each as it arrives

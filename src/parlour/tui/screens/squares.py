@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.events import Resize
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from parlour.engine.cards import SUITS, Card
 from parlour.engine.errors import IllegalMoveError
@@ -52,7 +52,7 @@ from parlour.engine.history import Line
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.squares_board import HeapView, sequence_cards
-from parlour.tui.widgets import Pile
+from parlour.tui.widgets import KeyBar, Pile
 
 LETTERS = "abcd"
 #: the most sequences the number keys can choose between
@@ -180,7 +180,7 @@ class SquaresScreen(GameScreen):
 
     def on_resize(self, event: Resize) -> None:
         # the footer's keys fit below 100 columns only in its compact style
-        self.query_one(Footer).compact = event.size.width < 100
+        self.query_one(KeyBar).compact = event.size.width < 100
         # the squares' titles fit their words to the squares' new widths
         self.call_after_refresh(self.refresh_board)
 

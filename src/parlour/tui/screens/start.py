@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour import __version__
@@ -17,6 +17,7 @@ from parlour.engine import find_game, game_ids
 from parlour.engine.errors import ParlourError
 from parlour.store.database import SavedGame
 from parlour.tui.screens import has_screen
+from parlour.tui.widgets import KeyBar
 
 #: the book's four games, in its order, with a line about each
 BOOK_GAMES = (
@@ -40,7 +41,7 @@ class StartScreen(Screen[None]):
             yield Static("Patience games from an old book", id="subtitle")
             yield OptionList(id="menu")
             yield Static(id="start-notice")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.rebuild()

@@ -1,0 +1,62 @@
+"""The key bar at the foot of the screen: it greys the keys the engine's position makes
+useless, and a click on a key presses it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from parlour.engine.games.golf import GOLF
+from parlour.tui.app import make_app
+from parlour.tui.screens.golf import GolfScreen
+from parlour.tui.widgets import KeyBar
+
+
+def shown_keys(bar: KeyBar) -> dict[str, bool]:
+    bar.render()
+    return {key: enabled for _start, _end, key, enabled in bar._spans}
+
+
+def offset_of(bar: KeyBar, wanted: str) -> int:
+    return next(start for start, _end, key, _on in bar._spans if key == wanted)
+
+
+async def test_the_key_bar_greys_undo_until_a_move_and_a_click_on_it_undoes(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        bar = screen.query_one(KeyBar)
+        keys = shown_keys(bar)
+        assert keys["u"] is False and keys["r"] is False and keys["q"] is True
+        await pilot.press("7")
+        await pilot.pause()
+        assert len(screen.session.line.moves) == 1
+        keys = shown_keys(bar)
+        assert keys["u"] is True and keys["r"] is False
+        # a click on "u Undo" takes the move back, as the key would
+        await pilot.click(KeyBar, offset=(offset_of(bar, "u") + 1, 0))
+        await pilot.pause()
+        assert screen.session.state == GOLF.start_from_seed(1)
+        assert shown_keys(bar)["r"] is True
+        # a click on a greyed key does nothing
+        await pilot.click(KeyBar, offset=(offset_of(bar, "u") + 1, 0))
+        await pilot.pause()
+        assert screen.session.state == GOLF.start_from_seed(1)
+        assert screen.session.can_redo
+
+
+async def test_keys_that_do_not_fit_are_left_off_whole(tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="rubbish", seed=3, ascii_only=True)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        text = bar.render()
+        assert len(str(text)) <= bar.size.width
+        last_end = max(end for _start, end, _key, _on in bar._spans)
+        assert last_end <= bar.size.width
+        # at this width some keys are left off
+        shown = {b.key for _n, b, _e, _t in app.screen.active_bindings.values() if b.show}
+        assert {key for _s, _e, key, _on in bar._spans} < shown
