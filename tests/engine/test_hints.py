@@ -3,6 +3,7 @@ order of the stock."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 from typing import Any
@@ -12,13 +13,15 @@ from hypothesis import strategies as st
 
 from parlour.engine.deals import MAX_SEED
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.golf import GOLF, GolfState
+from parlour.engine.games.golf import GOLF, TURN, GolfState
 from parlour.engine.games.rubbish import GIVE_UP as RUBBISH_GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_state import GiveUp as SquaresGiveUp
 from parlour.engine.games.squares_state import HeapMove, SquaresMove, SquaresState
 from parlour.engine.solve.hint import (
+    EXACT_STOCK,
+    ExpectedScores,
     golf_hint,
     reachable_before_turning,
     rubbish_hint,
@@ -206,3 +209,84 @@ def test_the_squares_hint_player_does_at_least_as_well_as_the_first_legal_move_p
     first = [play_out(SQUARES, seed, first_legal(SQUARES), limit=150) for seed in seeds]
     assert sum(won for won, _ in hinted) >= sum(won for won, _ in first)
     assert sum(score for _, score in hinted) >= sum(score for _, score in first)
+
+
+# -- the exact Golf hint once the stock is small --------------------------------------------
+
+
+def late_in_the_hole(seed: int, stock_left: int) -> GolfState | None:
+    """A stoppage of seeded hole ``seed`` with at most ``stock_left`` stock cards, reached
+    by playing the last legal move each time (None if the hole ends first)."""
+    state = GOLF.start_from_seed(seed)
+    while GOLF.outcome(state) is None:
+        if len(state.stock) <= stock_left and state.legal == (TURN,):
+            return state
+        state = GOLF.apply(state, GOLF.legal_moves(state)[-1])
+    return None
+
+
+def expected_by_the_rules(state: GolfState, memo: dict[Any, float]) -> float:
+    """The best expected score without seeing the stock's order, worked out slowly with
+    the engine's own moves: at a stoppage each unseen card is equally likely to be
+    turned next; otherwise the best play."""
+    key = (state.columns, state.foundation[-1].rank, tuple(sorted(c.rank for c in state.stock)))
+    if key in memo:
+        return memo[key]
+    if GOLF.outcome(state) is not None:
+        value = float(GOLF.score(state))
+    elif state.legal == (TURN,):
+        cards = state.stock
+        value = 0.0
+        for index, card in enumerate(cards):
+            order = (card, *cards[:index], *cards[index + 1 :])
+            turned = GOLF.apply(GOLF.position(state.columns, state.foundation, order), TURN)
+            value += expected_by_the_rules(turned, memo)
+        value /= len(cards)
+    else:
+        value = min(expected_by_the_rules(GOLF.apply(state, m), memo) for m in state.legal)
+    memo[key] = value
+    return value
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, MAX_SEED))
+def test_the_exact_expected_score_agrees_with_a_slow_search_by_the_rules(seed: int) -> None:
+    state = late_in_the_hole(seed, 4)
+    if state is None:
+        return
+    table = ExpectedScores(state)
+    assert table.serves(state)
+    assert math.isclose(table.of(state), expected_by_the_rules(state, {}), abs_tol=1e-9)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, MAX_SEED), other=st.integers(0, 2**32))
+def test_the_exact_golf_hint_does_not_peek_either(seed: int, other: int) -> None:
+    state = GOLF.start_from_seed(seed)
+    # a position late in the hole with plays to choose between
+    while GOLF.outcome(state) is None and (len(state.stock) > EXACT_STOCK or len(state.legal) < 2):
+        state = GOLF.apply(state, GOLF.legal_moves(state)[-1])
+    if GOLF.outcome(state) is not None:
+        return
+    hint = golf_hint(state)
+    assert hint.samples == 0  # exact, not sampled
+    assert golf_hint(reshuffle_stock(state, other)) == hint
+    assert hint.move in GOLF.legal_moves(state)
+
+
+def test_the_exact_hint_picks_the_stopping_place_with_the_best_expected_score() -> None:
+    checked = 0
+    for seed in range(1, 60):
+        state = GOLF.start_from_seed(seed)
+        while GOLF.outcome(state) is None:
+            targets = reachable_before_turning(state)
+            if len(state.stock) <= EXACT_STOCK and len({*targets.values()}) > 1:
+                table = ExpectedScores(state)
+                best = min(table.of(target) for target in targets)
+                hint = golf_hint(state)
+                chosen = [t for t, first in targets.items() if first == hint.move]
+                assert min(table.of(target) for target in chosen) == best
+                assert dict(hint.averages)[hint.move] == best
+                checked += 1
+            state = GOLF.apply(state, GOLF.legal_moves(state)[0])
+    assert checked >= 10

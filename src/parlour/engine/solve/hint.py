@@ -11,7 +11,12 @@ those positions it samples orders of the stock, solves each sampled deal exactly
 average best score; the hint is the first move towards it (perfect-information Monte
 Carlo, applied only where information is really missing). The sampling is seeded from the
 visible cards alone, so two deals that differ only in the hidden order always get the
-same hint.
+same hint. Under the book rule, once the stock is down to :data:`EXACT_STOCK` cards,
+sampling gives way to the exact answer (:class:`ExpectedScores`): the expected score of
+each stopping place over every order of the unseen cards, with every later choice made
+as well as possible without seeing them. Sampled solves assume the player will know the
+whole order from then on; the exact answer does not, and it played better over seeded
+holes (see docs/analysis.md).
 
 Rubbish Heap and Three Squares get hints made the same way, by judging each move rather
 than each stopping place: the player of Rubbish Heap sees the board, the foundations and
@@ -45,7 +50,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Generic, TypeVar
 
-from parlour.engine.cards import Card, format_cards
+from parlour.engine.cards import KING, Card, format_cards
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.bytwos_state import (
     ACE_PILE_OF,
@@ -79,6 +84,10 @@ from parlour.engine.solve.squares import model_position, solve_squares
 from parlour.engine.solve.squares_model import Model, codes
 
 DEFAULT_SAMPLES: Final = 16
+#: under the book rule, once the stock holds this many cards or fewer the Golf hint is
+#: exact: it works out the expected score of every stopping place over every order of the
+#: unseen cards instead of sampling (about half a second, once a hole)
+EXACT_STOCK: Final = 9
 #: orders of the hidden cards sampled for a Rubbish Heap or Three Squares hint
 JUDGED_SAMPLES: Final = 8
 #: positions each sampled deal's search may visit after each candidate move; a Rubbish
@@ -150,6 +159,107 @@ def reachable_before_turning(state: GolfState) -> dict[GolfState, GolfMove | Non
     return found
 
 
+class ExpectedScores:
+    """The best expected G4 score of a Golf position under the book rule for a player
+    who knows which cards the stock holds but not their order: expectimax, exact.
+
+    Under the book rule the player only ever chooses between stopping places (every run
+    of plays must go on until none is left), and the next stock card is equally likely
+    to be any unseen card. Suits never matter, so a position is the height of each column
+    and the ranks still in the stock; ``value`` is memoised on exactly that, and the
+    stopping places reachable after turning a rank are memoised on the heights and the
+    rank. One table serves every later position of the same hole, since the columns only
+    ever lose cards from the top."""
+
+    def __init__(self, state: GolfState) -> None:
+        self._ranks = tuple(tuple(card.rank for card in column) for column in state.columns)
+        self._stops: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
+        self._memo: dict[tuple[tuple[int, ...], int], float] = {}
+
+    def serves(self, state: GolfState) -> bool:
+        """Whether ``state``'s columns are this table's columns with cards taken off."""
+        return all(
+            len(column) <= len(ranks)
+            and all(card.rank == rank for card, rank in zip(column, ranks, strict=False))
+            for column, ranks in zip(state.columns, self._ranks, strict=True)
+        )
+
+    def heights(self, state: GolfState) -> tuple[int, ...]:
+        return tuple(len(column) for column in state.columns)
+
+    def of(self, state: GolfState) -> float:
+        """The expected score of ``state``, which must be a stoppage (or the end)."""
+        stock = 0
+        for card in state.stock:
+            stock += 1 << (3 * card.rank)
+        return self.value(self.heights(state), stock, len(state.stock))
+
+    def stops(self, heights: tuple[int, ...], top: int) -> tuple[tuple[int, ...], ...]:
+        """Every stoppage reachable by plays from ``heights`` with ``top`` on the
+        foundation (G2: one rank up or down, no wrap, nothing on a king)."""
+        key = (heights, top)
+        found = self._stops.get(key)
+        if found is not None:
+            return found
+        ranks = self._ranks
+        stops: set[tuple[int, ...]] = set()
+        seen: set[tuple[tuple[int, ...], int]] = set()
+        pending = [key]
+        while pending:
+            position = pending.pop()
+            if position in seen:
+                continue
+            seen.add(position)
+            now, rank_on_top = position
+            played = False
+            if rank_on_top != KING:
+                for index, height in enumerate(now):
+                    if height and abs(ranks[index][height - 1] - rank_on_top) == 1:
+                        played = True
+                        after = (*now[:index], height - 1, *now[index + 1 :])
+                        pending.append((after, ranks[index][height - 1]))
+            if not played:
+                stops.add(now)
+        found = tuple(sorted(stops))
+        self._stops[key] = found
+        return found
+
+    def value(self, heights: tuple[int, ...], stock: int, left: int) -> float:
+        """Expected score at a stoppage: ``stock`` packs the count of each rank still in
+        the stock (three bits a rank), ``left`` is how many cards that is."""
+        key = (heights, stock)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        if not any(heights):
+            result = float(-left)  # G4: the links are clear
+        elif not left:
+            result = float(sum(heights))
+        else:
+            total = 0.0
+            for rank in range(1, KING + 1):
+                count = stock >> (3 * rank) & 7
+                if count:
+                    rest = stock - (1 << (3 * rank))
+                    total += count * min(
+                        self.value(after, rest, left - 1) for after in self.stops(heights, rank)
+                    )
+            result = total / left
+        self._memo[key] = result
+        return result
+
+
+#: the table of the hole being hinted (a memo: it holds nothing that is not worked out
+#: from the position it is asked about)
+_exact: list[ExpectedScores] = []
+
+
+def _expected_scores(state: GolfState) -> ExpectedScores:
+    if not _exact or not _exact[0].serves(state):
+        _exact[:] = [ExpectedScores(state)]
+    return _exact[0]
+
+
 def golf_hint(
     state: GolfState,
     *,
@@ -167,6 +277,8 @@ def golf_hint(
     if len(moves) == 1:
         return GolfHint(moves[0], ((moves[0], float(GOLF.score(state))),), 0)
     targets = reachable_before_turning(state)
+    if FREE_STOCK not in state.options and len(state.stock) <= EXACT_STOCK:
+        return _exact_golf_hint(state, targets)
     rng = random.Random(visible_seed(state))
     orders = sample_orders(state.stock, samples, rng)
     totals = dict.fromkeys(targets, 0.0)
@@ -191,6 +303,21 @@ def golf_hint(
         by_move[key] = min(by_move.get(key, average), average)
     averages = tuple((m, by_move[m]) for m in moves if m in by_move)
     return GolfHint(move, averages, done)
+
+
+def _exact_golf_hint(state: GolfState, targets: dict[GolfState, GolfMove | None]) -> GolfHint:
+    """The hint once the stock is small: each stopping place's exact expected score."""
+    table = _expected_scores(state)
+    expected = {target: table.of(target) for target in targets}
+    best = min(targets, key=lambda target: (expected[target], target.links_left))
+    first = targets[best]
+    by_move: dict[GolfMove, float] = {}
+    for target, first_move in targets.items():
+        key = first_move if first_move is not None else TURN
+        by_move[key] = min(by_move.get(key, expected[target]), expected[target])
+    moves = GOLF.legal_moves(state)
+    averages = tuple((m, by_move[m]) for m in moves if m in by_move)
+    return GolfHint(first if first is not None else TURN, averages, 0)
 
 
 # -- the hint for any game ------------------------------------------------------------------
