@@ -196,8 +196,10 @@ def keys_document() -> str:
         "# Keys",
         "",
         "Every move can be made from the keyboard; the mouse works too (click a column to "
-        "play it, the stock to turn it). The footer shows the main keys and greys out the "
-        "ones that cannot be used at the moment. This page is built from the app's own key "
+        "play it, the stock to turn it). The bar at the foot of the screen shows the main keys "
+        "and greys out the ones that cannot be used at the moment; clicking a key there "
+        "presses it. Keys that do not fit a narrow terminal are left off the bar but still "
+        "work. This page is built from the app's own key "
         "bindings (`python -m parlour.help`).",
         "",
         "## Start screen",
