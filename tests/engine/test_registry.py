@@ -4,8 +4,8 @@ import sys
 import pytest
 
 from parlour.engine import all_games, apply, find_game, game_ids, legal_moves
-from parlour.engine.registry import ENTRIES, game_name
 from parlour.engine.errors import UnknownGameError
+from parlour.engine.registry import ENTRIES, game_name
 
 
 def test_games_are_found_by_id_and_alias_ignoring_case() -> None:
