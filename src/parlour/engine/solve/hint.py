@@ -293,31 +293,32 @@ def golf_hint(
                 sampled = GOLF.apply(sampled, TURN)
             totals[target] += solve_golf(sampled).score
         done += 1
-    best_target = min(targets, key=lambda target: totals[target])
-    first = targets[best_target]
-    move = first if first is not None else TURN
-    by_move: dict[GolfMove, float] = {}
-    for target, first_move in targets.items():
-        key = first_move if first_move is not None else TURN
-        average = totals[target] / done
-        by_move[key] = min(by_move.get(key, average), average)
-    averages = tuple((m, by_move[m]) for m in moves if m in by_move)
-    return GolfHint(move, averages, done)
+    return _aim(moves, targets, {target: totals[target] / done for target in targets}, done)
 
 
 def _exact_golf_hint(state: GolfState, targets: dict[GolfState, GolfMove | None]) -> GolfHint:
     """The hint once the stock is small: each stopping place's exact expected score."""
     table = _expected_scores(state)
     expected = {target: table.of(target) for target in targets}
-    best = min(targets, key=lambda target: (expected[target], target.links_left))
-    first = targets[best]
+    return _aim(GOLF.legal_moves(state), targets, expected, 0)
+
+
+def _aim(
+    moves: tuple[GolfMove, ...],
+    targets: dict[GolfState, GolfMove | None],
+    score: dict[GolfState, float],
+    samples: int,
+) -> GolfHint:
+    """The first move towards the stopping place with the best score (the one with fewer
+    cards left on a tie), and each move's best score among the places it leads to."""
+    best = min(targets, key=lambda target: (score[target], target.links_left))
     by_move: dict[GolfMove, float] = {}
-    for target, first_move in targets.items():
-        key = first_move if first_move is not None else TURN
-        by_move[key] = min(by_move.get(key, expected[target]), expected[target])
-    moves = GOLF.legal_moves(state)
+    for target, first in targets.items():
+        key = first if first is not None else TURN
+        by_move[key] = min(by_move.get(key, score[target]), score[target])
     averages = tuple((m, by_move[m]) for m in moves if m in by_move)
-    return GolfHint(first if first is not None else TURN, averages, 0)
+    first = targets[best]
+    return GolfHint(first if first is not None else TURN, averages, samples)
 
 
 # -- the hint for any game ------------------------------------------------------------------
