@@ -87,6 +87,17 @@ def test_by_twos_hints_build_before_dealing_and_are_legal() -> None:
 # -- Rubbish Heap and Three Squares: moves judged over sampled orders ------------------------
 
 
+def wander(rules: Any, state: Any, moves: int, rng: random.Random) -> Any:
+    """``state`` after up to ``moves`` random legal moves other than giving up; None if
+    the game ends on the way."""
+    for _ in range(moves):
+        if rules.outcome(state) is not None:
+            return None
+        playable = [m for m in rules.legal_moves(state) if rules.format_move(m) != "give-up"]
+        state = rules.apply(state, rng.choice(playable))
+    return None if rules.outcome(state) is not None else state
+
+
 def random_positions(rules: Any, seeds: range, every: int, limit: int = 400) -> list[Any]:
     """Positions met in seeded random playouts (giving up aside), every ``every`` moves."""
     found = []
@@ -136,12 +147,8 @@ def test_rubbish_hints_are_legal_and_never_give_up() -> None:
 @given(seed=st.integers(0, MAX_SEED), other=st.integers(0, 2**32), moves=st.integers(0, 40))
 def test_rubbish_hints_depend_only_on_what_can_be_seen(seed: int, other: int, moves: int) -> None:
     rng = random.Random(other)
-    state = RUBBISH.start_from_seed(seed)
-    for _ in range(moves):
-        if RUBBISH.outcome(state) is not None:
-            return
-        state = RUBBISH.apply(state, rng.choice(RUBBISH.legal_moves(state)[:-1]))
-    if RUBBISH.outcome(state) is not None:
+    state = wander(RUBBISH, RUBBISH.start_from_seed(seed), moves, rng)
+    if state is None:
         return
     stock = list(state.stock)
     rng.shuffle(stock)
@@ -188,12 +195,8 @@ def test_squares_candidates_leave_out_mere_rearrangements() -> None:
 @given(seed=st.integers(0, MAX_SEED), other=st.integers(0, 2**32), moves=st.integers(0, 30))
 def test_squares_hints_depend_only_on_what_can_be_seen(seed: int, other: int, moves: int) -> None:
     rng = random.Random(other)
-    state = SQUARES.start_from_seed(seed)
-    for _ in range(moves):
-        if SQUARES.outcome(state) is not None:
-            return
-        state = SQUARES.apply(state, rng.choice(SQUARES.legal_moves(state)[:-1]))
-    if SQUARES.outcome(state) is not None:
+    state = wander(SQUARES, SQUARES.start_from_seed(seed), moves, rng)
+    if state is None:
         return
     pack = list(state.pack)
     rng.shuffle(pack)
