@@ -12,9 +12,11 @@ from textual.widgets import Static
 
 from parlour.engine.deals import deck_from_seed
 from parlour.engine.games.golf import GOLF
+from parlour.engine.games.squares import SQUARES
 from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.engine.solve.golf import solve_golf
+from parlour.engine.solve.hint import squares_hint
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.widgets import StatusLine
@@ -85,6 +87,31 @@ async def test_any_key_stops_the_demo(tmp_path: Path) -> None:
         await pilot.press("x")
         assert not screen.demo
         assert "Demo stopped" in status_text(app)
+
+
+async def test_the_demo_stops_when_it_comes_round_again(tmp_path: Path) -> None:
+    # Three Squares seed 9: once the pack is empty, the hint player moves a card back and
+    # forth after its 51st move (its end search finds no better position within budget)
+    line: Line[Any, Any] = Line.from_seed(SQUARES, 9)
+    while len(line.moves) < 50:
+        line = line.play(squares_hint(line.current))
+    assert not line.current.pack
+    app = make_app(tmp_path, record_text=format_record(line))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("D")
+        deadline = time.monotonic() + 60
+        while screen.demo and time.monotonic() < deadline:
+            await pilot.pause(0.2)
+        assert not screen.demo
+        assert "came back to a position it had already played through" in status_text(app)
+        state = screen.session.state
+        assert not screen.session.is_finished
+        # it stopped on the first repeat: the position it reached was seen two moves back
+        played = screen.session.line
+        assert 50 < len(played.moves) <= 54
+        assert state == played.states[len(played.moves) - 2]
 
 
 async def test_the_live_verdict_updates_after_a_move_without_blocking(tmp_path: Path) -> None:

@@ -30,7 +30,10 @@ _DESCRIPTIONS = {
     "redo": "make an undone move again",
     "restart": "back to the deal (the moves can be redone)",
     "hint": "suggest a move, judged only from the cards you can see (hints are counted)",
-    "demo": "demo: the hint player finishes the game while you watch (any key stops it)",
+    "demo": (
+        "demo: the hint player finishes the game while you watch (any key stops it; it "
+        "stops by itself if it comes back to a position it has played through)"
+    ),
     "toggle_verdict": "live verdict on/off: what perfect play could still reach (it peeks at "
     "the hidden cards, so it is off until you ask)",
     "new": "new game; in a Golf round, the next hole once this one is over",

@@ -69,6 +69,8 @@ class GameScreen(Screen[None]):
         self.replay_title = replay_title
         self._bindings_signature: tuple[object, ...] = ()
         self.demo = False
+        #: the positions the demo has played through, to stop it going round in circles
+        self._demo_seen: set[str] = set()
         self.verdict_on = False
         self.verdict_text = ""
         self._initial_line = replay if replay is not None else self._session().line
@@ -311,11 +313,23 @@ class GameScreen(Screen[None]):
         session = self.session
         if not self.demo or session is None:
             return
-        if self.play(move) and not session.is_finished:
-            self.compute_hint(session.state)
-        else:
+        if not self.play(move) or session.is_finished:
             self.demo = False
             self.refresh_bindings()
+            return
+        position = self.rules.format_position(session.state)
+        if position in self._demo_seen:
+            # the hint player has come back to a position it played through before:
+            # it sees no way forward, and would only go round again
+            self.demo = False
+            self.refresh_bindings()
+            self.status(
+                "Demo stopped: the hint player came back to a position it had already "
+                "played through and sees no better way on. Your move."
+            )
+            return
+        self._demo_seen.add(position)
+        self.compute_hint(session.state)
 
     def action_demo(self) -> None:
         """Let the hint player finish the game while the player watches; any key stops it."""
@@ -327,6 +341,7 @@ class GameScreen(Screen[None]):
         if session.is_finished:
             return
         self.demo = True
+        self._demo_seen = {self.rules.format_position(session.state)}
         self.status("Demo: the hint player plays on (any key stops it)…")
         self.compute_hint(session.state)
 
