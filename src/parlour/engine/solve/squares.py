@@ -64,6 +64,9 @@ from parlour.engine.solve.squares_model import (
 )
 
 _SUITS: Final = 4
+#: positions the depth-first probe may visit before the best-first search of a position
+#: whose pack is already empty (see :meth:`_Endgame.solve`)
+ROOT_PROBE: Final = 2_000
 
 
 def model_position(model: Model, state: SquaresState) -> Pos:
@@ -84,10 +87,17 @@ class _Endgame:
         self.best = -1
         self.best_path: list[Pos] = []
 
-    def solve(self, entry: Pos) -> list[Pos] | None:
-        """The positions from ``entry`` (not included) to a win, or None."""
+    def solve(self, entry: Pos, probe: int = 0) -> list[Pos] | None:
+        """The positions from ``entry`` (not included) to a win, or None. With ``probe``,
+        a depth-first search of at most that many positions comes first: on a wide
+        plateau of positions with as many runs, best-first can spend its whole budget
+        before it tries the line that wins, where going deep finds it at once."""
         if entry in self.lost:
             return None
+        if probe:
+            found = self.probe(entry, probe)
+            if found is not None:
+                return found
         model = self.model
         parents: dict[Pos, Pos | None] = {entry: None}
         waiting = [(runs(entry[0]), 0, entry)]
@@ -109,6 +119,28 @@ class _Endgame:
                 order += 1
                 heappush(waiting, (runs(child[0]), order, child))
         self.lost.update(parents)
+        return None
+
+    def probe(self, entry: Pos, limit: int) -> list[Pos] | None:
+        """Depth first from ``entry`` through at most ``limit`` positions: the positions
+        to a win, or None (which proves nothing)."""
+        model = self.model
+        parents: dict[Pos, Pos | None] = {entry: None}
+        stack = [entry]
+        while stack and len(parents) <= limit:
+            pos = stack.pop()
+            self.budget.tick()
+            points = score(pos[0])
+            if points > self.best:
+                self.best, self.best_path = points, self.path(parents, pos)
+            if points == _SUITS:
+                return self.path(parents, pos)
+            if model.frozen_lost(pos[0]):
+                continue
+            for child, _ in model.end_children(pos[0]):
+                if child not in parents and child not in self.lost:
+                    parents[child] = pos
+                    stack.append(child)
         return None
 
     @staticmethod
@@ -141,7 +173,7 @@ class _Search:
         n = self.model.n
         path = self.path
         if n == self.root[1]:
-            return self.finish(self.root)
+            return self.finish(self.root, probe=ROOT_PROBE)
         seen = {self.root}
         self.budget.tick()
         stack: list[Iterator[Pos]] = [self.expand(self.root)]
@@ -167,12 +199,12 @@ class _Search:
             stack.append(self.expand(child))
         return False
 
-    def finish(self, entry: Pos) -> bool:
+    def finish(self, entry: Pos, probe: int = 0) -> bool:
         """Search on with the pack empty; on a win ``path`` ends with it."""
         endgame = self.endgame
         before = endgame.best
         try:
-            line = endgame.solve(entry)
+            line = endgame.solve(entry, probe)
         finally:
             if endgame.best > max(before, self.best):
                 self.best, self.best_path = endgame.best, self.path + endgame.best_path
