@@ -11,7 +11,10 @@ them depth first, never entering a position twice, in its own model of the game
 2. a bound that proves a position lost when some cards can never move again and lie so
    that a heap can never become empty or one complete suit.
 
-Giving up is never tried. While the squares are being formed the choice of sequence is
+When the pack is already empty, the plain depth-first search through the engine's moves
+(:func:`parlour.engine.solve.search.solve`) has a short go first (:data:`END_PROBE`
+positions): the model's best-first end search can miss a win that going deep finds at
+once. Giving up is never tried. While the squares are being formed the choice of sequence is
 tried each way through the engine. The line found is made of engine moves (including the
 moves of lone cards into spaces that the model leaves out) and is replayed through the
 engine as it is made, so it is legal by the engine's own rules.
@@ -50,6 +53,7 @@ from parlour.engine.solve.search import (
     OutOfBudget,
     Verdict,
 )
+from parlour.engine.solve.search import solve as generic_solve
 from parlour.engine.solve.squares_model import (
     BUILD,
     EMPTY,
@@ -64,9 +68,9 @@ from parlour.engine.solve.squares_model import (
 )
 
 _SUITS: Final = 4
-#: positions the depth-first probe may visit before the best-first search of a position
-#: whose pack is already empty (see :meth:`_Endgame.solve`)
-ROOT_PROBE: Final = 2_000
+#: positions the plain depth-first search may visit before the model's end search, once
+#: the pack is empty (see :func:`_solve`)
+END_PROBE: Final = 500
 
 
 def model_position(model: Model, state: SquaresState) -> Pos:
@@ -87,17 +91,10 @@ class _Endgame:
         self.best = -1
         self.best_path: list[Pos] = []
 
-    def solve(self, entry: Pos, probe: int = 0) -> list[Pos] | None:
-        """The positions from ``entry`` (not included) to a win, or None. With ``probe``,
-        a depth-first search of at most that many positions comes first: on a wide
-        plateau of positions with as many runs, best-first can spend its whole budget
-        before it tries the line that wins, where going deep finds it at once."""
+    def solve(self, entry: Pos) -> list[Pos] | None:
+        """The positions from ``entry`` (not included) to a win, or None."""
         if entry in self.lost:
             return None
-        if probe:
-            found = self.probe(entry, probe)
-            if found is not None:
-                return found
         model = self.model
         parents: dict[Pos, Pos | None] = {entry: None}
         waiting = [(runs(entry[0]), 0, entry)]
@@ -119,28 +116,6 @@ class _Endgame:
                 order += 1
                 heappush(waiting, (runs(child[0]), order, child))
         self.lost.update(parents)
-        return None
-
-    def probe(self, entry: Pos, limit: int) -> list[Pos] | None:
-        """Depth first from ``entry`` through at most ``limit`` positions: the positions
-        to a win, or None (which proves nothing)."""
-        model = self.model
-        parents: dict[Pos, Pos | None] = {entry: None}
-        stack = [entry]
-        while stack and len(parents) <= limit:
-            pos = stack.pop()
-            self.budget.tick()
-            points = score(pos[0])
-            if points > self.best:
-                self.best, self.best_path = points, self.path(parents, pos)
-            if points == _SUITS:
-                return self.path(parents, pos)
-            if model.frozen_lost(pos[0]):
-                continue
-            for child, _ in model.end_children(pos[0]):
-                if child not in parents and child not in self.lost:
-                    parents[child] = pos
-                    stack.append(child)
         return None
 
     @staticmethod
@@ -173,7 +148,7 @@ class _Search:
         n = self.model.n
         path = self.path
         if n == self.root[1]:
-            return self.finish(self.root, probe=ROOT_PROBE)
+            return self.finish(self.root)
         seen = {self.root}
         self.budget.tick()
         stack: list[Iterator[Pos]] = [self.expand(self.root)]
@@ -199,12 +174,12 @@ class _Search:
             stack.append(self.expand(child))
         return False
 
-    def finish(self, entry: Pos, probe: int = 0) -> bool:
+    def finish(self, entry: Pos) -> bool:
         """Search on with the pack empty; on a win ``path`` ends with it."""
         endgame = self.endgame
         before = endgame.best
         try:
-            line = endgame.solve(entry, probe)
+            line = endgame.solve(entry)
         finally:
             if endgame.best > max(before, self.best):
                 self.best, self.best_path = endgame.best, self.path + endgame.best_path
@@ -300,6 +275,17 @@ def _solve(
         return (WINNABLE if outcome.won else NOT_WINNABLE), outcome.score, []
     if state.phase in FORMING:
         return _solve_forming(state, budget, with_line)
+    if not state.pack:
+        # The model's end search goes best first, fewest runs first, and on a wide
+        # plateau of positions with as many runs it can spend its whole budget before it
+        # tries the line that wins, where the plain depth-first search through the
+        # engine's moves finds it at once; so that one has a short go first.
+        room = END_PROBE if budget.limit is None else min(END_PROBE, budget.limit - budget.nodes)
+        if room > 1:
+            quick = generic_solve(SQUARES, state, budget_nodes=room)
+            budget.nodes += quick.nodes
+            if quick.definite:
+                return quick.status, quick.best_score, list(quick.line)
     search = _Search(state, budget)
     try:
         won = search.run()
