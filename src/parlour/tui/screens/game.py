@@ -70,7 +70,7 @@ class GameScreen(Screen[None]):
         self._bindings_signature: tuple[object, ...] = ()
         self.demo = False
         #: the positions the demo has played through, to stop it going round in circles
-        self._demo_seen: set[str] = set()
+        self._demo_seen: set[Any] = set()
         self.verdict_on = False
         self.verdict_text = ""
         self._initial_line = replay if replay is not None else self._session().line
@@ -314,42 +314,41 @@ class GameScreen(Screen[None]):
         if not self.demo or session is None:
             return
         if not self.play(move) or session.is_finished:
-            self.demo = False
-            self.refresh_bindings()
-            return
-        position = self.rules.format_position(session.state)
-        if position in self._demo_seen:
+            self._stop_demo()  # the status line already says what happened
+        elif session.state in self._demo_seen:
             # the hint player has come back to a position it played through before:
             # it sees no way forward, and would only go round again
-            self.demo = False
-            self.refresh_bindings()
-            self.status(
+            self._stop_demo(
                 "Demo stopped: the hint player came back to a position it had already "
                 "played through and sees no better way on. Your move."
             )
-            return
-        self._demo_seen.add(position)
-        self.compute_hint(session.state)
+        else:
+            self._demo_seen.add(session.state)
+            self.compute_hint(session.state)
+
+    def _stop_demo(self, message: str | None = None) -> None:
+        self.demo = False
+        self.workers.cancel_group(self, "hint")
+        self.refresh_bindings()
+        if message is not None:
+            self.status(message)
 
     def action_demo(self) -> None:
         """Let the hint player finish the game while the player watches; any key stops it."""
         session = self._session()
         if self.demo:
-            self.demo = False
-            self.status("Demo stopped: your move.")
+            self._stop_demo("Demo stopped: your move.")
             return
         if session.is_finished:
             return
         self.demo = True
-        self._demo_seen = {self.rules.format_position(session.state)}
+        self._demo_seen = {session.state}
         self.status("Demo: the hint player plays on (any key stops it)…")
         self.compute_hint(session.state)
 
     def on_key(self, event: events.Key) -> None:
         if self.demo and event.key != "D":
-            self.demo = False
-            self.workers.cancel_group(self, "hint")
-            self.status("Demo stopped: your move.")
+            self._stop_demo("Demo stopped: your move.")
             event.stop()
             event.prevent_default()
 
