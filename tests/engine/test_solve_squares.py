@@ -23,7 +23,14 @@ from parlour.engine.games.squares_state import (
     SquaresState,
     TakeSequence,
 )
-from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict, solve
+from parlour.engine.solve.search import (
+    NOT_WINNABLE,
+    UNKNOWN,
+    WINNABLE,
+    Budget,
+    Verdict,
+    solve,
+)
 from parlour.engine.solve.squares import model_position, solve_squares
 from parlour.engine.solve.squares_model import Model, Pos, codes
 
@@ -358,3 +365,24 @@ def test_a_win_the_generic_search_finds_at_once_is_found_within_a_modest_budget(
     state = scrambled(random.Random(889))
     assert solve(SQUARES, state, budget_nodes=GENERIC_NODES).status == WINNABLE
     assert solve_squares(state, budget_nodes=10_000).status == WINNABLE
+
+
+def test_the_quick_plain_search_keeps_within_the_callers_budgets() -> None:
+    # the short plain search that comes first once the pack is empty gets what is left
+    # of both budgets, and its positions count against the caller's
+    now = [0.0]
+    budget = Budget(1_000, 2.0, lambda: now[0])
+    budget.spend(900)
+    now[0] = 1.5
+    assert budget.share(500) == {"budget_nodes": 99, "budget_seconds": 0.5, "clock": budget.clock}
+    assert Budget(None, None, None).share(500) == {
+        "budget_nodes": 500,
+        "budget_seconds": None,
+        "clock": None,
+    }
+    state = played(random.Random(15620), 0)
+    assert not state.pack
+    verdict = solve_squares(state, budget_nodes=100)
+    assert verdict.status == UNKNOWN
+    assert verdict.nodes <= 100
+    assert solve_squares(state, budget_nodes=1_000).status == WINNABLE

@@ -81,6 +81,21 @@ class Budget:
     def elapsed(self) -> float | None:
         return self.clock() - self.start if self.clock is not None else None
 
+    def share(self, nodes: int) -> dict[str, Any]:
+        """Budgets for a search run on its own inside this one: at most ``nodes``
+        positions and what is left of both limits (as :func:`solve`'s keywords), less
+        the one position this search counts next (which then says the budget is spent)."""
+        if self.limit is not None:
+            nodes = min(nodes, self.limit - self.nodes - 1)
+        seconds = None
+        if self.deadline is not None and self.clock is not None:
+            seconds = self.deadline - self.clock()
+        return {"budget_nodes": nodes, "budget_seconds": seconds, "clock": self.clock}
+
+    def spend(self, nodes: int) -> None:
+        """Count the positions such a search made."""
+        self.nodes += nodes
+
 
 def _is_give_up(rules: Rules[Any, Any], move: Any) -> bool:
     return rules.format_move(move) == "give-up"

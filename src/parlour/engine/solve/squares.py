@@ -280,10 +280,10 @@ def _solve(
         # plateau of positions with as many runs it can spend its whole budget before it
         # tries the line that wins, where the plain depth-first search through the
         # engine's moves finds it at once; so that one has a short go first.
-        room = END_PROBE if budget.limit is None else min(END_PROBE, budget.limit - budget.nodes)
-        if room > 1:
-            quick = generic_solve(SQUARES, state, budget_nodes=room)
-            budget.nodes += quick.nodes
+        share = budget.share(END_PROBE)
+        if share["budget_nodes"] > 1:
+            quick = generic_solve(SQUARES, state, **share)
+            budget.spend(quick.nodes)
             if quick.definite:
                 return quick.status, quick.best_score, list(quick.line)
     search = _Search(state, budget)
