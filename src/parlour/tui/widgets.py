@@ -268,7 +268,8 @@ class KeyBar(Widget, can_focus=False):
             True: (get("keybar--key"), get("keybar--description")),
             False: (get("keybar--disabled-key"), get("keybar--disabled-description")),
         }
-        pad = "" if self.compact else " "
+        # entries are parted by two spaces, or by one in the compact style
+        lead = "" if self.compact else " "
         # one entry per action, in the order of the bindings; bindings of a group that
         # follow each other share one description ("123 Heap")
         entries: list[tuple[Binding, bool]] = []
@@ -283,11 +284,11 @@ class KeyBar(Widget, can_focus=False):
             if group is None or len(run) == 1:
                 for binding, enabled in run:
                     key_style, description_style = styles[enabled]
-                    piece = Text(f"{pad}{self.app.get_key_display(binding)} ", key_style)
-                    piece.append(f"{binding.description}{pad}", description_style)
+                    piece = Text(f"{lead}{self.app.get_key_display(binding)} ", key_style)
+                    piece.append(f"{binding.description} ", description_style)
                     pieces.append((piece, [(0, len(piece), binding.key, enabled)]))
                 continue
-            piece = Text(pad, styles[True][0])
+            piece = Text(lead, styles[True][0])
             keys: list[tuple[int, int, str, bool]] = []
             for index, (binding, enabled) in enumerate(run):
                 if index and not group.compact:
@@ -297,7 +298,7 @@ class KeyBar(Widget, can_focus=False):
                 keys.append((start, len(piece), binding.key, enabled))
             any_enabled = any(enabled for _, enabled in run)
             piece.append(" ", styles[any_enabled][0])
-            piece.append(f"{group.description}{pad}", styles[any_enabled][1])
+            piece.append(f"{group.description} ", styles[any_enabled][1])
             pieces.append((piece, keys))
         # whole entries only: those that do not fit are left off
         text = Text(no_wrap=True, end="")
