@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from parlour.engine.games.golf import GOLF, PlayColumn
 from parlour.engine.solve.golf import solve_golf
-from parlour.engine.solve.hint import golf_hint
+from parlour.engine.solve.golf_hint import golf_hint
 
 
 def play_hole(job: tuple[int, int, tuple[str, ...]]) -> tuple[int, int, int, float]:
@@ -36,7 +36,7 @@ def play_hole(job: tuple[int, int, tuple[str, ...]]) -> tuple[int, int, int, flo
         plays = [m for m in moves if isinstance(m, PlayColumn)]
         state = GOLF.apply(state, plays[0] if plays else moves[0])
     greedy = GOLF.score(state)
-    return hinted, greedy, solve_golf(start).score, seconds
+    return hinted, greedy, solve_golf(start).best_score, seconds
 
 
 def main() -> None:

@@ -34,7 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from parlour.engine.games.golf import GOLF, GolfState, Phase
-from parlour.engine.solve.hint import (
+from parlour.engine.solve.golf_hint import (
     EXACT_STOCK,
     ExpectedScores,
     golf_hint,

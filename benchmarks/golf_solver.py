@@ -21,7 +21,7 @@ from pathlib import Path
 
 from parlour.engine.cards import parse_cards
 from parlour.engine.games.golf import GOLF
-from parlour.engine.solve import solve_golf
+from parlour.engine.solve.golf import solve_golf
 
 REFERENCE = Path(__file__).resolve().parents[1] / "tests" / "data" / "golf-reference.jsonl"
 RULES = {"book": ((), "best_book"), "free-stock": (("free-stock",), "best_free_stock")}
@@ -36,11 +36,11 @@ def one_run(lines: list[dict[str, object]], rule: str) -> tuple[list[float], lis
         state = GOLF.start(parse_cards(str(line["deck"])), options)
         solution = solve_golf(state, clock=time.process_time)
         assert solution.seconds is not None
-        if not solution.exact or solution.score != line[field]:
-            raise SystemExit(f"deal {line['pysol_deal']}: {solution.score} != {line[field]}")
+        if not solution.exact or solution.best_score != line[field]:
+            raise SystemExit(f"deal {line['pysol_deal']}: {solution.best_score} != {line[field]}")
         seconds.append(solution.seconds)
         nodes.append(solution.nodes)
-        scores.append(solution.score)
+        scores.append(solution.best_score)
     return seconds, nodes, scores
 
 

@@ -22,8 +22,8 @@ from typing import Any
 
 from parlour.engine.games.rubbish import RUBBISH
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.registry import find_game
-from parlour.engine.solve.hint import squares_hint, squares_solver_hint, suggest
+from parlour.engine.registry import find_game, find_spec
+from parlour.engine.solve.rubbish_hint import rubbish_hint
 
 Player = Callable[[Any], Any]
 
@@ -33,19 +33,16 @@ def first_legal(game_id: str) -> Player:
 
     def player(state: Any) -> Any:
         moves = rules.legal_moves(state)
-        return next((m for m in moves if rules.format_move(m) != "give-up"), moves[0])
+        return next((m for m in moves if not rules.is_give_up(m)), moves[0])
 
     return player
 
 
 def players(game_id: str, samples: int) -> dict[str, Player]:
-    found: dict[str, Player] = {
-        "hint": lambda state: suggest(game_id, state, samples=samples),
-        "first legal": first_legal(game_id),
-    }
-    if game_id == "squares":  # the hint key gives the heuristic; the solver's is judged too
-        found["heuristic"] = squares_hint
-        found["solver hint"] = lambda state: squares_solver_hint(state, samples=samples).move
+    hint = find_spec(game_id).hint()
+    found: dict[str, Player] = {"hint": hint, "first legal": first_legal(game_id)}
+    if game_id == "rubbish":  # the hint key samples a fixed number of orders; try others
+        found["hint"] = lambda state: rubbish_hint(state, samples=samples).move
     return found
 
 

@@ -119,7 +119,7 @@ def test_solve_golf_gives_the_exact_best_score_and_a_line(
     status, out, _ = run(capsys, "solve", "golf", "--seed", "1", "--json")
     assert status == 0
     answer = json.loads(out)
-    assert answer["best_score"] == solve_golf(GOLF.start_from_seed(1)).score
+    assert answer["best_score"] == solve_golf(GOLF.start_from_seed(1)).best_score
     assert answer["exact"] and answer["status"] == "not winnable"
     state = GOLF.start_from_seed(1)
     for move in answer["moves"]:

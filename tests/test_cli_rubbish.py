@@ -56,11 +56,3 @@ def test_play_opens_the_app_on_a_rubbish_heap_deal(
     assert main(["play", "rubbish", "--seed", "7", "--data-dir", str(tmp_path)]) == 0
     opening = opened["app"].opening  # type: ignore[attr-defined]
     assert (opening.kind, opening.game, opening.seed) == ("game", "rubbish", 7)
-
-
-def test_play_refuses_a_game_the_app_cannot_show_yet(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr("parlour.tui.screens.GAME_SCREENS", {})
-    assert main(["play", "rubbish", "--seed", "7"]) == 2
-    assert "Rubbish Heap cannot be played in the app yet" in capsys.readouterr().err

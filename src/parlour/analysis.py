@@ -1,94 +1,51 @@
-"""Solving deals and analysing ranges of seeds, for ``parlour solve`` and ``parlour analyse``.
+"""Solving deals and analysing ranges of seeds, for ``parlour solve``, ``parlour analyse``
+and the app's live verdict.
 
 This is where solvers meet the clock and the process pool; the solvers themselves are
-pure engine code in :mod:`parlour.engine.solve`.
+pure engine code, each named by its game's plug-in. A range of any size is analysed in
+bounded memory: deals are handed to the workers a few at a time, results come back in
+seed order, and the summary is kept as running totals.
 """
 
 from __future__ import annotations
 
-import statistics
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from parlour.engine import find_game
-from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict, solve
+from parlour.engine.registry import find_spec
+from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Budget, Verdict
 
-#: the default budget per deal, in CPU seconds, for the games without an exact solver
-DEFAULT_BUDGET = 1.0
-
-
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """A solver's answer about one position, in terms every game shares."""
-
-    game: str
-    status: str  # winnable | not winnable | unknown
-    best_score: int
-    exact: bool  # True when best_score is proven to be the best possible
-    moves: tuple[str, ...]
-    nodes: int
-    seconds: float
+#: deals handed to each worker ahead of the results (the memory an analysis uses)
+_AHEAD_PER_JOB = 8
 
 
-def solve_state(game: str, state: Any, *, budget: float | None = DEFAULT_BUDGET) -> Solution:
-    """Solve a position with the best solver Parlour has for its game."""
-    rules = find_game(game)
-    clock = time.process_time
-    started = clock()
-    if rules.id == "golf":
-        from parlour.engine.solve.golf import solve_golf
-
-        golf = solve_golf(state, budget_seconds=budget, clock=clock)
-        status = WINNABLE if golf.score <= 0 else NOT_WINNABLE
-        if not golf.exact:
-            status = WINNABLE if golf.score <= 0 else UNKNOWN
-        return Solution(
-            rules.id,
-            status,
-            golf.score,
-            golf.exact,
-            tuple(rules.format_move(m) for m in golf.moves),
-            golf.nodes,
-            clock() - started,
-        )
-    verdict: Verdict = _solver_for(rules.id)(rules, state, budget, clock)
-    return Solution(
-        rules.id,
-        verdict.status,
-        verdict.best_score,
-        verdict.status == WINNABLE,
-        tuple(rules.format_move(m) for m in verdict.line),
-        verdict.nodes,
-        clock() - started,
-    )
+def default_budget(game: str) -> float | None:
+    """The CPU seconds a solve of this game gets unless told otherwise."""
+    return find_spec(game).solver().default_seconds
 
 
-def _solver_for(game: str) -> Callable[[Any, Any, float | None, Callable[[], float]], Verdict]:
-    """The game's own solver if it has one, else the generic search."""
-    from importlib import import_module
-
-    try:
-        module = import_module(f"parlour.engine.solve.{game}")
-        special: Callable[..., Verdict] = getattr(module, f"solve_{game}")
-    except (ImportError, AttributeError):
-        special = solve
-
-    def run(rules: Any, state: Any, budget: float | None, clock: Callable[[], float]) -> Verdict:
-        if special is solve:
-            return solve(rules, state, budget_nodes=None, budget_seconds=budget, clock=clock)
-        return special(state, budget_nodes=None, budget_seconds=budget, clock=clock)
-
-    return run
+def solve_state(game: str, state: Any, *, budget: float | None) -> Verdict:
+    """Solve a position with its game's solver, within ``budget`` CPU seconds (None: no
+    limit), timed on this process's CPU clock."""
+    solver = find_spec(game).solver()
+    return solver.solve(state, Budget(None, budget, time.process_time))
 
 
 def solve_seed(
     game: str, seed: int, options: frozenset[str] = frozenset(), budget: float | None = None
-) -> Solution:
-    rules = find_game(game)
-    return solve_state(rules.id, rules.start_from_seed(seed, options), budget=budget)
+) -> Verdict:
+    rules = find_spec(game).rules()
+    return solve_state(game, rules.start_from_seed(seed, options), budget=budget)
+
+
+def move_texts(game: str, verdict: Verdict) -> tuple[str, ...]:
+    """The verdict's line of moves in notation."""
+    rules = find_spec(game).rules()
+    return tuple(rules.format_move(move) for move in verdict.line)
 
 
 # -- batch analysis ------------------------------------------------------------------------
@@ -103,35 +60,135 @@ class DealResult:
     nodes: int
     seconds: float
 
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
 
 def _analyse_one(job: tuple[str, int, tuple[str, ...], float | None]) -> DealResult:
     game, seed, options, budget = job
-    solution = solve_seed(game, seed, frozenset(options), budget)
+    verdict = solve_seed(game, seed, frozenset(options), budget)
     return DealResult(
         seed,
-        solution.status,
-        solution.best_score,
-        solution.exact,
-        solution.nodes,
-        solution.seconds,
+        verdict.status,
+        verdict.best_score,
+        verdict.exact,
+        verdict.nodes,
+        verdict.seconds or 0.0,
     )
 
 
 def analyse(
     game: str,
-    seeds: range,
+    seeds: Iterable[int],
     *,
     options: frozenset[str] = frozenset(),
-    budget: float | None = DEFAULT_BUDGET,
+    budget: float | None = None,
     jobs: int = 1,
 ) -> Iterator[DealResult]:
-    """Solve every seed, in a pool of ``jobs`` processes, yielding results as they come."""
-    work = [(game, seed, tuple(sorted(options)), budget) for seed in seeds]
+    """Solve every seed, in a pool of ``jobs`` processes, yielding results in seed order.
+    Only a few deals per worker are ever waiting, so any range runs in bounded memory."""
+    work = ((game, seed, tuple(sorted(options)), budget) for seed in seeds)
     if jobs <= 1:
         yield from map(_analyse_one, work)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_analyse_one, work, chunksize=max(1, len(work) // (jobs * 20)))
+        waiting: deque[Future[DealResult]] = deque()
+        for job in work:
+            waiting.append(pool.submit(_analyse_one, job))
+            if len(waiting) >= jobs * _AHEAD_PER_JOB:
+                yield waiting.popleft().result()
+        while waiting:
+            yield waiting.popleft().result()
+
+
+class _Seconds:
+    """The median of many timings in bounded memory: exact up to :data:`EXACT` values,
+    then from a histogram with buckets 1 % wide (so within 1 % of the true median)."""
+
+    EXACT = 100_000
+
+    def __init__(self) -> None:
+        self.values: list[float] | None = []
+        self.buckets: dict[int, int] = {}
+        self.count = 0
+
+    def add(self, value: float) -> None:
+        self.count += 1
+        self.buckets[self._bucket(value)] = self.buckets.get(self._bucket(value), 0) + 1
+        if self.values is not None:
+            self.values.append(value)
+            if len(self.values) > self.EXACT:
+                self.values = None
+
+    @staticmethod
+    def _bucket(value: float) -> int:
+        import math
+
+        return -10_000 if value <= 1e-9 else round(math.log(value) / math.log(1.01))
+
+    def median(self) -> float:
+        if self.values is not None:
+            if not self.values:
+                return 0.0
+            ordered = sorted(self.values)
+            middle = len(ordered) // 2
+            if len(ordered) % 2:
+                return ordered[middle]
+            return (ordered[middle - 1] + ordered[middle]) / 2
+        seen = 0
+        for bucket in sorted(self.buckets):
+            seen += self.buckets[bucket]
+            if seen * 2 >= self.count:
+                return 0.0 if bucket == -10_000 else float(1.01**bucket)
+        return 0.0  # pragma: no cover - the loop always reaches the middle
+
+
+@dataclass
+class Tally:
+    """Running totals of an analysis, so that a range of any size needs no list of its
+    results; :meth:`summary` gives the figures at any moment (Ctrl-C included)."""
+
+    game: str
+    options: frozenset[str]
+    deals: int = 0
+    winnable: int = 0
+    not_winnable: int = 0
+    unknown: int = 0
+    total_best: int = 0
+    total_seconds: float = 0.0
+    max_seconds: float = 0.0
+    _seconds: _Seconds = field(default_factory=_Seconds)
+
+    def add(self, result: DealResult) -> None:
+        self.deals += 1
+        if result.status == WINNABLE:
+            self.winnable += 1
+        elif result.status == NOT_WINNABLE:
+            self.not_winnable += 1
+        else:
+            self.unknown += 1
+        self.total_best += result.best_score
+        self.total_seconds += result.seconds
+        self.max_seconds = max(self.max_seconds, result.seconds)
+        self._seconds.add(result.seconds)
+
+    def summary(self) -> Summary:
+        deals = self.deals
+        mean_best = self.total_best / deals if deals else 0.0
+        rounds = find_spec(self.game).rounds
+        return Summary(
+            self.game,
+            ",".join(sorted(self.options)) or "none",
+            deals,
+            self.winnable,
+            self.not_winnable,
+            self.unknown,
+            mean_best,
+            rounds.holes * mean_best if rounds is not None else None,
+            self._seconds.median(),
+            self.total_seconds / deals if deals else 0.0,
+            self.max_seconds,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +200,7 @@ class Summary:
     not_winnable: int
     unknown: int
     mean_best_score: float
+    #: for a game played in rounds, the mean best total of a round (Golf's nine-hole par)
     mean_nine_hole_par: float | None
     median_seconds: float
     mean_seconds: float
@@ -163,19 +221,24 @@ class Summary:
         return data
 
 
-def summarise(game: str, options: frozenset[str], results: list[DealResult]) -> Summary:
-    times = [r.seconds for r in results] or [0.0]
-    mean_best = statistics.fmean(r.best_score for r in results) if results else 0.0
-    return Summary(
-        game,
-        ",".join(sorted(options)) or "none",
-        len(results),
-        sum(r.status == WINNABLE for r in results),
-        sum(r.status == NOT_WINNABLE for r in results),
-        sum(r.status == UNKNOWN for r in results),
-        mean_best,
-        9 * mean_best if game == "golf" else None,
-        statistics.median(times),
-        statistics.fmean(times),
-        max(times),
-    )
+def summarise(game: str, options: frozenset[str], results: Iterable[DealResult]) -> Summary:
+    tally = Tally(game, options)
+    for result in results:
+        tally.add(result)
+    return tally.summary()
+
+
+__all__ = [
+    "NOT_WINNABLE",
+    "UNKNOWN",
+    "WINNABLE",
+    "DealResult",
+    "Summary",
+    "Tally",
+    "analyse",
+    "default_budget",
+    "move_texts",
+    "solve_seed",
+    "solve_state",
+    "summarise",
+]

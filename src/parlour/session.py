@@ -7,23 +7,33 @@ stores the result, the hole and the round when a game ends. It decides no rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from parlour.engine import find_game
 from parlour.engine.cards import format_cards
-from parlour.engine.course import HOLES, Round, hole_deck, hole_seed
 from parlour.engine.deals import parse_deck
 from parlour.engine.game import Outcome, format_options, parse_options
 from parlour.engine.history import Line
+from parlour.engine.plugin import GameSpec
 from parlour.engine.record import format_record
+from parlour.engine.registry import round_specs
+from parlour.engine.rounds import Round, hole_deck, hole_seed
 from parlour.store.database import SavedGame, Store
+
+
+def round_game() -> GameSpec:
+    """The game played in rounds: the store's rounds are its rounds."""
+    found = round_specs()
+    if not found:  # pragma: no cover - Golf is played in rounds
+        raise LookupError("no game is played in rounds")
+    return found[0]
 
 
 @dataclass
 class RoundContext:
-    """The round a Golf hole belongs to."""
+    """The round a deal (a Golf hole) belongs to."""
 
     round_id: int
     course: int
@@ -33,7 +43,9 @@ class RoundContext:
 
     @property
     def round(self) -> Round:
-        return Round(self.course, self.options, self.scores)
+        kind = round_game().rounds
+        assert kind is not None
+        return Round(kind, self.course, self.options, self.scores)
 
 
 @dataclass
@@ -69,9 +81,11 @@ class Session:
 
     @classmethod
     def _hole(cls, store: Store, context: RoundContext) -> Session:
-        rules = find_game("golf")
-        deck = hole_deck(context.course, context.hole)
-        line = Line.new(rules, deck, context.options, hole_seed(context.course, context.hole))
+        spec = round_game()
+        assert spec.rounds is not None
+        deck = hole_deck(spec.rounds, context.course, context.hole)
+        seed = hole_seed(spec.rounds, context.course, context.hole)
+        line = Line.new(spec.rules(), deck, context.options, seed)
         session = cls(store, line, round=context)
         session.save()
         return session
@@ -135,7 +149,7 @@ class Session:
         scores = self.round.scores
         if self.outcome is not None:
             scores = (*scores, self.outcome.score)
-        return Round(self.round.course, self.round.options, scores)
+        return replace(self.round.round, scores=scores)
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -215,7 +229,7 @@ class Session:
         after = self.round_after
         if self.round is None or after is None or not self.is_finished:
             return None
-        if after.holes_played >= HOLES:
+        if after.is_complete:
             return None
         context = RoundContext(
             self.round.round_id,

@@ -5,10 +5,17 @@ from pathlib import Path
 import pytest
 
 from parlour.engine.cards import parse_card, parse_cards
-from parlour.engine.course import BOGEY, HOLES, Round, hole_deck, hole_seed, play_round
 from parlour.engine.deals import deck_from_seed
 from parlour.engine.errors import DealError, IllegalMoveError, NotationError
 from parlour.engine.games.golf import GOLF, PLAYS, TURN, Phase, PlayColumn
+from parlour.engine.games.golf_course import (
+    BOGEY,
+    HOLES,
+    golf_round,
+    hole_deck,
+    hole_seed,
+    play_round,
+)
 
 from .golf_helpers import position
 
@@ -136,7 +143,7 @@ def test_g5_course_deals_are_pinned() -> None:
 
 
 def test_g5_a_course_has_nine_different_holes() -> None:
-    seeds = Round(77).seeds()
+    seeds = golf_round(77).seeds()
     assert len(seeds) == HOLES == 9
     assert len(set(seeds)) == 9
     with pytest.raises(DealError):

@@ -16,16 +16,11 @@ from hypothesis import strategies as st
 
 import parlour.engine.solve.golf as solver_module
 from parlour.engine.cards import Card, full_pack, parse_cards
-from parlour.engine.course import HOLES, hole_seed
 from parlour.engine.deals import MAX_SEED
 from parlour.engine.games.golf import GOLF, GolfMove, GolfState, Phase
-from parlour.engine.solve import (
-    GolfSolution,
-    hole_pars,
-    nine_hole_par,
-    par_for_seed,
-    solve_golf,
-)
+from parlour.engine.games.golf_course import HOLES, hole_seed
+from parlour.engine.solve.golf import hole_pars, nine_hole_par, par_for_seed, solve_golf
+from parlour.engine.solve.search import NOT_WINNABLE, Verdict
 
 from .golf_helpers import position
 
@@ -63,11 +58,11 @@ def replay(state: GolfState, moves: tuple[GolfMove, ...]) -> GolfState:
     return state
 
 
-def check_solution(state: GolfState, solution: GolfSolution) -> None:
+def check_solution(state: GolfState, solution: Verdict) -> None:
     """The line replays through the rules to a finished hole scoring exactly ``score``."""
-    end = replay(state, solution.moves)
+    end = replay(state, solution.line)
     assert end.phase is Phase.FINISHED
-    assert GOLF.score(end) == solution.score
+    assert GOLF.score(end) == solution.best_score
 
 
 @st.composite
@@ -104,7 +99,7 @@ def small_positions(draw: st.DrawFn) -> GolfState:
 def test_solver_agrees_with_brute_force_on_small_positions(state: GolfState) -> None:
     solution = solve_golf(state)
     assert solution.exact
-    assert solution.score == brute_force(state)
+    assert solution.best_score == brute_force(state)
     check_solution(state, solution)
 
 
@@ -126,7 +121,7 @@ def test_solver_works_from_any_point_of_a_hole(
             break
         state = GOLF.apply(state, moves[pick % len(moves)])
     solution = solve_golf(state)
-    assert solution.score == brute_force(state)
+    assert solution.best_score == brute_force(state)
     check_solution(state, solution)
 
 
@@ -137,15 +132,15 @@ def test_a_finished_hole_needs_no_moves() -> None:
     state = position(["5D", "KS"], "9C")
     assert state.phase is Phase.FINISHED
     solution = solve_golf(state)
-    assert solution == GolfSolution(score=2, moves=(), exact=True, nodes=0, seconds=None)
+    assert solution == Verdict(NOT_WINNABLE, 2, (), nodes=0, seconds=None, exact=True)
 
 
 def test_g4_clearing_early_beats_clearing_late() -> None:
     # 5D can be played at once (clearing with both stock cards to spare), or later
     state = position(["5D"], "4C", "9H 6S", FREE)
     solution = solve_golf(state)
-    assert solution.score == -2
-    assert [str(move) for move in solution.moves] == ["1"]
+    assert solution.best_score == -2
+    assert [str(move) for move in solution.line] == ["1"]
 
 
 def test_g3_free_stock_may_turn_early_to_keep_a_card_for_later() -> None:
@@ -154,18 +149,18 @@ def test_g3_free_stock_may_turn_early_to_keep_a_card_for_later() -> None:
     book = position(["4S 6H", "5C"], "6S", "7C")
     free = position(["4S 6H", "5C"], "6S", "7C", FREE)
     book_solution = solve_golf(book)
-    assert book_solution.score == brute_force(book) == 1
-    assert [str(move) for move in book_solution.moves] == ["2", "1", "s"]
+    assert book_solution.best_score == brute_force(book) == 1
+    assert [str(move) for move in book_solution.line] == ["2", "1", "s"]
     solution = solve_golf(free)
-    assert solution.score == brute_force(free) == 0
-    assert [str(move) for move in solution.moves] == ["s", "1", "2", "1"]
+    assert solution.best_score == brute_force(free) == 0
+    assert [str(move) for move in solution.line] == ["s", "1", "2", "1"]
 
 
 def test_g2_the_solver_never_plays_on_a_king() -> None:
     state = position(["QS", "JD"], "KC", "10H", FREE)
     solution = solve_golf(state)
-    assert [str(move) for move in solution.moves] == ["s", "2", "1"]
-    assert solution.score == 0
+    assert [str(move) for move in solution.line] == ["s", "2", "1"]
+    assert solution.best_score == 0
 
 
 def test_budget_of_nodes_gives_the_best_line_found_so_far() -> None:
@@ -174,7 +169,7 @@ def test_budget_of_nodes_gives_the_best_line_found_so_far() -> None:
     cut = solve_golf(state, budget_nodes=50)
     assert not cut.exact
     assert cut.nodes <= 50
-    assert cut.score >= exact.score
+    assert cut.best_score >= exact.best_score
     check_solution(state, cut)
 
 
@@ -224,7 +219,7 @@ def test_module_examples() -> None:
 def test_par_for_seed_is_the_solvers_score_for_that_deal() -> None:
     for seed in (0, 1, 2026):
         for options in ((), ("free-stock",)):
-            expected = solve_golf(GOLF.start_from_seed(seed, options)).score
+            expected = solve_golf(GOLF.start_from_seed(seed, options)).best_score
             assert par_for_seed(seed, options) == expected
 
 
@@ -278,10 +273,10 @@ def test_solver_matches_every_reference_deal(index: int) -> None:
             state = GOLF.start(deck, options)
             solution = solve_golf(state)
             check_solution(state, solution)
-            if not solution.exact or solution.score != line[field]:
-                disagreements.append((line["pysol_deal"], field, solution.score, line[field]))
-            if options and (solution.score <= 0) != line["bhs_clears_free_stock"]:
-                disagreements.append((line["pysol_deal"], "bhs", solution.score, None))
+            if not solution.exact or solution.best_score != line[field]:
+                disagreements.append((line["pysol_deal"], field, solution.best_score, line[field]))
+            if options and (solution.best_score <= 0) != line["bhs_clears_free_stock"]:
+                disagreements.append((line["pysol_deal"], "bhs", solution.best_score, None))
     assert disagreements == []
 
 

@@ -18,17 +18,16 @@ from parlour.engine.games.rubbish import GIVE_UP as RUBBISH_GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_state import GiveUp as SquaresGiveUp
-from parlour.engine.games.squares_state import HeapMove, SquaresMove, SquaresState
-from parlour.engine.solve.hint import (
+from parlour.engine.games.squares_state import SquaresMove, SquaresState
+from parlour.engine.registry import find_spec
+from parlour.engine.solve.golf_hint import (
     EXACT_STOCK,
     ExpectedScores,
     golf_hint,
     reachable_before_turning,
-    rubbish_hint,
-    squares_candidates,
-    squares_solver_hint,
-    suggest,
 )
+from parlour.engine.solve.rubbish_hint import rubbish_hint
+from parlour.engine.solve.squares_hint import squares_hint
 
 
 def reshuffle_stock(state: GolfState, seed: int) -> GolfState:
@@ -75,7 +74,7 @@ def test_with_free_stock_every_position_on_the_way_is_a_candidate() -> None:
 def test_by_twos_hints_build_before_dealing_and_are_legal() -> None:
     state = BYTWOS.start_from_seed(5)
     while BYTWOS.outcome(state) is None:
-        move = suggest("bytwos", state)
+        move = find_spec("bytwos").hint()(state)
         assert move in BYTWOS.legal_moves(state)
         builds = [m for m in BYTWOS.legal_moves(state) if str(m)[0] in "swp" and len(str(m)) == 2]
         if builds:
@@ -93,7 +92,7 @@ def wander(rules: Any, state: Any, moves: int, rng: random.Random) -> Any:
     for _ in range(moves):
         if rules.outcome(state) is not None:
             return None
-        playable = [m for m in rules.legal_moves(state) if rules.format_move(m) != "give-up"]
+        playable = [m for m in rules.legal_moves(state) if not rules.is_give_up(m)]
         state = rules.apply(state, rng.choice(playable))
     return None if rules.outcome(state) is not None else state
 
@@ -166,7 +165,7 @@ def test_the_rubbish_hint_player_beats_the_first_legal_move_player() -> None:
 
 
 def small_squares_hint(state: SquaresState) -> SquaresMove:
-    return squares_solver_hint(state, samples=3, budget_nodes=25, end_budget=100).move
+    return squares_hint(state)
 
 
 def test_squares_hints_are_legal_and_never_give_up() -> None:
@@ -177,18 +176,6 @@ def test_squares_hints_are_legal_and_never_give_up() -> None:
         legal = SQUARES.legal_moves(state)
         assert move in legal
         assert not isinstance(move, SquaresGiveUp) or len(legal) == 1
-
-
-def test_squares_candidates_leave_out_mere_rearrangements() -> None:
-    state = SQUARES.start_from_seed(1)
-    state = SQUARES.apply(state, SQUARES.parse_move("3a-2a"))  # leaves a space in square 3
-    candidates = squares_candidates(state)
-    assert set(candidates) <= set(SQUARES.legal_moves(state))
-    heap_moves = [m for m in SQUARES.legal_moves(state) if isinstance(m, HeapMove)]
-    lone_moves = [
-        m for m in heap_moves if len(state.heaps[m.source]) == 1 and not state.heaps[m.target]
-    ]
-    assert lone_moves and not set(lone_moves) & set(candidates)
 
 
 @settings(max_examples=8, deadline=None)
@@ -202,8 +189,7 @@ def test_squares_hints_depend_only_on_what_can_be_seen(seed: int, other: int, mo
     rng.shuffle(pack)
     twin = replace(state, pack=tuple(pack))
     assert sorted(twin.pack) == sorted(state.pack)
-    small = {"samples": 3, "budget_nodes": 25, "end_budget": 100}
-    assert squares_solver_hint(twin, **small) == squares_solver_hint(state, **small)
+    assert squares_hint(twin) == squares_hint(state)
 
 
 def test_the_squares_hint_player_does_at_least_as_well_as_the_first_legal_move_player() -> None:

@@ -252,10 +252,12 @@ def test_a_time_budget_stops_the_search_by_the_clock_given() -> None:
     replay(start, verdict)
 
 
-def test_without_a_clock_no_time_is_reported_and_a_time_budget_alone_does_nothing() -> None:
+def test_without_a_clock_no_time_is_reported_and_a_time_budget_is_refused() -> None:
     start = SQUARES.start_from_seed(1)
-    verdict = solve_squares(start, budget_nodes=20_000, budget_seconds=0)
+    verdict = solve_squares(start, budget_nodes=20_000)
     assert verdict.status == WINNABLE and verdict.seconds is None
+    with pytest.raises(ValueError, match="needs a clock"):
+        solve_squares(start, budget_nodes=20_000, budget_seconds=0)
 
 
 # -- the model's claims ------------------------------------------------------------------
@@ -374,12 +376,10 @@ def test_the_quick_plain_search_keeps_within_the_callers_budgets() -> None:
     budget = Budget(1_000, 2.0, lambda: now[0])
     budget.spend(900)
     now[0] = 1.5
-    assert budget.share(500) == {"budget_nodes": 99, "budget_seconds": 0.5, "clock": budget.clock}
-    assert Budget(None, None, None).share(500) == {
-        "budget_nodes": 500,
-        "budget_seconds": None,
-        "clock": None,
-    }
+    shared = budget.share(500)
+    assert (shared.limit, shared.deadline, shared.clock) == (99, 1.5 + 0.5, budget.clock)
+    unlimited = Budget(None, None, None).share(500)
+    assert (unlimited.limit, unlimited.deadline, unlimited.clock) == (500, None, None)
     state = played(random.Random(15620), 0)
     assert not state.pack
     verdict = solve_squares(state, budget_nodes=100)

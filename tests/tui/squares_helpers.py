@@ -12,7 +12,7 @@ from parlour.engine.games.squares_state import (
     SquaresState,
 )
 from parlour.engine.history import Line
-from parlour.engine.solve.hint import squares_hint
+from parlour.engine.solve.squares_hint import squares_hint
 
 #: a short game that opens with a choice of two sequences for square 3
 SEED = 7

@@ -6,8 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from parlour.cli import main
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.bytwos_state import (
@@ -22,7 +20,6 @@ from parlour.engine.games.bytwos_state import (
 from parlour.engine.record import format_record
 from parlour.store.database import Store
 from parlour.tui.app import make_app
-from parlour.tui.screens import GAME_SCREENS
 from parlour.tui.screens.bytwos import ByTwosScreen
 from parlour.tui.screens.bytwos_panels import with_screen_keys
 from parlour.tui.screens.confirm import ConfirmScreen
@@ -277,14 +274,6 @@ def test_play_bytwos_opens_its_screen(private_data_dir: Path, monkeypatch: Any) 
     assert main(["play", "bytwos", "--seed", "7", "--data-dir", str(private_data_dir)]) == 0
     opening = opened["app"].opening
     assert (opening.kind, opening.game, opening.seed) == ("game", "bytwos", 7)
-
-
-def test_play_refuses_a_game_without_a_screen(
-    private_data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
-) -> None:
-    monkeypatch.delitem(GAME_SCREENS, "bytwos")
-    assert main(["play", "bytwos", "--data-dir", str(private_data_dir)]) == 2
-    assert "By Twos cannot be played in the app yet" in capsys.readouterr().err
 
 
 async def test_the_start_screen_offers_by_twos(private_data_dir: Path) -> None:

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from parlour.cli import main
-from parlour.engine.course import HOLES, hole_seed
 from parlour.engine.games.golf import GOLF, TURN, GolfState, PlayColumn
+from parlour.engine.games.golf_course import HOLES, hole_seed
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen

@@ -16,7 +16,7 @@ from parlour.engine.games.squares import SQUARES
 from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.engine.solve.golf import solve_golf
-from parlour.engine.solve.hint import squares_hint
+from parlour.engine.solve.squares_hint import squares_hint
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.widgets import StatusLine
@@ -125,19 +125,19 @@ async def test_the_live_verdict_updates_after_a_move_without_blocking(tmp_path: 
         assert "peeks at hidden cards" in str(info.render())
         await app.workers.wait_for_complete()
         await pilot.pause()
-        best = solve_golf(screen.session.state).score
+        best = solve_golf(screen.session.state).best_score
         assert f"best now {best}" in str(info.render())
         # a move is taken at once (the verdict is worked out in another process)
         await pilot.press("7")
         assert len(screen.session.line.moves) == 1
         await app.workers.wait_for_complete()
         await pilot.pause()
-        best = solve_golf(screen.session.state).score
+        best = solve_golf(screen.session.state).best_score
         assert f"best now {best}" in str(info.render())
 
 
 async def test_the_scorecard_shows_each_holes_par(tmp_path: Path) -> None:
-    from parlour.engine.course import hole_seed
+    from parlour.engine.games.golf_course import hole_seed
     from parlour.engine.solve.golf import par_for_seed
     from parlour.tui.screens.scorecard import ScorecardScreen
 

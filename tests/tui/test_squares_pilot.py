@@ -6,8 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from parlour.cli import main
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_layout import HEAP_INDEX, HEAP_NAMES
@@ -24,7 +22,6 @@ from parlour.engine.games.squares_state import (
 from parlour.engine.record import format_record
 from parlour.store.database import Store
 from parlour.tui.app import make_app
-from parlour.tui.screens import GAME_SCREENS
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.squares import SquaresScreen, heap_column
 from parlour.tui.screens.squares_board import HeapView
@@ -320,14 +317,6 @@ def test_play_squares_opens_its_screen(private_data_dir: Path, monkeypatch: Any)
     assert main(["play", "squares", "--seed", "7", "--data-dir", str(private_data_dir)]) == 0
     opening = opened["app"].opening
     assert (opening.kind, opening.game, opening.seed) == ("game", "squares", 7)
-
-
-def test_play_refuses_a_game_without_a_screen(
-    private_data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
-) -> None:
-    monkeypatch.delitem(GAME_SCREENS, "squares")
-    assert main(["play", "squares", "--data-dir", str(private_data_dir)]) == 2
-    assert "Three Squares cannot be played in the app yet" in capsys.readouterr().err
 
 
 async def test_the_start_screen_offers_three_squares(private_data_dir: Path) -> None:

@@ -25,19 +25,42 @@ MAX_SEED: Final = 2**63 - 1
 _PACK: Final = frozenset(full_pack())
 
 
+#: the longest text read as a seed (2**63 - 1 has 19 digits; leading zeros and
+#: underscores between digits are allowed up to this length)
+MAX_SEED_TEXT: Final = 40
+
+
+def shown(value: object, limit: int = 30) -> str:
+    """``value`` as it may appear in a message: its repr, cut short if long."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
 def check_seed(seed: object) -> int:
-    """Return the seed as an int if it is a whole number in 0 … 2**63 − 1, else raise."""
+    """Return the seed as an int if it is a whole number in 0 … 2**63 − 1, else raise.
+    Text must be ASCII digits (``_`` may part them), at most :data:`MAX_SEED_TEXT` long.
+
+    >>> check_seed("1_000")
+    1000
+    >>> check_seed("²³")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    parlour.engine.errors.DealError: a seed must be a whole number ... not '²³'
+    """
+    wanted = f"a seed must be a whole number from 0 to {MAX_SEED}"
     if isinstance(seed, bool):
-        raise DealError(f"a seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        raise DealError(f"{wanted}, not {shown(seed)}")
     if isinstance(seed, str):
         text = seed.strip().replace("_", "")
-        if not text.isdigit():
-            raise DealError(f"a seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        if len(seed) > MAX_SEED_TEXT:
+            raise DealError(f"{wanted}; {shown(seed)} is far too long")
+        if not (text.isascii() and text.isdigit()):
+            raise DealError(f"{wanted}, not {shown(seed)}")
         seed = int(text)
     if not isinstance(seed, int):
-        raise DealError(f"a seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        raise DealError(f"{wanted}, not {shown(seed)}")
     if not 0 <= seed <= MAX_SEED:
-        raise DealError(f"a seed must be a whole number from 0 to {MAX_SEED}, not {seed}")
+        raise DealError(f"{wanted}, not {shown(seed)}")
     return seed
 
 

@@ -12,11 +12,28 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from parlour.engine.cards import Card, format_cards, parse_cards
 from parlour.engine.deals import check_deck, deck_from_seed
 from parlour.engine.errors import IllegalMoveError, NotationError
+
+
+class Declared(Protocol):
+    """What the rules read from their game's plug-in
+    (:class:`parlour.engine.plugin.GameSpec`, which imports this module)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+
+    @property
+    def option_names(self) -> Mapping[str, str]: ...
 
 
 class GameState(Protocol):
@@ -37,6 +54,18 @@ MoveT = TypeVar("MoveT")
 
 
 @dataclass(frozen=True, slots=True)
+class GiveUp:
+    """End the game as it stands: the one move every game that allows it shares, so that
+    solvers and screens know it without asking each game."""
+
+    def __str__(self) -> str:
+        return "give-up"
+
+
+GIVE_UP: Final = GiveUp()
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended: won or not, its score, and a sentence for the player."""
 
@@ -46,8 +75,10 @@ class Outcome:
 
 
 class Rules(ABC, Generic[StateT, MoveT]):
-    """The rules of one game. Subclasses fill in the abstract methods."""
+    """The rules of one game. Subclasses name their game's plug-in (``spec``), which
+    declares its id, name, aliases and options once, and fill in the abstract methods."""
 
+    spec: ClassVar[Declared]
     id: ClassVar[str]
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -58,6 +89,13 @@ class Rules(ABC, Generic[StateT, MoveT]):
     score_label: ClassVar[str] = "score"
     #: True when a lower score is better (Golf)
     lower_is_better: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        spec = cls.__dict__.get("spec")
+        if spec is not None:  # the names come from the plug-in, declared there once
+            cls.id, cls.name, cls.aliases = spec.id, spec.name, spec.aliases
+            cls.option_names = spec.option_names
 
     # -- starting -------------------------------------------------------------------------
 
@@ -92,6 +130,11 @@ class Rules(ABC, Generic[StateT, MoveT]):
 
     def is_legal(self, state: StateT, move: MoveT) -> bool:
         return move in self.legal_moves(state)
+
+    @staticmethod
+    def is_give_up(move: object) -> bool:
+        """Whether ``move`` ends the game as it stands (:data:`GIVE_UP`)."""
+        return isinstance(move, GiveUp)
 
     def apply(self, state: StateT, move: MoveT | str) -> StateT:
         """The position after ``move``; raise :class:`IllegalMoveError` saying why if it is

@@ -1,78 +1,80 @@
-"""The games Parlour knows, by id and alias. An explicit list: nothing registers itself.
+"""The games Parlour knows: an explicit list of plug-ins, by id and alias. Nothing
+registers itself, and nothing outside a game's own modules and this list names a game.
 
-A game's rules are imported only when the game is first asked for, so that a program that
-plays one game does not load the other three (the start-up of the app is measured).
+A plug-in (:class:`parlour.engine.plugin.GameSpec`) is cheap to load; a game's rules are
+imported only when the game is first asked for, so that a program that plays one game
+does not load the other three (the start-up of the app is measured).
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from parlour.engine.errors import UnknownGameError
 from parlour.engine.game import GameState, Rules
+from parlour.engine.plugin import GameSpec
 
 AnyRules = Rules[Any, Any]
 
-
-class Entry(NamedTuple):
-    """A game as the registry lists it: its id, name and aliases, and where its rules
-    live (a test checks that these agree with the rules themselves)."""
-
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    module: str
-    attribute: str
-
-
-#: every playable game, in the book's order
-ENTRIES: Final[tuple[Entry, ...]] = (
-    Entry("golf", "Golf", ("links",), "parlour.engine.games.golf", "GOLF"),
-    Entry("rubbish", "Rubbish Heap", ("rubbish-heap",), "parlour.engine.games.rubbish", "RUBBISH"),
-    Entry(
-        "squares", "Three Squares", ("three-squares",), "parlour.engine.games.squares", "SQUARES"
-    ),
-    Entry("bytwos", "By Twos", ("by-twos",), "parlour.engine.games.bytwos", "BYTWOS"),
+#: every playable game's plug-in module, in the book's order
+PLUGINS: Final = (
+    "parlour.engine.games.golf_plugin",
+    "parlour.engine.games.rubbish_plugin",
+    "parlour.engine.games.squares_plugin",
+    "parlour.engine.games.bytwos_plugin",
 )
 
-_BY_NAME: Final[dict[str, Entry]] = {
-    name: entry for entry in ENTRIES for name in (entry.id, *entry.aliases)
-}
+_specs: list[GameSpec] = []
+_by_name: dict[str, GameSpec] = {}
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Every game's plug-in, in the book's order (cheap: no rules are loaded)."""
+    if not _specs:
+        loaded = [import_module(module).PLUGIN for module in PLUGINS]
+        for spec in loaded:
+            if not isinstance(spec, GameSpec):  # pragma: no cover - a broken plug-in
+                raise TypeError(f"{spec!r} is not a GameSpec")
+        _by_name.update({name: spec for spec in loaded for name in (spec.id, *spec.aliases)})
+        _specs.extend(loaded)
+    return tuple(_specs)
+
+
+def find_spec(name: str) -> GameSpec:
+    """The plug-in of a game id or alias (case-insensitive); a clear error if unknown."""
+    specs()
+    spec = _by_name.get(name.strip().lower())
+    if spec is None:
+        listing = ", ".join(f"{s.id} ({s.name})" for s in _specs)
+        raise UnknownGameError(f"unknown game {name!r}; the games are: {listing}")
+    return spec
 
 
 def game_ids() -> tuple[str, ...]:
-    return tuple(entry.id for entry in ENTRIES)
+    return tuple(spec.id for spec in specs())
 
 
 def game_name(game_id: str) -> str:
     """A game's name, without loading its rules."""
-    return _entry(game_id).name
+    return find_spec(game_id).name
+
+
+def round_specs() -> tuple[GameSpec, ...]:
+    """The games played in rounds of several deals (Golf)."""
+    return tuple(spec for spec in specs() if spec.rounds is not None)
 
 
 def all_games() -> tuple[AnyRules, ...]:
     """The rules of every game, in the book's order (this loads them all)."""
-    return tuple(_load(entry) for entry in ENTRIES)
+    return tuple(spec.rules() for spec in specs())
 
 
 def find_game(name: str) -> AnyRules:
     """The rules for a game id or alias (case-insensitive); a clear error if unknown."""
-    return _load(_entry(name))
+    return find_spec(name).rules()
 
 
 def rules_for(state: GameState) -> AnyRules:
     """The rules a state belongs to."""
     return find_game(state.game_id)
-
-
-def _entry(name: str) -> Entry:
-    entry = _BY_NAME.get(name.strip().lower())
-    if entry is None:
-        listing = ", ".join(f"{e.id} ({e.name})" for e in ENTRIES)
-        raise UnknownGameError(f"unknown game {name!r}; the games are: {listing}")
-    return entry
-
-
-def _load(entry: Entry) -> AnyRules:
-    rules: AnyRules = getattr(import_module(entry.module), entry.attribute)
-    return rules

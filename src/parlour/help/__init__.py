@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-#: games in the book's order; a game's rules live in rules/<id>.md
-ORDER = ("golf", "rubbish", "squares", "bytwos")
+from parlour.engine.registry import find_spec, specs
 
 
 def _read(name: str) -> str:
@@ -19,15 +18,13 @@ def general_rules() -> str:
 
 
 def game_rules(game_id: str) -> str:
-    """The rules section of one game, or an empty string if it has none yet."""
-    try:
-        return _read(f"rules/{game_id}.md")
-    except FileNotFoundError:
-        return ""
+    """The rules section of one game (the page its plug-in names)."""
+    return _read(f"rules/{find_spec(game_id).rules_page}")
 
 
 def rules_document() -> str:
-    """The text of docs/rules.md."""
+    """The text of docs/rules.md: the introduction, the general rulings, then each game
+    in the registry's order."""
     parts = [_read("intro.md"), general_rules()]
-    parts += [text for text in (game_rules(game) for game in ORDER) if text]
+    parts += [game_rules(spec.id) for spec in specs()]
     return "\n".join(parts)

@@ -1,6 +1,6 @@
 """Plain-terminal pictures of positions (Rich renderables) for the headless commands.
 
-One module per game; :func:`render_position` picks the right one.
+One module per game, named by the game's plug-in; :func:`render_position` asks it.
 """
 
 from __future__ import annotations
@@ -25,16 +25,8 @@ def card_text(card: Card | None, ascii_only: bool = False, width: int = 3) -> Te
 
 
 def render_position(state: Any, ascii_only: bool = False) -> RenderableType:
-    """A picture of any game's position."""
-    from parlour.render import bytwos, golf, rubbish, squares
+    """A picture of any game's position, by the renderer its plug-in names."""
+    from parlour.engine.registry import find_spec
 
-    renderers: dict[str, Renderer] = {
-        "golf": golf.render,
-        "rubbish": rubbish.render,
-        "squares": squares.render,
-        "bytwos": bytwos.render,
-    }
-    renderer = renderers.get(state.game_id)
-    if renderer is None:  # pragma: no cover - every registered game has one
-        raise LookupError(f"no renderer for {state.game_id}")
+    renderer: Renderer = find_spec(state.game_id).renderer()
     return renderer(state, ascii_only)

@@ -3,7 +3,10 @@ module that touches the disk."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 
 class FileError(OSError):
@@ -53,3 +56,27 @@ def export_record(directory: Path | None, game: str, text: str) -> Path:
         counter += 1
         target = folder / f"{game}-{stamp}-{counter}.txt"
     return write_text(target, text)
+
+
+@contextmanager
+def text_writer(path: str | Path) -> Iterator[TextIO]:
+    """Write a file a piece at a time (a long analysis, say) and put it in place only when
+    it is complete: the text goes to ``<name>.part``, renamed over ``path`` at the end and
+    removed if writing fails. Raises :class:`FileError` saying why it cannot be written."""
+    target = Path(path)
+    temporary = target.with_name(target.name + ".part")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle = temporary.open("w", encoding="utf-8", newline="")
+    except OSError as error:
+        raise FileError(f"cannot write {target}: {error.strerror}") from None
+    try:
+        with handle:
+            yield handle
+        temporary.replace(target)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise FileError(f"cannot write {target}: {error.strerror}") from None
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise

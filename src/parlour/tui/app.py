@@ -17,7 +17,8 @@ from parlour.engine import find_game
 from parlour.engine.errors import ParlourError
 from parlour.engine.history import Line
 from parlour.engine.record import parse_record, replay
-from parlour.session import Session
+from parlour.engine.registry import find_spec
+from parlour.session import Session, round_game
 from parlour.store.database import Store, StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.tui.screens.small import TooSmallScreen
@@ -31,7 +32,7 @@ class Opening:
     """What the app opens on: the start screen, a game, a round, or a replay."""
 
     kind: str = "start"  # start | game | round | replay | continue | resume
-    game: str = "golf"
+    game: str = ""
     seed: int | None = None
     course: int | None = None
     options: frozenset[str] = frozenset()
@@ -59,13 +60,15 @@ class ParlourApp(App[None]):
         *,
         ascii_only: bool = False,
         opening: Opening | None = None,
-        free_stock: bool = False,
+        options: frozenset[str] = frozenset(),
     ) -> None:
         super().__init__()
         self.data_dir = resolve_data_dir(data_dir)
         self.ascii_only = ascii_only
         self.opening = opening or Opening()
-        self.free_stock = free_stock
+        #: the rule options switched on (on the start screen, or by the command line);
+        #: each game takes those it has
+        self.options = options
         self.store: Store | None = None
         self.notice: str | None = None
         self._watching_size = False
@@ -143,8 +146,9 @@ class ParlourApp(App[None]):
         screen: Screen[Any] = game_screen_class(game)(**kwargs)
         return screen
 
-    def golf_options(self) -> frozenset[str]:
-        return frozenset({"free-stock"}) if self.free_stock else frozenset()
+    def options_for(self, game: str) -> frozenset[str]:
+        """The options switched on that ``game`` has."""
+        return self.options & frozenset(find_spec(game).option_names)
 
     def start_new_game(
         self,
@@ -156,7 +160,7 @@ class ParlourApp(App[None]):
     ) -> None:
         rules = find_game(game)
         if options is None:
-            options = self.golf_options() if rules.id == "golf" else frozenset()
+            options = self.options_for(rules.id)
         seed = secrets.randbits(32) if seed is None else seed
         old = getattr(replace, "session", None)
         if isinstance(old, Session) and not old.is_finished:
@@ -172,9 +176,10 @@ class ParlourApp(App[None]):
         replace: Screen[Any] | None = None,
     ) -> None:
         course = secrets.randbits(40) if course is None else course
-        options = self.golf_options() if options is None else options
+        game = round_game().id
+        options = self.options_for(game) if options is None else options
         session = Session.new_round(self._require_store(), course, options)
-        self._show(self.game_screen("golf", session=session), replace)
+        self._show(self.game_screen(game, session=session), replace)
 
     def resume_latest(self) -> None:
         store = self._require_store()
@@ -226,12 +231,11 @@ def make_app(
     record_text: str | None = None,
     record_title: str = "",
     replay_text: str | None = None,
-    free_stock: bool = False,
+    options: frozenset[str] = frozenset(),
     resume: bool = False,
 ) -> ParlourApp:
     """Build the app: open on the start screen, a game, a round, a record to play on
-    (``record_text``) or one to replay (``replay_text``)."""
-    options = frozenset({"free-stock"}) if free_stock else frozenset()
+    (``record_text``) or one to replay (``replay_text``), with these rule options."""
     if ascii_only is None:
         ascii_only = not terminal_shows_suits()
     opening = Opening()
@@ -242,7 +246,7 @@ def make_app(
         line = replay(parse_record(record_text))
         opening = Opening("continue", line.rules.id, line=line, title=record_title)
     elif course is not None:
-        opening = Opening("round", "golf", course=course, options=options)
+        opening = Opening("round", round_game().id, course=course, options=options)
     elif game is not None:
         opening = Opening("game", find_game(game).id, seed=seed, options=options)
     elif resume:
@@ -251,5 +255,5 @@ def make_app(
         Path(data_dir) if data_dir else None,
         ascii_only=ascii_only,
         opening=opening,
-        free_stock=free_stock,
+        options=options,
     )

@@ -47,19 +47,27 @@ def shut_down() -> None:
 
 
 def hint_job(game_id: str, state: Any) -> Any:
-    from parlour.engine.solve.hint import suggest
+    """The game's hint (it never peeks at hidden cards)."""
+    from parlour.engine.registry import find_spec
 
-    return suggest(game_id, state)
-
-
-def golf_par_job(seed: int, options: frozenset[str]) -> int:
-    from parlour.engine.solve.golf import par_for_seed
-
-    return par_for_seed(seed, options)
+    return find_spec(game_id).hint()(state)
 
 
-def verdict_job(game_id: str, state: Any, budget: float) -> Any:
-    """What perfect play could still reach from here (this one peeks at hidden cards)."""
+def par_job(game_id: str, seed: int, options: frozenset[str]) -> int:
+    """The best score perfect play reaches on a deal (a Golf hole's par)."""
+    from parlour.engine.registry import find_spec
+    from parlour.engine.solve.search import Budget
+
+    spec = find_spec(game_id)
+    start = spec.rules().start_from_seed(seed, options)
+    return spec.solver().solve(start, Budget()).best_score
+
+
+def verdict_job(game_id: str, state: Any, budget: float) -> tuple[Any, str]:
+    """What perfect play could still reach from here (this one peeks at hidden cards),
+    and the game's words for it."""
     from parlour.analysis import solve_state
+    from parlour.engine.registry import find_spec
 
-    return solve_state(game_id, state, budget=budget)
+    verdict = solve_state(game_id, state, budget=budget)
+    return verdict, find_spec(game_id).solver().verdict_words(verdict)

@@ -24,7 +24,7 @@ _UNLISTED = {"explain_turn", "explain_fill('s')", "explain_fill('w')"}
 _UNLISTED_PREFIXES = ("refuse(",)
 
 _DESCRIPTIONS = {
-    "toggle_free_stock": "switch Golf between the book rule and free stock (G3)",
+    "toggle_option('free-stock')": "switch Golf between the book rule and free stock (G3)",
     "quit": "quit Parlour",
     "undo": "take back the last move (as often as you like)",
     "redo": "make an undone move again",
@@ -129,10 +129,10 @@ def _key_ranges(keys: list[str]) -> str:
 
 
 def _screen_class(game_id: str | None) -> type:
-    from parlour.tui.screens import game_screen_class, has_screen
+    from parlour.tui.screens import game_screen_class
     from parlour.tui.screens.start import StartScreen
 
-    if game_id is not None and has_screen(game_id):
+    if game_id is not None:
         screen: type = game_screen_class(game_id)
         return screen
     return StartScreen
@@ -193,8 +193,6 @@ def keys_markdown(game_id: str | None) -> str:
 
 def keys_document() -> str:
     """The text of docs/keys.md."""
-    from parlour.help import ORDER
-
     parts = [
         "# Keys",
         "",
@@ -211,15 +209,13 @@ def keys_document() -> str:
         "",
         keys_markdown(None).replace("### Keys\n\n", ""),
     ]
-    from parlour.engine import find_game
-    from parlour.tui.screens import has_screen
+    from parlour.engine.registry import specs
 
-    for game in ORDER:
-        if has_screen(game):
-            name = find_game(game).name
-            parts += [f"## {name}", "", keys_markdown(game).replace("### Keys\n\n", "")]
-            if game in _NOTES:
-                parts += [_NOTES[game], ""]
+    for spec in specs():
+        game = spec.id
+        parts += [f"## {spec.name}", "", keys_markdown(game).replace("### Keys\n\n", "")]
+        if game in _NOTES:
+            parts += [_NOTES[game], ""]
     parts += [
         "## Scorecard",
         "",

@@ -25,6 +25,7 @@ from typing import Final
 from parlour.engine.cards import RANK_WORDS, Card
 from parlour.engine.errors import IllegalMoveError, NotationError
 from parlour.engine.game import Outcome, Rules
+from parlour.engine.games.bytwos_plugin import PLUGIN
 from parlour.engine.games.bytwos_state import (
     ACE_PILE_OF,
     BUILDS,
@@ -69,9 +70,7 @@ _MOVES_BY_TEXT: Final[dict[str, ByTwosMove]] = {
 
 
 class ByTwosRules(Rules[ByTwosState, ByTwosMove]):
-    id = "bytwos"
-    name = "By Twos"
-    aliases = ("by-twos",)
+    spec = PLUGIN
     deck_size = DECK_SIZE
     score_label = "cards built"
     lower_is_better = False

@@ -22,6 +22,8 @@ from enum import StrEnum
 from typing import ClassVar, Final
 
 from parlour.engine.cards import SUIT_NAMES, SUITS, Card, card
+from parlour.engine.game import GIVE_UP as GIVE_UP
+from parlour.engine.game import GiveUp as GiveUp
 
 DECK_SIZE: Final = 104
 RANK_COUNT: Final = 13
@@ -113,19 +115,10 @@ class Redeal:
         return "r"
 
 
-@dataclass(frozen=True, slots=True)
-class GiveUp:
-    """End the game now, as lost."""
-
-    def __str__(self) -> str:
-        return "give-up"
-
-
 ByTwosMove = TurnCard | Build | DealCard | Redeal | GiveUp
 TURN: Final = TurnCard()
 DEAL: Final = DealCard()
 REDEAL: Final = Redeal()
-GIVE_UP: Final = GiveUp()
 SOURCES: Final = {"s": "stock", "w": "waste", "p": "packet"}
 PILES: Final = {"a": 0, "d": 1}
 #: every build move by its notation, in the order legal moves list them

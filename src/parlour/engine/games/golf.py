@@ -15,9 +15,9 @@ Card(8H)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from enum import StrEnum
-from typing import ClassVar, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from parlour.engine.cards import KING, Card
 from parlour.engine.deals import check_deck
@@ -32,11 +32,12 @@ from parlour.engine.game import (
     parse_options,
     parse_pile,
 )
+from parlour.engine.games.golf_plugin import FREE_STOCK as FREE_STOCK
+from parlour.engine.games.golf_plugin import PLUGIN
 
 COLUMNS: Final = 7
 ROWS: Final = 5
 LAYOUT_SIZE: Final = COLUMNS * ROWS
-FREE_STOCK: Final = "free-stock"
 
 
 class Phase(StrEnum):
@@ -156,12 +157,7 @@ def _legal(
 
 
 class GolfRules(Rules[GolfState, GolfMove]):
-    id = "golf"
-    name = "Golf"
-    aliases = ("links",)
-    option_names: ClassVar[Mapping[str, str]] = {
-        FREE_STOCK: "the stock may be turned at any time, not only at a stoppage"
-    }
+    spec = PLUGIN
     score_label = "cards left"
     lower_is_better = True
 

@@ -29,6 +29,7 @@ from parlour.engine.cards import SUITS, Card, parse_card
 from parlour.engine.errors import NotationError
 from parlour.engine.game import Outcome, Rules
 from parlour.engine.games import rubbish_text
+from parlour.engine.games.rubbish_plugin import PLUGIN
 from parlour.engine.games.rubbish_state import (
     BOARD_SIZE,
     DISCARDS,
@@ -74,9 +75,7 @@ MAX_MOVES: Final = 39 + 40 * 3 + 40 * 3
 
 
 class RubbishRules(Rules[RubbishState, RubbishMove]):
-    id = "rubbish"
-    name = "Rubbish Heap"
-    aliases = ("rubbish-heap",)
+    spec = PLUGIN
     score_label = "cards home"
     lower_is_better = False
 

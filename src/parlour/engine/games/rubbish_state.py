@@ -14,6 +14,8 @@ from enum import StrEnum
 from typing import ClassVar, Final
 
 from parlour.engine.cards import RANK_NAMES, SUITS, Card, card
+from parlour.engine.game import GIVE_UP as GIVE_UP
+from parlour.engine.game import GiveUp as GiveUp
 from parlour.engine.games.rubbish_search import foundation_play_reachable
 
 BOARD_SIZE: Final = 13
@@ -54,18 +56,9 @@ class Discard:
         return f"d{self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class GiveUp:
-    """End the game now, as lost."""
-
-    def __str__(self) -> str:
-        return "give-up"
-
-
 RubbishMove = FillFromStock | FillFromWaste | Discard | GiveUp
 FROM_STOCK: Final = FillFromStock()
 FROM_WASTE: Final = FillFromWaste()
-GIVE_UP: Final = GiveUp()
 #: the discard move of each card, made once
 DISCARDS: Final = {c: Discard(c) for c in (card(r, s) for s in SUITS for r in range(1, 14))}
 _FILL_MOVES: Final[tuple[RubbishMove, ...]] = (FROM_STOCK, FROM_WASTE, GIVE_UP)

@@ -37,6 +37,7 @@ from parlour.engine.games.squares_layout import (
     run_count,
     run_order,
 )
+from parlour.engine.games.squares_plugin import PLUGIN
 from parlour.engine.games.squares_search import BUDGET, Verdict, canonical, search
 from parlour.engine.games.squares_state import (
     FORMING,
@@ -69,9 +70,7 @@ def _plural(count: int, noun: str) -> str:
 
 
 class SquaresRules(Rules[SquaresState, SquaresMove]):
-    id = "squares"
-    name = "Three Squares"
-    aliases = ("three-squares",)
+    spec = PLUGIN
     score_label = "suits complete"
     lower_is_better = False
 

@@ -12,6 +12,8 @@ from enum import StrEnum
 from typing import ClassVar, Final
 
 from parlour.engine.cards import Card
+from parlour.engine.game import GIVE_UP as GIVE_UP
+from parlour.engine.game import GiveUp as GiveUp
 from parlour.engine.games.squares_layout import (
     ABOVE,
     HEAP_COUNT,
@@ -77,21 +79,12 @@ class Deal:
         return "d"
 
 
-@dataclass(frozen=True, slots=True)
-class GiveUp:
-    """End the game as it stands."""
-
-    def __str__(self) -> str:
-        return "give-up"
-
-
 SquaresMove = TakeSequence | HeapMove | FillFromPack | Deal | GiveUp
 HEAP_MOVES: Final = tuple(
     tuple(HeapMove(source, target) for target in range(HEAP_COUNT)) for source in range(HEAP_COUNT)
 )
 FILLS: Final = tuple(FillFromPack(target) for target in range(HEAP_COUNT))
 DEAL: Final = Deal()
-GIVE_UP: Final = GiveUp()
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,7 +77,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.bytwos_state import DEALS, TURN, ByTwosState, Phase, foundation_cards
@@ -90,6 +90,7 @@ from parlour.engine.solve.search import (
     Budget,
     OutOfBudget,
     Verdict,
+    plain_verdict_words,
     solve,
 )
 
@@ -284,9 +285,11 @@ def solve_bytwos(
     budget_nodes: int | None = 1_000_000,
     budget_seconds: float | None = None,
     clock: Callable[[], float] | None = None,
+    budget: Budget | None = None,
 ) -> Verdict:
-    """Search from ``state`` for a win, within the budgets given (as :func:`solve`)."""
-    budget = Budget(budget_nodes, budget_seconds, clock)
+    """Search from ``state`` for a win, within the budget (or the limits) given."""
+    if budget is None:
+        budget = Budget(budget_nodes, budget_seconds, clock)
     opening: list[Any] = []
     while state.phase is Phase.FORMING:  # B1: nothing to choose
         state = BYTWOS._apply(state, TURN)
@@ -302,8 +305,7 @@ def solve_bytwos(
                           for card in foundation_cards(index, count))  # fmt: skip
     if any(n > 2 for n in (Counter(cards) + built_cards).values()):
         # more than two copies of a card: section 1 assumes two, so search plainly
-        plain = solve(BYTWOS, state, budget_nodes=budget_nodes,
-                      budget_seconds=budget_seconds, clock=clock)  # fmt: skip
+        plain = solve(BYTWOS, state, budget=budget)
         return replace(plain, line=(*opening, *plain.line))
     lay = Layout(cards, range(len(state.packet)))
     talon = tuple(range(len(state.packet), len(cards)))
@@ -330,6 +332,21 @@ def solve_bytwos(
         return verdict(NOT_WINNABLE, searcher.best_line)
     except OutOfBudget:
         return verdict(UNKNOWN, searcher.best_line)
+
+
+class ByTwosSolver:
+    """By Twos' solver for the plug-in (:class:`parlour.engine.plugin.Solver`)."""
+
+    default_seconds: float | None = 1.0
+
+    def solve(self, state: ByTwosState, budget: Budget) -> Verdict:
+        return solve_bytwos(state, budget=budget)
+
+    def verdict_words(self, verdict: Verdict) -> str:
+        return plain_verdict_words(verdict)
+
+
+SOLVER: Final = ByTwosSolver()
 
 
 def _probe(searcher: _Searcher, pos: Pos) -> bool:

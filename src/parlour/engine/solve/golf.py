@@ -44,7 +44,7 @@ card deep. It never reads a clock of its own: for a time budget the caller passe
 
 >>> from parlour.engine.games.golf import GOLF
 >>> solution = solve_golf(GOLF.start_from_seed(1))
->>> solution.score, solution.exact, [str(move) for move in solution.moves[:4]]
+>>> solution.best_score, solution.exact, [str(move) for move in solution.line[:4]]
 (13, True, ['7', 's', 's', '2'])
 >>> par_for_seed(1, ["free-stock"])
 12
@@ -53,11 +53,9 @@ card deep. It never reads a clock of its own: for a time budget the caller passe
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Final
 
 from parlour.engine.cards import KING
-from parlour.engine.course import HOLES, hole_seed
 from parlour.engine.games.golf import (
     COLUMNS,
     GOLF,
@@ -68,6 +66,9 @@ from parlour.engine.games.golf import (
     Phase,
     PlayColumn,
 )
+from parlour.engine.games.golf_course import HOLES, hole_seed
+from parlour.engine.solve.golf_bound import bound
+from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Budget, Verdict
 
 #: a clock for the seconds budget, supplied by the caller (the engine reads no clock)
 Clock = Callable[[], float]
@@ -86,166 +87,8 @@ _NEIGHBOURS: Final = tuple(
 _CHECK_EVERY: Final = 1024  # nodes between budget checks
 
 
-@dataclass(frozen=True, slots=True)
-class GolfSolution:
-    """The result of :func:`solve_golf`.
-
-    ``score`` is the best score found (G4: cards left, or minus the unturned stock once
-    the links are clear) and ``moves`` a line of legal moves from the position that ends
-    the hole with exactly that score. ``exact`` is False when a budget ran out first;
-    ``score`` is then the best found so far. ``nodes`` counts the positions searched and
-    ``seconds`` is the time taken as measured by the caller's clock (None without one).
-    """
-
-    score: int
-    moves: tuple[GolfMove, ...]
-    exact: bool
-    nodes: int
-    seconds: float | None
-
-
 class _Stop(Exception):
     """Unwinds the search: the budget ran out, or the best possible score was reached."""
-
-
-def _unmatched(counts: int, carriers: int) -> int:
-    """How many of the link cards (rank counts packed four bits a rank in ``counts``)
-    cannot each get a card of their own to be played on. A card of rank r goes on r - 1
-    or r + 1, and any card but a king can carry one card: the ``carriers`` (packed the
-    same way: the top card and stock cards) and the link cards themselves. Odd ranks are
-    carried by even ones and the other way round, so this is two transport problems on a
-    line, and a greedy pass from the aces up solves each exactly: a rank's cards first
-    take what the rank below has left, then the rank above. Unrolled: it is the search's
-    innermost loop."""
-    both = counts + carriers
-    # odd ranks, carried by the even ranks beside them
-    need = counts >> 4 & 15
-    above = both >> 8 & 15
-    if need <= above:
-        left, missing = above - need, 0
-    else:
-        left, missing = 0, need - above
-    need = (counts >> 12 & 15) - left
-    above = both >> 16 & 15
-    if need <= 0:
-        left = above
-    elif need <= above:
-        left = above - need
-    else:
-        left, missing = 0, missing + need - above
-    need = (counts >> 20 & 15) - left
-    above = both >> 24 & 15
-    if need <= 0:
-        left = above
-    elif need <= above:
-        left = above - need
-    else:
-        left, missing = 0, missing + need - above
-    need = (counts >> 28 & 15) - left
-    above = both >> 32 & 15
-    if need <= 0:
-        left = above
-    elif need <= above:
-        left = above - need
-    else:
-        left, missing = 0, missing + need - above
-    need = (counts >> 36 & 15) - left
-    above = both >> 40 & 15
-    if need <= 0:
-        left = above
-    elif need <= above:
-        left = above - need
-    else:
-        left, missing = 0, missing + need - above
-    need = (counts >> 44 & 15) - left
-    above = both >> 48 & 15
-    if need <= 0:
-        left = above
-    elif need <= above:
-        left = above - need
-    else:
-        left, missing = 0, missing + need - above
-    need = (counts >> 52 & 15) - left  # kings: only a queen carries one
-    if need > 0:
-        missing += need
-    # even ranks, carried by the odd ranks beside them (a king carries nothing)
-    left = both >> 4 & 15
-    need = (counts >> 8 & 15) - left
-    above = both >> 12 & 15
-    if need <= 0:
-        left = above
-    elif need <= above:
-        left = above - need
-    else:
-        left, missing = 0, missing + need - above
-    need = (counts >> 16 & 15) - left
-    above = both >> 20 & 15
-    if need <= 0:
-        left = above
-    elif need <= above:
-        left = above - need
-    else:
-        left, missing = 0, missing + need - above
-    need = (counts >> 24 & 15) - left
-    above = both >> 28 & 15
-    if need <= 0:
-        left = above
-    elif need <= above:
-        left = above - need
-    else:
-        left, missing = 0, missing + need - above
-    need = (counts >> 32 & 15) - left
-    above = both >> 36 & 15
-    if need <= 0:
-        left = above
-    elif need <= above:
-        left = above - need
-    else:
-        left, missing = 0, missing + need - above
-    need = (counts >> 40 & 15) - left
-    above = both >> 44 & 15
-    if need <= 0:
-        left = above
-    elif need <= above:
-        left = above - need
-    else:
-        left, missing = 0, missing + need - above
-    need = (counts >> 48 & 15) - left  # queens: a king cannot carry one
-    if need > 0:
-        missing += need
-    return missing
-
-
-_ONES: Final = sum(1 << (_FIELD * rank) for rank in range(1, KING + 1))
-_KING_FIELD: Final = 1 << (_FIELD * KING)
-
-
-def _bound(counts: int, carriers: int) -> int:
-    """A lower bound on the link cards (packed ``counts``) that can never be played, given
-    the ``carriers`` that will reach the foundation from outside the links.
-
-    Play moves the foundation one rank at a time, so a rank can be reached only along
-    ranks that still have cards (in the links or among the carriers), starting from a
-    carrier, and never down from a king. Link cards of ranks cut off like that are lost;
-    the others must still find a carrier each (:func:`_unmatched`)."""
-    present = counts | carriers
-    present = (present | present >> 1 | present >> 2 | present >> 3) & _ONES
-    reach = (carriers | carriers >> 1 | carriers >> 2 | carriers >> 3) & present
-    while True:
-        grown = (reach | reach << _FIELD | (reach & ~_KING_FIELD) >> _FIELD) & present
-        if grown == reach:
-            break
-        reach = grown
-    cut_off = present & ~reach
-    if not cut_off:
-        return _unmatched(counts, carriers)
-    fields = cut_off * 15
-    lost = counts & fields
-    missing = 0
-    while lost:
-        missing += lost & 15
-        lost >>= _FIELD
-    return missing + _unmatched(counts & ~fields, carriers)
 
 
 class _Search:
@@ -254,19 +97,9 @@ class _Search:
     A line is kept as a list of ints: ``c >= 0`` plays column ``c`` (0-based) and ``-k``
     turns ``k`` stock cards."""
 
-    def __init__(
-        self,
-        state: GolfState,
-        budget_nodes: int | None,
-        budget_seconds: float | None,
-        clock: Clock | None,
-    ) -> None:
+    def __init__(self, state: GolfState, budget: Budget) -> None:
         self.state = state
-        self.budget_nodes = budget_nodes
-        self.budget_seconds = budget_seconds
-        self.clock = clock
-        self.started = clock() if clock is not None else 0.0
-        self.nodes = 0
+        self.budget = budget
         self.out_of_budget = False
         # the opening bound: play the first playable column, else turn, to the end
         path: list[int] = []
@@ -288,16 +121,12 @@ class _Search:
                 moves.extend([TURN] * -step)
         return tuple(moves)
 
-    def out_of_time(self) -> bool:
-        if self.budget_nodes is not None and self.nodes >= self.budget_nodes:
-            return True
-        clock, budget = self.clock, self.budget_seconds
-        return clock is not None and budget is not None and clock() - self.started >= budget
-
     def next_check(self) -> int:
-        """The node count at which to look at the budget next."""
-        at = self.nodes + _CHECK_EVERY
-        return at if self.budget_nodes is None else min(at, self.budget_nodes)
+        """The node count at which to look at the budget next (the search counts its
+        positions itself: a call per position would cost too much)."""
+        room = self.budget.room()
+        at = self.budget.nodes + _CHECK_EVERY
+        return at if room is None else min(at, self.budget.nodes + room)
 
     def run(self, free: bool) -> None:
         """Search under free-stock (``free``) or the book rule, improving ``best``."""
@@ -341,7 +170,7 @@ class _Search:
             for c in range(COLUMNS)
         )
         cols_by_mask = _COLS_BY_MASK
-        lower_bound = _bound
+        lower_bound = bound
         h0 = counts0 = 0
         for c, column in enumerate(columns):
             h0 |= len(column) << shifts[c]
@@ -368,7 +197,7 @@ class _Search:
         bound_cache: dict[int, int] = {}
         path: list[int] = []
         best = self.best
-        nodes = self.nodes
+        nodes = self.budget.nodes
         check_at = self.next_check()
         floor = -total  # the best score possible at all: clear without turning a card
 
@@ -382,9 +211,9 @@ class _Search:
 
         def checkpoint() -> None:
             nonlocal check_at
-            self.nodes = nodes
+            self.budget.nodes = nodes
             check_at = self.next_check()
-            if self.out_of_time():
+            if self.budget.spent():
                 self.out_of_budget = True
                 raise _Stop
 
@@ -565,7 +394,7 @@ class _Search:
                 visit_book(h0, exposed0, 0, top0, links0, counts0)
         except _Stop:
             pass
-        self.nodes = nodes
+        self.budget.nodes = nodes
 
 
 def solve_golf(
@@ -574,33 +403,52 @@ def solve_golf(
     budget_nodes: int | None = None,
     budget_seconds: float | None = None,
     clock: Clock | None = None,
-) -> GolfSolution:
+    budget: Budget | None = None,
+) -> Verdict:
     """The best score reachable from ``state`` with the stock's order known, and a line
     of moves reaching it. Works from any position, under either rule (the state's
-    options say which). ``budget_nodes`` limits the positions searched and
-    ``budget_seconds`` the time, measured with ``clock`` (which the caller supplies,
-    e.g. ``time.process_time``); when either runs out the best line found so far is
-    returned with ``exact`` False."""
-    if budget_seconds is not None and clock is None:
-        raise ValueError("a seconds budget needs a clock")
-    search = _Search(state, budget_nodes, budget_seconds, clock)
+    options say which). The budget (or ``budget_nodes`` positions and ``budget_seconds``
+    on the caller's ``clock``, e.g. ``time.process_time``) limits the search; when it
+    runs out the best line found so far is returned with ``exact`` False. The status is
+    ``winnable`` when the links can be cleared."""
+    if budget is None:
+        budget = Budget(budget_nodes, budget_seconds, clock)
+    search = _Search(state, budget)
     if state.phase is not Phase.FINISHED:
         search.run(free=False)
         if state.free_stock and not search.out_of_budget:
             search.run(free=True)
-    seconds = clock() - search.started if clock is not None else None
-    return GolfSolution(
-        score=search.best,
-        moves=search.moves(),
-        exact=not search.out_of_budget,
-        nodes=search.nodes,
-        seconds=seconds,
-    )
+    exact = not search.out_of_budget
+    if search.best <= 0:
+        status = WINNABLE
+    else:
+        status = NOT_WINNABLE if exact else UNKNOWN
+    return Verdict(status, search.best, search.moves(), budget.nodes, budget.elapsed(), exact)
+
+
+class GolfSolver:
+    """Golf's solver for the plug-in (:class:`parlour.engine.plugin.Solver`): exact and
+    quick enough to need no budget."""
+
+    default_seconds: float | None = None
+
+    def solve(self, state: GolfState, budget: Budget) -> Verdict:
+        return solve_golf(state, budget=budget)
+
+    def verdict_words(self, verdict: Verdict) -> str:
+        if not verdict.exact:
+            return "unknown (no answer within the time allowed)"
+        if verdict.best_score <= 0:
+            return f"the links can still be cleared (best {verdict.best_score})"
+        return f"the links can no longer be cleared (best now {verdict.best_score})"
+
+
+SOLVER: Final = GolfSolver()
 
 
 def par_for_seed(seed: int, options: Iterable[str] = ()) -> int:
     """The exact best score of the hole that ``seed`` deals, under ``options``."""
-    return solve_golf(GOLF.start_from_seed(seed, options)).score
+    return solve_golf(GOLF.start_from_seed(seed, options)).best_score
 
 
 def hole_pars(course: int, options: Iterable[str] = ()) -> tuple[int, ...]:
@@ -614,4 +462,4 @@ def nine_hole_par(course: int, options: Iterable[str] = ()) -> int:
     return sum(hole_pars(course, options))
 
 
-__all__ = ["Clock", "GolfSolution", "hole_pars", "nine_hole_par", "par_for_seed", "solve_golf"]
+__all__ = ["SOLVER", "Clock", "hole_pars", "nine_hole_par", "par_for_seed", "solve_golf"]

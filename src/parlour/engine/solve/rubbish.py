@@ -58,19 +58,22 @@ from parlour.engine.games.rubbish import (
     RubbishMove,
     RubbishState,
 )
-from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict
+from parlour.engine.solve.search import (
+    NOT_WINNABLE,
+    UNKNOWN,
+    WINNABLE,
+    Budget,
+    OutOfBudget,
+    Verdict,
+    plain_verdict_words,
+)
 
 _SUIT: Final = {suit: index for index, suit in enumerate(SUITS)}
 _PACK: Final = 52
 _BOARD: Final = 13
 _NONE: Final = 14  # "no card of the suit": higher than any rank
-_CLOCK_EVERY: Final = 256
 #: the waste's top card is taken back first when it is this close to going out
 _TAKE_BACK_WITHIN: Final = 3
-
-
-class _OutOfBudget(Exception):
-    pass
 
 
 def suffix_lows(stock: Sequence[Card]) -> list[tuple[int, ...]]:
@@ -170,18 +173,9 @@ def position_key(state: RubbishState) -> tuple[object, ...]:
 
 
 class _Search:
-    def __init__(
-        self,
-        lows: list[tuple[int, ...]],
-        budget_nodes: int | None,
-        deadline: float | None,
-        clock: Callable[[], float] | None,
-    ) -> None:
+    def __init__(self, lows: list[tuple[int, ...]], budget: Budget) -> None:
         self.lows = lows
-        self.budget_nodes = budget_nodes
-        self.deadline = deadline
-        self.clock = clock
-        self.nodes = 0
+        self.budget = budget
         self.seen: set[tuple[object, ...]] = set()
         self.path: list[RubbishMove] = []
         self.best = -1
@@ -189,16 +183,7 @@ class _Search:
 
     def wins(self, state: RubbishState) -> bool:
         """Whether ``state`` can be won; on success ``path`` ends with the winning moves."""
-        self.nodes += 1
-        if self.budget_nodes is not None and self.nodes >= self.budget_nodes:
-            raise _OutOfBudget
-        if (
-            self.deadline is not None
-            and self.clock is not None
-            and self.nodes % _CLOCK_EVERY == 0
-            and self.clock() >= self.deadline
-        ):
-            raise _OutOfBudget
+        self.budget.tick()
         home = state.cards_home
         if home > self.best:
             self.best, self.best_line = home, tuple(self.path)
@@ -224,19 +209,34 @@ def solve_rubbish(
     budget_nodes: int | None = 1_000_000,
     budget_seconds: float | None = None,
     clock: Callable[[], float] | None = None,
+    budget: Budget | None = None,
 ) -> Verdict:
-    """Search from ``state`` for a win, within the budgets given (as ``search.solve``)."""
-    start = clock() if clock is not None else 0.0
-    deadline = start + budget_seconds if budget_seconds is not None and clock else None
-    search = _Search(suffix_lows(state.stock), budget_nodes, deadline, clock)
+    """Search from ``state`` for a win, within the budget (or the limits) given."""
+    if budget is None:
+        budget = Budget(budget_nodes, budget_seconds, clock)
+    search = _Search(suffix_lows(state.stock), budget)
 
     def verdict(status: str, line: tuple[Any, ...], score: int) -> Verdict:
-        seconds = clock() - start if clock is not None else None
-        return Verdict(status, score, line, search.nodes, seconds)
+        return Verdict(status, score, line, budget.nodes, budget.elapsed())
 
     try:
         if search.wins(state):
             return verdict(WINNABLE, tuple(search.path), _PACK)
         return verdict(NOT_WINNABLE, search.best_line, search.best)
-    except _OutOfBudget:
+    except OutOfBudget:
         return verdict(UNKNOWN, search.best_line, search.best)
+
+
+class RubbishSolver:
+    """Rubbish Heap's solver for the plug-in (:class:`parlour.engine.plugin.Solver`)."""
+
+    default_seconds: float | None = 1.0
+
+    def solve(self, state: RubbishState, budget: Budget) -> Verdict:
+        return solve_rubbish(state, budget=budget)
+
+    def verdict_words(self, verdict: Verdict) -> str:
+        return plain_verdict_words(verdict)
+
+
+SOLVER: Final = RubbishSolver()

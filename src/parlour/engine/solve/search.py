@@ -4,9 +4,11 @@ Depth-first search over the positions reachable by legal moves (giving up aside)
 promising moves first, never expanding a position twice. It answers ``winnable`` (with a
 winning line), ``not winnable`` (the whole reachable space was searched) or ``unknown``
 (the budget ran out first), and in every case the best score it saw and a line reaching
-it. Rubbish Heap and By Twos have faster solvers of their own (:mod:`.rubbish`,
-:mod:`.bytwos`), whose tests compare them with this plain search; Golf has its own exact
-solver.
+it. Most games have faster solvers of their own (each game's plug-in names its solver),
+whose tests compare them with this plain search.
+
+Every solver answers with a :class:`Verdict` and counts against a :class:`Budget`; a game
+whose plug-in names :data:`plain_verdict_words` says what it found in these words.
 
 The engine reads no clock: a caller that wants a time budget passes ``clock`` (a function
 returning seconds, such as ``time.process_time``).
@@ -35,13 +37,22 @@ _CLOCK_EVERY: Final = 256
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """What a search found."""
+    """What a solver found, in terms every game shares: ``winnable`` (with a line of moves
+    to a win), ``not winnable`` (the search saw everything) or ``unknown`` (the budget ran
+    out first), the best score seen and a line of moves reaching it, the positions
+    searched, and the time taken on the caller's clock (None without one). ``exact`` is
+    True when ``best_score`` is proven to be the best possible (a win always is)."""
 
     status: str
     best_score: int
     line: tuple[Any, ...]
     nodes: int
     seconds: float | None = None
+    exact: bool = False
+
+    def __post_init__(self) -> None:
+        if self.status == WINNABLE and not self.exact:
+            object.__setattr__(self, "exact", True)
 
     @property
     def definite(self) -> bool:
@@ -53,13 +64,19 @@ class OutOfBudget(Exception):
 
 
 class Budget:
-    """Counts the positions a solver makes and says when its budget is spent: a number of
-    positions, or seconds on the caller's ``clock`` (read every few hundred positions; the
-    engine itself reads no clock)."""
+    """The one budget every solver counts against: a number of positions, or seconds on
+    the caller's ``clock`` (read every few hundred positions; the engine itself reads no
+    clock). A solver calls :meth:`tick` for each position it makes, or, where a call per
+    position costs too much, counts on its own and asks :meth:`spent` now and then."""
 
     def __init__(
-        self, nodes: int | None, seconds: float | None, clock: Callable[[], float] | None
+        self,
+        nodes: int | None = None,
+        seconds: float | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
+        if seconds is not None and clock is None:
+            raise ValueError("a budget of seconds needs a clock")
         self.nodes = 0
         self.limit = nodes
         self.clock = clock
@@ -67,6 +84,7 @@ class Budget:
         self.deadline = self.start + seconds if seconds is not None and clock else None
 
     def tick(self) -> None:
+        """Count one position; raise :class:`OutOfBudget` when the budget is spent."""
         self.nodes += 1
         if self.limit is not None and self.nodes >= self.limit:
             raise OutOfBudget
@@ -78,27 +96,35 @@ class Budget:
         ):
             raise OutOfBudget
 
+    def spent(self) -> bool:
+        """Whether the positions counted so far, or the time, use up the budget."""
+        if self.limit is not None and self.nodes >= self.limit:
+            return True
+        return (
+            self.deadline is not None and self.clock is not None and self.clock() >= self.deadline
+        )
+
+    def room(self) -> int | None:
+        """How many more positions may be counted (None: no limit on positions)."""
+        return None if self.limit is None else max(0, self.limit - self.nodes)
+
     def elapsed(self) -> float | None:
         return self.clock() - self.start if self.clock is not None else None
 
-    def share(self, nodes: int) -> dict[str, Any]:
-        """Budgets for a search run on its own inside this one: at most ``nodes``
-        positions and what is left of both limits (as :func:`solve`'s keywords), less
-        the one position this search counts next (which then says the budget is spent)."""
+    def share(self, nodes: int) -> Budget:
+        """A budget for a search run on its own inside this one: at most ``nodes``
+        positions and what is left of both limits, less the one position this search
+        counts next (which then says the budget is spent)."""
         if self.limit is not None:
             nodes = min(nodes, self.limit - self.nodes - 1)
         seconds = None
         if self.deadline is not None and self.clock is not None:
             seconds = self.deadline - self.clock()
-        return {"budget_nodes": nodes, "budget_seconds": seconds, "clock": self.clock}
+        return Budget(nodes, seconds, self.clock)
 
     def spend(self, nodes: int) -> None:
         """Count the positions such a search made."""
         self.nodes += nodes
-
-
-def _is_give_up(rules: Rules[Any, Any], move: Any) -> bool:
-    return rules.format_move(move) == "give-up"
 
 
 def solve(
@@ -108,16 +134,14 @@ def solve(
     budget_nodes: int | None = 1_000_000,
     budget_seconds: float | None = None,
     clock: Callable[[], float] | None = None,
+    budget: Budget | None = None,
 ) -> Verdict:
-    """Search from ``state`` for a win, within the budgets given."""
-    start = clock() if clock is not None else 0.0
-    deadline = start + budget_seconds if budget_seconds is not None and clock else None
+    """Search from ``state`` for a win, within the budget (or the limits) given."""
+    if budget is None:
+        budget = Budget(budget_nodes, budget_seconds, clock)
     better: Callable[[int, int], bool] = (
         (lambda a, b: a < b) if rules.lower_is_better else (lambda a, b: a > b)
     )
-
-    def elapsed() -> float | None:
-        return clock() - start if clock is not None else None
 
     def won(position: Any) -> bool:
         outcome = rules.outcome(position)
@@ -125,43 +149,46 @@ def solve(
 
     best_score = rules.score(state)
     best_line: tuple[Any, ...] = ()
+    budget.spend(1)
     if won(state):
-        return Verdict(WINNABLE, best_score, (), 1, elapsed())
+        return Verdict(WINNABLE, best_score, (), budget.nodes, budget.elapsed())
     seen = {state}
-    nodes = 1
     # each frame: the children still to try (best last, so pop() takes it)
     stack: list[list[tuple[Any, Any]]] = [_children(rules, state, better)]
     path: list[Any] = []
-    while stack:
-        frame = stack[-1]
-        if not frame:
-            stack.pop()
-            if path:
-                path.pop()
-            continue
-        move, child = frame.pop()
-        if child in seen:
-            continue
-        seen.add(child)
-        nodes += 1
-        score = rules.score(child)
-        if better(score, best_score):
-            best_score, best_line = score, (*path, move)
-        if won(child):
-            return Verdict(WINNABLE, score, (*path, move), nodes, elapsed())
-        if budget_nodes is not None and nodes >= budget_nodes:
-            return Verdict(UNKNOWN, best_score, best_line, nodes, elapsed())
-        out_of_time = (
-            deadline is not None
-            and clock is not None
-            and nodes % _CLOCK_EVERY == 0
-            and clock() >= deadline
-        )
-        if out_of_time:
-            return Verdict(UNKNOWN, best_score, best_line, nodes, elapsed())
-        path.append(move)
-        stack.append(_children(rules, child, better))
-    return Verdict(NOT_WINNABLE, best_score, best_line, nodes, elapsed())
+    try:
+        while stack:
+            frame = stack[-1]
+            if not frame:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            move, child = frame.pop()
+            if child in seen:
+                continue
+            seen.add(child)
+            score = rules.score(child)
+            if better(score, best_score):
+                best_score, best_line = score, (*path, move)
+            if won(child):
+                return Verdict(WINNABLE, score, (*path, move), budget.nodes + 1, budget.elapsed())
+            budget.tick()
+            path.append(move)
+            stack.append(_children(rules, child, better))
+    except OutOfBudget:
+        return Verdict(UNKNOWN, best_score, best_line, budget.nodes, budget.elapsed())
+    return Verdict(NOT_WINNABLE, best_score, best_line, budget.nodes, budget.elapsed())
+
+
+def plain_verdict_words(verdict: Verdict) -> str:
+    """``winnable``, ``no longer winnable (best now N)`` or ``unknown``: how the app's
+    live verdict says what a solver found, for a game with no words of its own."""
+    if verdict.status == WINNABLE:
+        return "winnable"
+    if verdict.status == NOT_WINNABLE:
+        return f"no longer winnable (best now {verdict.best_score})"
+    return "unknown (no answer within the time allowed)"
 
 
 def _children(
@@ -172,7 +199,7 @@ def _children(
     children = [
         (move, rules._apply(state, move))
         for move in rules.legal_moves(state)
-        if not _is_give_up(rules, move)
+        if not rules.is_give_up(move)
     ]
     sign = 1 if not rules.lower_is_better else -1
     ranked = sorted(

@@ -52,6 +52,7 @@ from parlour.engine.solve.search import (
     Budget,
     OutOfBudget,
     Verdict,
+    plain_verdict_words,
 )
 from parlour.engine.solve.search import solve as generic_solve
 from parlour.engine.solve.squares_model import (
@@ -256,14 +257,31 @@ def solve_squares(
     budget_seconds: float | None = None,
     clock: Callable[[], float] | None = None,
     with_line: bool = True,
+    budget: Budget | None = None,
 ) -> Verdict:
     """Search from ``state`` for a win, within the budgets given (as ``search.solve``).
     With ``with_line`` false the line is left empty (only the opening choice of sequence,
     if any, is given): replaying it through the engine is often the dearer part of a small
     search, and a caller that wants only the verdict and the score can skip it."""
-    budget = Budget(budget_nodes, budget_seconds, clock)
+    if budget is None:
+        budget = Budget(budget_nodes, budget_seconds, clock)
     status, points, line = _solve(state, budget, with_line)
     return Verdict(status, points, tuple(line), budget.nodes, budget.elapsed())
+
+
+class SquaresSolver:
+    """Three Squares' solver for the plug-in (:class:`parlour.engine.plugin.Solver`)."""
+
+    default_seconds: float | None = 1.0
+
+    def solve(self, state: SquaresState, budget: Budget) -> Verdict:
+        return solve_squares(state, budget=budget)
+
+    def verdict_words(self, verdict: Verdict) -> str:
+        return plain_verdict_words(verdict)
+
+
+SOLVER: Final = SquaresSolver()
 
 
 def _solve(
@@ -281,8 +299,8 @@ def _solve(
         # tries the line that wins, where the plain depth-first search through the
         # engine's moves finds it at once; so that one has a short go first.
         share = budget.share(END_PROBE)
-        if share["budget_nodes"] > 1:
-            quick = generic_solve(SQUARES, state, **share)
+        if share.limit is not None and share.limit > 1:
+            quick = generic_solve(SQUARES, state, budget=share)
             budget.spend(quick.nodes)
             if quick.definite:
                 return quick.status, quick.best_score, list(quick.line)

@@ -367,19 +367,11 @@ class GameScreen(Screen[None]):
     async def compute_verdict(self, state: Any) -> None:
         from parlour.tui.background import run, verdict_job
 
-        solution = await run(verdict_job, self.rules.id, state, 2.0)
+        _, words = await run(verdict_job, self.rules.id, state, 2.0)
         if self.line is None or self.line.current != state or not self.verdict_on:
             return  # the position changed while it was worked out
-        self.verdict_text = self.verdict_words(solution)
+        self.verdict_text = words
         self.show_info()
-
-    def verdict_words(self, solution: Any) -> str:
-        """``winnable``, ``no longer winnable (best now N)`` or ``unknown``."""
-        if solution.status == "winnable":
-            return "winnable"
-        if solution.status == "not winnable":
-            return f"no longer winnable (best now {solution.best_score})"
-        return "unknown (no answer within the time allowed)"
 
     def hint_words(self, move: Any) -> str:
         """The hinted move in words (the engine's description unless a screen says less,

@@ -11,10 +11,11 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from parlour.engine.course import BOGEY, HOLES, Round
 from parlour.engine.game import format_options
 from parlour.engine.games.golf import COLUMNS, PLAYS, TURN, GolfState, PlayColumn
+from parlour.engine.games.golf_course import BOGEY, HOLES
 from parlour.engine.history import Line
+from parlour.engine.rounds import Round
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.widgets import Pile
 
@@ -221,7 +222,7 @@ class GolfScreen(GameScreen):
     async def compute_pars(self) -> None:
         """Work out the pars of the round's holes in the background, this hole first, and
         keep them in the store (a deal's par never changes)."""
-        from parlour.tui.background import golf_par_job, run
+        from parlour.tui.background import par_job, run
 
         session, store = self.session, getattr(self.app, "store", None)
         if session is None or session.round is None or store is None:
@@ -233,15 +234,8 @@ class GolfScreen(GameScreen):
         known = store.pars(seeds, format_options(options))
         for seed in order:
             if seed not in known:
-                par = await run(golf_par_job, seed, options)
+                par = await run(par_job, self.rules.id, seed, options)
                 store.save_par(seed, format_options(options), par)
-
-    def verdict_words(self, solution: Any) -> str:
-        if not solution.exact:
-            return "unknown (no answer within the time allowed)"
-        if solution.best_score <= 0:
-            return f"the links can still be cleared (best {solution.best_score})"
-        return f"the links can no longer be cleared (best now {solution.best_score})"
 
     def action_new(self) -> None:
         session = self.session

@@ -11,8 +11,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from parlour.engine.course import BOGEY, Round, course_code
 from parlour.engine.game import parse_options
+from parlour.engine.rounds import Round, course_code
+from parlour.session import round_game
 from parlour.tui.screens.scorecard import scorecard_table
 from parlour.tui.widgets import KeyBar
 
@@ -75,9 +76,15 @@ class RoundsScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.spec = round_game()
+        assert self.spec.rounds is not None
+        self.kind = self.spec.rounds
+
     def compose(self) -> ComposeResult:
         with Vertical(id="rounds"):
-            yield Static("Golf rounds (bogey 40)", id="title")
+            yield Static(f"{self.spec.name} rounds (bogey {self.kind.bogey})", id="title")
             yield DataTable(id="round-table", cursor_type="row")
             yield Static(id="round-card")
         yield KeyBar()
@@ -88,18 +95,18 @@ class RoundsScreen(Screen[None]):
         store = getattr(self.app, "store", None)
         self.rounds = store.rounds() if store is not None else []
         for stored in self.rounds:
-            difference = stored.total - BOGEY
+            difference = stored.total - self.kind.bogey
             table.add_row(
                 stored.started.replace("T", " ")[:16],
                 course_code(stored.course),
                 "book" if stored.options == "none" else stored.options,
-                f"{len(stored.scores)}/9",
+                f"{len(stored.scores)}/{self.kind.holes}",
                 str(stored.total),
                 f"{difference:+d}" if stored.is_complete else "",
                 key=str(stored.id),
             )
         if not self.rounds:
-            self.query_one("#title", Static).update("No Golf rounds yet.")
+            self.query_one("#title", Static).update(f"No {self.spec.name} rounds yet.")
         table.focus()
 
     @on(DataTable.RowHighlighted)
@@ -107,7 +114,7 @@ class RoundsScreen(Screen[None]):
         key = event.row_key.value
         stored = next((r for r in self.rounds if str(r.id) == key), None)
         if stored is not None:
-            round_ = Round(stored.course, parse_options(stored.options), stored.scores)
+            round_ = Round(self.kind, stored.course, parse_options(stored.options), stored.scores)
             store = getattr(self.app, "store", None)
             seeds = round_.seeds()
             known = store.pars(seeds, stored.options) if store is not None else {}

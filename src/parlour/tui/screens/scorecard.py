@@ -14,8 +14,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from parlour.engine.course import BOGEY, HOLES, Round
 from parlour.engine.game import format_options
+from parlour.engine.rounds import Round
 from parlour.tui.widgets import KeyBar
 
 
@@ -27,21 +27,21 @@ def scorecard_table(round_: Round, pars: Mapping[int, int] | None = None) -> Tab
     for heading in ("Hole", "Score", "Total", "Par"):
         table.add_column(heading, justify="right")
     totals = round_.running_totals()
-    for hole in range(1, HOLES + 1):
+    for hole in range(1, round_.holes + 1):
         par = str(pars[hole]) if hole in pars else "…"
         if hole <= len(round_.scores):
             table.add_row(str(hole), str(round_.scores[hole - 1]), str(totals[hole - 1]), par)
         else:
             table.add_row(str(hole), "", "", par, style="dim")
     table.add_section()
-    par_total = str(sum(pars.values())) if len(pars) == HOLES else "…"
-    table.add_row("Bogey", "", str(BOGEY), "")
+    par_total = str(sum(pars.values())) if len(pars) == round_.holes else "…"
+    table.add_row("Bogey", "", str(round_.bogey), "")
     table.add_row("Par", "", par_total, "")
     if round_.is_complete:
         table.add_row("vs bogey", "", f"{round_.versus_bogey:+d}", "")
     else:
         # mid-round, what is left to play with: the total must stay under bogey
-        table.add_row("Bogey left", "", str(BOGEY - round_.total), "")
+        table.add_row("Bogey left", "", str(round_.bogey - round_.total), "")
     return table
 
 
@@ -52,20 +52,20 @@ def _rule(round_: Round) -> str:
 
 def verdict(round_: Round) -> Text:
     if not round_.is_complete:
-        holes = HOLES - round_.holes_played
-        left = BOGEY - round_.total
+        holes = round_.holes - round_.holes_played
+        left = round_.bogey - round_.total
         plural = "s" if holes != 1 else ""
         if left > 0:
             return Text(f"{holes} hole{plural} to play; under {left} more beats bogey.")
         return Text(f"{holes} hole{plural} to play; bogey is out of reach this round.")
-    if round_.total < BOGEY:
+    if round_.total < round_.bogey:
         return Text(
-            f"Round over: {round_.total}, bogey beaten by {BOGEY - round_.total}!",
+            f"Round over: {round_.total}, bogey beaten by {round_.bogey - round_.total}!",
             style="bold green",
         )
-    if round_.total == BOGEY:
+    if round_.total == round_.bogey:
         return Text(f"Round over: {round_.total}, level with bogey.", style="bold")
-    return Text(f"Round over: {round_.total}, {round_.total - BOGEY} over bogey.")
+    return Text(f"Round over: {round_.total}, {round_.total - round_.bogey} over bogey.")
 
 
 class ScorecardScreen(ModalScreen[bool]):
@@ -97,7 +97,7 @@ class ScorecardScreen(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         # pars are worked out in the background: show each as it arrives
-        if len(self.pars()) < HOLES:
+        if len(self.pars()) < self.round.holes:
             self.set_interval(0.5, self.refresh_pars)
 
     def refresh_pars(self) -> None:

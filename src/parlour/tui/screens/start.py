@@ -13,24 +13,22 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour import __version__
-from parlour.engine import find_game, game_ids
+from parlour.engine import find_game
 from parlour.engine.errors import ParlourError
+from parlour.engine.registry import specs
 from parlour.store.database import SavedGame
-from parlour.tui.screens import has_screen
 from parlour.tui.widgets import KeyBar
-
-#: the book's four games, in its order, with a line about each
-BOOK_GAMES = (
-    ("golf", "Golf", "clear seven columns onto one foundation; nine holes, bogey 40"),
-    ("rubbish", "Rubbish Heap", "a board of thirteen, forced discards to a rubbish heap"),
-    ("squares", "Three Squares", "three squares of heaps, suit runs that wrap round"),
-    ("bytwos", "By Twos", "two packs, ace and deuce foundations building by twos"),
-)
 
 
 class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "toggle_free_stock", "Golf rule"),
+        # a key for each rule option a game's plug-in offers here (Golf's free stock)
+        *(
+            Binding(option.key, f"toggle_option('{option.name}')", f"{spec.name} rule")
+            for spec in specs()
+            for option in spec.options
+            if option.key
+        ),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
     ]
@@ -58,17 +56,28 @@ class StartScreen(Screen[None]):
         saved = store.games_in_progress() if store is not None else []
         if saved:
             menu.add_option(Option(f"Resume: {describe_saved(saved[0])}", id="resume"))
-        rule = "free stock" if getattr(app, "free_stock", False) else "book rule"
-        playable = {game for game in game_ids() if has_screen(game)}
-        for game, name, blurb in BOOK_GAMES:
-            if game == "golf":
-                menu.add_option(Option(f"Golf: a round of nine holes ({rule})", id="golf-round"))
-                menu.add_option(Option(f"Golf: a single hole ({rule})", id="golf-hole"))
-            elif game in playable:
-                menu.add_option(Option(f"{name}: {blurb}", id=f"play-{game}"))
+        chosen: frozenset[str] = getattr(app, "options", frozenset())
+        for spec in specs():
+            rule = "".join(
+                f" ({option.on if option.name in chosen else option.off})"
+                for option in spec.options
+                if option.key
+            )
+            if spec.rounds is not None:
+                kind = spec.rounds
+                menu.add_option(
+                    Option(
+                        f"{spec.name}: a round of {_words(kind.holes)} {kind.unit}s{rule}",
+                        id=f"round-{spec.id}",
+                    )
+                )
+                menu.add_option(
+                    Option(f"{spec.name}: a single {kind.unit}{rule}", id=f"play-{spec.id}")
+                )
             else:
-                menu.add_option(Option(f"{name}: coming soon", id=f"soon-{game}", disabled=True))
-        menu.add_option(Option("Scorecards: past Golf rounds", id="scorecards"))
+                menu.add_option(Option(f"{spec.name}: {spec.blurb}{rule}", id=f"play-{spec.id}"))
+        round_names = " and ".join(spec.name for spec in specs() if spec.rounds is not None)
+        menu.add_option(Option(f"Scorecards: past {round_names} rounds", id="scorecards"))
         menu.add_option(Option("History: replay a finished game", id="history"))
         menu.add_option(Option("Help", id="help"))
         menu.add_option(Option("Quit", id="quit"))
@@ -83,10 +92,8 @@ class StartScreen(Screen[None]):
         choice = event.option.id or ""
         if choice == "resume":
             app.resume_latest()  # type: ignore[attr-defined]
-        elif choice == "golf-round":
+        elif choice.startswith("round-"):
             app.start_round()  # type: ignore[attr-defined]
-        elif choice == "golf-hole":
-            app.start_new_game("golf")  # type: ignore[attr-defined]
         elif choice.startswith("play-"):
             app.start_new_game(choice.removeprefix("play-"))  # type: ignore[attr-defined]
         elif choice == "scorecards":
@@ -102,18 +109,39 @@ class StartScreen(Screen[None]):
         elif choice == "quit":
             app.exit()
 
-    def action_toggle_free_stock(self) -> None:
+    def action_toggle_option(self, name: str) -> None:
         app = self.app
-        app.free_stock = not getattr(app, "free_stock", False)  # type: ignore[attr-defined]
+        chosen: frozenset[str] = getattr(app, "options", frozenset())
+        app.options = chosen ^ {name}  # type: ignore[attr-defined]
         self.rebuild()
 
     def action_help(self) -> None:
         from parlour.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen("golf"))
+        self.app.push_screen(HelpScreen(specs()[0].id))
 
     def action_quit(self) -> None:
         self.app.exit()
+
+
+def _words(number: int) -> str:
+    """A small number in words, as a menu says it (``nine``)."""
+    words = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+    ]
+    return words[number] if 0 <= number < len(words) else str(number)
 
 
 def describe_saved(saved: SavedGame) -> str:

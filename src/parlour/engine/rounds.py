@@ -1,47 +1,44 @@
-"""Golf rounds: nine holes from one course seed, scored against bogey 40 (ruling G5).
+"""Rounds: several deals from one course seed, scored against bogey (ruling G5 for Golf).
 
-Hole ``n``'s seed is the first 63 bits of SHA-256 of the text
-``parlour golf course <course seed> hole <n>``, so a course deals the same nine holes
-to anyone, forever. A course is named by a short code: its seed in Crockford's
-base 32 (digits and capitals without I, L, O, U; those letters are read as 1, 1, 0
-and refused respectively, and hyphens and spaces are ignored).
+A game whose plug-in declares :class:`~parlour.engine.plugin.Rounds` is played in rounds.
+Deal ``n``'s seed is the first 63 bits of SHA-256 of the plug-in's ``seed_text`` with the
+course seed and ``n`` put in, so a course deals the same deals to anyone, forever. A course
+is named by a short code: its seed in Crockford's base 32 (digits and capitals without I,
+L, O, U; those letters are read as 1, 1, 0 and refused respectively, and hyphens and
+spaces are ignored).
 
 >>> course_code(1234567)
 '15NM7'
 >>> parse_course_code("15nm-7")
 1234567
->>> hole_seed(1234567, 1) == hole_seed(1234567, 1) != hole_seed(1234567, 2)
-True
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Final
 
 from parlour.engine.cards import Card
-from parlour.engine.deals import MAX_SEED, check_seed, deck_from_seed
+from parlour.engine.deals import MAX_SEED, check_seed, deck_from_seed, shown
 from parlour.engine.errors import DealError
+from parlour.engine.plugin import Rounds
 
-HOLES: Final = 9
-BOGEY: Final = 40
 _ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _READ_AS: Final = {"I": "1", "L": "1", "O": "0"}
 
 
-def hole_seed(course: int, hole: int) -> int:
-    """The seed of hole ``hole`` (1–9) of the course with seed ``course``."""
+def hole_seed(kind: Rounds, course: int, hole: int) -> int:
+    """The seed of deal ``hole`` (from 1) of the course with seed ``course``."""
     check_seed(course)
-    if not 1 <= hole <= HOLES:
-        raise DealError(f"a round has holes 1 to {HOLES}, not {hole}")
-    text = f"parlour golf course {course} hole {hole}".encode()
+    if not 1 <= hole <= kind.holes:
+        raise DealError(f"a round has {kind.unit}s 1 to {kind.holes}, not {hole}")
+    text = kind.seed_text.format(course=course, hole=hole).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
 
 
-def hole_deck(course: int, hole: int) -> tuple[Card, ...]:
-    return deck_from_seed(hole_seed(course, hole))
+def hole_deck(kind: Rounds, course: int, hole: int) -> tuple[Card, ...]:
+    return deck_from_seed(hole_seed(kind, course, hole))
 
 
 def course_code(course: int) -> str:
@@ -60,22 +57,28 @@ def parse_course_code(text: str) -> int:
     cleaned = text.strip().upper().replace("-", "").replace(" ", "")
     if not cleaned:
         raise DealError("a course code cannot be empty")
+    if len(cleaned) > 13:  # 13 digits of base 32 hold 65 bits, more than a seed's 63
+        raise DealError(f"course code {shown(text)} is too long")
     value = 0
     for char in cleaned:
         char = _READ_AS.get(char, char)
-        digit = _ALPHABET.find(char)
+        digit = _ALPHABET.find(char) if char.isascii() else -1
         if digit < 0:
-            raise DealError(f"{text!r} is not a course code: use digits and letters other than U")
+            raise DealError(
+                f"{shown(text)} is not a course code: use digits and letters other than U"
+            )
         value = value * 32 + digit
     if value > MAX_SEED:
-        raise DealError(f"course code {text!r} is too long")
+        raise DealError(f"course code {shown(text)} is too long")
     return value
 
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """A round in progress or finished: the course, its rule options, the holes' scores."""
+    """A round in progress or finished: what kind of round, the course, its rule options,
+    and the scores of the deals played so far."""
 
+    kind: Rounds
     course: int
     options: frozenset[str] = frozenset()
     scores: tuple[int, ...] = ()
@@ -94,7 +97,7 @@ class Round:
 
     @property
     def is_complete(self) -> bool:
-        return len(self.scores) == HOLES
+        return len(self.scores) == self.kind.holes
 
     @property
     def next_hole(self) -> int | None:
@@ -103,11 +106,19 @@ class Round:
     @property
     def versus_bogey(self) -> int:
         """Total minus bogey: negative means under (better than) bogey."""
-        return self.total - BOGEY
+        return self.total - self.kind.bogey
 
     @property
     def beat_bogey(self) -> bool:
-        return self.is_complete and self.total < BOGEY
+        return self.is_complete and self.total < self.kind.bogey
+
+    @property
+    def holes(self) -> int:
+        return self.kind.holes
+
+    @property
+    def bogey(self) -> int:
+        return self.kind.bogey
 
     def running_totals(self) -> list[int]:
         totals, running = [], 0
@@ -118,16 +129,10 @@ class Round:
 
     def record_hole(self, score: int) -> Round:
         if self.is_complete:
-            raise DealError("the round is complete: all nine holes are played")
+            raise DealError(
+                f"the round is complete: all {self.kind.holes} {self.kind.unit}s are played"
+            )
         return replace(self, scores=(*self.scores, score))
 
     def seeds(self) -> list[int]:
-        return [hole_seed(self.course, hole) for hole in range(1, HOLES + 1)]
-
-
-def play_round(course: int, scores: Iterable[int], options: Iterable[str] = ()) -> Round:
-    """A round with the given hole scores recorded in order."""
-    result = Round(check_seed(course), frozenset(options))
-    for score in scores:
-        result = result.record_hole(score)
-    return result
+        return [hole_seed(self.kind, self.course, hole) for hole in range(1, self.kind.holes + 1)]

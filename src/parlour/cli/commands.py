@@ -1,0 +1,122 @@
+"""The commands that print a position (``deal``, ``check``, ``play-moves``) or open the
+app (no command, ``play``, ``replay``), and the table of every command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from parlour.cli.common import CliError, chosen_options, describe_deal, read_record, start_line
+from parlour.engine.history import Line
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out the command the arguments name."""
+    from parlour.cli import rounds, solving
+
+    table: dict[str | None, Callable[[argparse.Namespace], int]] = {
+        None: command_start,
+        "play": command_play,
+        "replay": command_replay,
+        "deal": command_deal,
+        "check": command_check,
+        "play-moves": command_play_moves,
+        "solve": solving.command_solve,
+        "analyse": solving.command_analyse,
+        "scorecard": rounds.command_scorecard,
+    }
+    return table[args.command](args)
+
+
+# -- positions --------------------------------------------------------------------------
+
+
+def print_position(line: Line[Any, Any], ascii_only: bool) -> None:
+    from rich.console import Console
+
+    from parlour.render import render_position
+
+    console = Console(highlight=False)
+    state = line.current
+    console.print(describe_deal(line), style="bold")
+    console.print(render_position(state, ascii_only))
+    console.print(line.rules.prompt(state))
+    outcome = line.rules.outcome(state)
+    if outcome is None:
+        console.print(f"Moves played: {len(line.moves)}. Score so far: {line.rules.score(state)}")
+    else:
+        console.print(f"Moves played: {len(line.moves)}. Final score: {outcome.score}")
+
+
+def command_deal(args: argparse.Namespace) -> int:
+    print_position(start_line(args), args.ascii)
+    return 0
+
+
+def command_check(args: argparse.Namespace) -> int:
+    _, line = read_record(args.file)
+    print_position(line, args.ascii)
+    return 0
+
+
+def command_play_moves(args: argparse.Namespace) -> int:
+    from parlour.engine.errors import ParlourError
+    from parlour.engine.record import format_record
+
+    line = start_line(args)
+    for number, move in enumerate(args.moves, start=1):
+        try:
+            line = line.play(move)
+        except ParlourError as error:
+            raise CliError(f"move {number} ({move}): {error}") from None
+    if args.record:
+        sys.stdout.write(format_record(line))
+    else:
+        print_position(line, args.ascii)
+    return 0
+
+
+# -- the app ----------------------------------------------------------------------------
+
+
+def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
+    from parlour.tui.app import make_app
+
+    app = make_app(args.data_dir, ascii_only=True if args.ascii else None, **kwargs)
+    app.run()
+    return 0 if app.return_code in (None, 0) else int(app.return_code)
+
+
+def command_start(args: argparse.Namespace) -> int:
+    return _run_app(args)
+
+
+def command_play(args: argparse.Namespace) -> int:
+    from parlour.engine import check_seed
+    from parlour.engine.registry import find_spec
+
+    spec = find_spec(args.game)
+    options = chosen_options(args, spec)
+    course_code = getattr(args, "course", None)
+    new_round = getattr(args, "round", False)
+    if (course_code or new_round) and spec.rounds is None:
+        raise CliError(f"{spec.name} is not played in rounds: --course and --round are not for it")
+    if args.record:
+        text, _ = read_record(args.record)
+        return _run_app(args, record_text=text, record_title=args.record)
+    if course_code or new_round:
+        import secrets
+
+        from parlour.engine.rounds import parse_course_code
+
+        course = parse_course_code(course_code) if course_code else secrets.randbits(40)
+        return _run_app(args, course=course, options=frozenset(options))
+    seed = check_seed(args.seed) if args.seed is not None else None
+    return _run_app(args, game=spec.id, seed=seed, options=frozenset(options))
+
+
+def command_replay(args: argparse.Namespace) -> int:
+    text, _ = read_record(args.file)
+    return _run_app(args, replay_text=text, record_title=args.file)

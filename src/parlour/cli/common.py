@@ -1,0 +1,67 @@
+"""What the commands share: the one-line error, and reading the game and deal asked for."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from parlour.engine.errors import ParlourError
+from parlour.engine.history import Line
+from parlour.engine.plugin import GameSpec
+
+EXIT_BAD_INPUT = 2
+
+
+class CliError(Exception):
+    """A problem with what the user asked for; printed as one line, exit status 2."""
+
+
+def chosen_options(args: argparse.Namespace, spec: GameSpec) -> list[str]:
+    """The rule options asked for with ``--option NAME`` and the options' own flags
+    (``--free-stock``), refusing a flag the game does not have."""
+    from parlour.engine.registry import specs
+
+    chosen = list(getattr(args, "option", []) or [])
+    for option in sorted({o.name for s in specs() for o in s.options}):
+        if getattr(args, option_dest(option), False):
+            if option not in spec.option_names:
+                owners = " and ".join(s.name for s in specs() if option in s.option_names)
+                raise CliError(f"--{option} is a {owners} option")
+            chosen.append(option)
+    return chosen
+
+
+def option_dest(option: str) -> str:
+    return "option_" + option.replace("-", "_")
+
+
+def start_line(args: argparse.Namespace) -> Line[Any, Any]:
+    """The deal asked for by ``GAME --seed N`` or ``GAME --deck "…"``, with its options."""
+    from parlour.engine import check_seed, parse_deck
+    from parlour.engine.registry import find_spec
+
+    spec = find_spec(args.game)
+    rules = spec.rules()
+    options = chosen_options(args, spec)
+    if args.seed is not None:
+        return Line.from_seed(rules, check_seed(args.seed), options)
+    return Line.new(rules, parse_deck(args.deck, rules.deck_size), options)
+
+
+def read_record(path: str) -> tuple[str, Line[Any, Any]]:
+    """A record file's text and the game it replays; a bad record is one line."""
+    from parlour.engine.record import parse_record, replay
+    from parlour.store.files import read_text
+
+    text = read_text(path)
+    try:
+        return text, replay(parse_record(text))
+    except ParlourError as error:
+        raise CliError(f"{path}: {error}") from None
+
+
+def describe_deal(line: Line[Any, Any]) -> str:
+    from parlour.engine.game import format_options
+
+    source = f"seed {line.seed}" if line.seed is not None else "explicit deck"
+    return f"{line.rules.name} · {source} · options: {format_options(line.options)}"

@@ -1,0 +1,169 @@
+"""The command line's grammar, built from the registry: the games, their rule options
+(one flag each) and, for games played in rounds, ``--round`` and ``--course``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import NoReturn
+
+from parlour import __version__
+from parlour.cli.common import CliError, option_dest
+from parlour.engine.plugin import GameSpec
+from parlour.engine.registry import specs
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{message} (see 'parlour --help')")
+
+
+def _games() -> str:
+    return ", ".join(spec.id for spec in specs())
+
+
+def _rounds() -> tuple[GameSpec, ...]:
+    return tuple(spec for spec in specs() if spec.rounds is not None)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="parlour",
+        description="Patience games from an old book: "
+        + ", ".join(spec.name for spec in specs())
+        + ". With no command, opens the game.",
+    )
+    parser.add_argument("--version", action="version", version=f"parlour {__version__}")
+    _add_app_arguments(parser, default=None)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    play = commands.add_parser("play", help="open the app on a new game")
+    play.add_argument("game", help=f"one of {_games()}")
+    source = play.add_mutually_exclusive_group()
+    source.add_argument("--seed", help="deal this seed (a whole number from 0 to 2**63-1)")
+    for spec in _rounds():
+        assert spec.rounds is not None
+        holes = f"{spec.rounds.holes} {spec.rounds.unit}s"
+        source.add_argument(
+            "--course",
+            metavar="CODE",
+            help=f"{spec.name}: play a round ({holes}) of this course; goes on with your "
+            "unfinished round of it, if you have one",
+        )
+        source.add_argument(
+            "--round", action="store_true", help=f"{spec.name}: a round of {holes}, new course"
+        )
+    source.add_argument("--record", metavar="FILE", help="play on from the end of a record")
+    _add_option_flags(play)
+    _add_app_arguments(play)
+
+    replay = commands.add_parser("replay", help="open a record in the app to step through")
+    replay.add_argument("file", help="a record written by Parlour")
+    _add_app_arguments(replay)
+
+    solve = commands.add_parser(
+        "solve", help="the best result perfect play could reach (knowing every hidden card)"
+    )
+    solve.add_argument("game", help=f"one of {_games()}")
+    source = solve.add_mutually_exclusive_group(required=True)
+    source.add_argument("--seed", help="a whole number from 0 to 2**63-1")
+    source.add_argument("--deck", help='the whole deck in card notation, "JD 2D 9H …"')
+    source.add_argument("--record", metavar="FILE", help="solve the position a record ends in")
+    _add_option_flags(solve)
+    solve.add_argument("--budget", type=float, default=None, metavar="S", help=_BUDGET_HELP)
+    solve.add_argument("--json", action="store_true", help="machine-readable output")
+
+    analyse = commands.add_parser("analyse", help="solve a range of seeds and summarise")
+    analyse.add_argument("game", help=f"one of {_games()}")
+    analyse.add_argument("--seeds", required=True, metavar="A..B", help="seeds A to B inclusive")
+    analyse.add_argument(
+        "--jobs", type=int, default=0, metavar="N", help="worker processes (default: every core)"
+    )
+    _add_option_flags(analyse)
+    analyse.add_argument("--budget", type=float, default=None, metavar="S", help=_BUDGET_HELP)
+    analyse.add_argument("--out", metavar="FILE", help="write every deal's result (.csv or .json)")
+
+    scorecard = commands.add_parser("scorecard", help="print past rounds and the best")
+    scorecard.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_app_arguments(scorecard, ascii_flag=False)
+
+    deal = commands.add_parser("deal", help="print the opening layout of a deal")
+    _add_deal_arguments(deal)
+    _add_ascii_flag(deal)
+
+    check = commands.add_parser("check", help="replay a record and print its final position")
+    check.add_argument("file", help="a record written by Parlour")
+    _add_ascii_flag(check)
+
+    play_moves = commands.add_parser(
+        "play-moves", help="apply moves to a deal and print the result (for scripts)"
+    )
+    _add_deal_arguments(play_moves)
+    play_moves.add_argument("moves", nargs="*", metavar="MOVE", help="moves in notation")
+    _add_ascii_flag(play_moves)
+    play_moves.add_argument(
+        "--record", action="store_true", help="print the game as a record instead"
+    )
+    return parser
+
+
+_BUDGET_HELP = "CPU seconds to search (default: the game's own; none for an exact solver)"
+
+
+def _add_ascii_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="letters instead of suit symbols",
+    )
+
+
+def _add_app_arguments(
+    parser: argparse.ArgumentParser, *, default: object = argparse.SUPPRESS, ascii_flag: bool = True
+) -> None:
+    parser.add_argument(
+        "--data-dir",
+        default=default,
+        metavar="DIR",
+        help="where scorecards and saved games live (default: $PARLOUR_DATA_DIR, or the "
+        "platform's user data directory)",
+    )
+    if ascii_flag:
+        parser.add_argument(
+            "--ascii",
+            action="store_true",
+            default=argparse.SUPPRESS if default is argparse.SUPPRESS else False,
+            help="draw cards with letters instead of suit symbols",
+        )
+
+
+def _add_option_flags(parser: argparse.ArgumentParser) -> None:
+    """One flag for each rule option any game has (``--free-stock``)."""
+    seen: set[str] = set()
+    for spec in specs():
+        for option in spec.options:
+            if option.name not in seen:
+                seen.add(option.name)
+                parser.add_argument(
+                    f"--{option.name}",
+                    dest=option_dest(option.name),
+                    action="store_true",
+                    help=f"{spec.name}: {option.description}",
+                )
+
+
+def _add_deal_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help=f"one of {_games()}")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--seed", help="a whole number from 0 to 2**63-1")
+    source.add_argument("--deck", help='the whole deck in card notation, "JD 2D 9H …"')
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a rule option ("
+        + "; ".join(f"{s.name}: {', '.join(s.option_names)}" for s in specs() if s.options)
+        + "); may be repeated",
+    )
+    _add_option_flags(parser)

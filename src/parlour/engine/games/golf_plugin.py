@@ -1,0 +1,35 @@
+"""Golf, as a plug-in: the links, nine holes a round against bogey 40."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from parlour.engine.plugin import GameSpec, Option, Rounds
+
+FREE_STOCK: Final = "free-stock"
+#: a round: nine holes, scored against bogey 40 (ruling G5)
+ROUNDS: Final = Rounds(holes=9, bogey=40, seed_text="parlour golf course {course} hole {hole}")
+
+PLUGIN: Final = GameSpec(
+    id="golf",
+    name="Golf",
+    aliases=("links",),
+    blurb="clear seven columns onto one foundation; nine holes, bogey 40",
+    rules_at="parlour.engine.games.golf:GOLF",
+    solver_at="parlour.engine.solve.golf:SOLVER",
+    hint_at="parlour.engine.solve.golf_hint:hint",
+    renderer_at="parlour.render.golf:render",
+    screen_at="parlour.tui.screens.golf:GolfScreen",
+    keys_at="parlour.controls.golf:KEYS",
+    rules_page="golf.md",
+    options=(
+        Option(
+            FREE_STOCK,
+            "the stock may be turned at any time, not only at a stoppage",
+            key="f",
+            on="free stock",
+            off="book rule",
+        ),
+    ),
+    rounds=ROUNDS,
+)

@@ -1,0 +1,21 @@
+"""Rubbish Heap, as a plug-in: a board of thirteen and forced discards to a waste heap."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from parlour.engine.plugin import GameSpec
+
+PLUGIN: Final = GameSpec(
+    id="rubbish",
+    name="Rubbish Heap",
+    aliases=("rubbish-heap",),
+    blurb="a board of thirteen, forced discards to a rubbish heap",
+    rules_at="parlour.engine.games.rubbish:RUBBISH",
+    solver_at="parlour.engine.solve.rubbish:SOLVER",
+    hint_at="parlour.engine.solve.rubbish_hint:hint",
+    renderer_at="parlour.render.rubbish:render",
+    screen_at="parlour.tui.screens.rubbish:RubbishScreen",
+    keys_at="parlour.controls.rubbish:KEYS",
+    rules_page="rubbish.md",
+)

@@ -1,0 +1,21 @@
+"""Three Squares, as a plug-in: three squares of four heaps, suit runs that wrap round."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from parlour.engine.plugin import GameSpec
+
+PLUGIN: Final = GameSpec(
+    id="squares",
+    name="Three Squares",
+    aliases=("three-squares",),
+    blurb="three squares of heaps, suit runs that wrap round",
+    rules_at="parlour.engine.games.squares:SQUARES",
+    solver_at="parlour.engine.solve.squares:SOLVER",
+    hint_at="parlour.engine.solve.squares_hint:hint",
+    renderer_at="parlour.render.squares:render",
+    screen_at="parlour.tui.screens.squares:SquaresScreen",
+    keys_at="parlour.controls.squares:KEYS",
+    rules_page="squares.md",
+)

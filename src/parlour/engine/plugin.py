@@ -1,0 +1,162 @@
+"""The plug-in contract: everything Parlour needs to know about one game, declared once.
+
+Each game has a small module ``parlour.engine.games.<id>_plugin`` that exports
+``PLUGIN``, a :class:`GameSpec`. The registry (:mod:`parlour.engine.registry`) lists those
+modules, and every other part of Parlour (the command line, the start menu, help, the
+text renderer, analysis, hints, the app's screens) iterates over the registry and asks
+the spec, never naming a game.
+
+A spec is plain data, cheap to import: the parts that live in heavier modules (the rules,
+the solver, the hint, the renderer, the screen, the key table) are named by *reference*,
+``"package.module:attribute"``, and loaded only when first asked for, as an entry point
+would be. That keeps the start screen from loading four games' rules, and lets a spec in
+the engine name parts that live in the layers above it without importing them. A test
+checks that every reference of every registered game resolves to what it should.
+
+How to add a game: docs/architecture.md.
+
+>>> from parlour.engine.registry import find_spec
+>>> spec = find_spec("links")
+>>> spec.id, spec.name, spec.rules().id
+('golf', 'Golf', 'golf')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from parlour.engine.game import Rules
+from parlour.engine.solve.search import Budget, Verdict
+
+
+def resolve(reference: str) -> Any:
+    """The object a ``"package.module:attribute"`` reference names (imported on demand)."""
+    module, colon, attribute = reference.partition(":")
+    if not colon or not module or not attribute:
+        raise ValueError(f"a reference is 'package.module:attribute', not {reference!r}")
+    found = import_module(module)
+    for part in attribute.split("."):
+        found = getattr(found, part)
+    return found
+
+
+class Solver(Protocol):
+    """A game's solver: the best result perfect play could reach from a position, knowing
+    every hidden card, within a budget of positions or seconds (:class:`Budget`)."""
+
+    #: CPU seconds ``parlour solve`` and ``analyse`` allow by default; None when the
+    #: solver is exact and quick enough to need no limit
+    default_seconds: float | None
+
+    def solve(self, state: Any, budget: Budget) -> Verdict:
+        """Search from ``state``; the verdict says how far it got."""
+        ...
+
+    def verdict_words(self, verdict: Verdict) -> str:
+        """The verdict as a player would say it (``the links can still be cleared``)."""
+        ...
+
+
+class Hint(Protocol):
+    """A game's hint: a legal move chosen only from what the player can see."""
+
+    def __call__(self, state: Any) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule option (kept apart in scores and statistics)."""
+
+    name: str
+    description: str
+    #: a key on the start screen that switches it, and what the menu says for each side
+    key: str = ""
+    on: str = ""
+    off: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Rounds:
+    """A game played in rounds of several deals from one course seed, scored against
+    bogey (Golf's nine holes). Deal ``n`` of course ``c`` has the seed made from
+    ``seed_text.format(course=c, hole=n)`` (:mod:`parlour.engine.rounds`): fixed forever
+    once players have played it."""
+
+    holes: int
+    bogey: int
+    seed_text: str
+    #: what one deal of a round is called
+    unit: str = "hole"
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game, as the rest of Parlour sees it."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    #: one line for the start menu and the command line's help
+    blurb: str
+    #: references to the parts (see the module's docstring)
+    rules_at: str
+    solver_at: str
+    hint_at: str
+    renderer_at: str
+    screen_at: str
+    keys_at: str
+    #: the file in ``parlour/help/rules/`` that holds this game's rules page
+    rules_page: str
+    options: tuple[Option, ...] = ()
+    rounds: Rounds | None = None
+    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def option_names(self) -> Mapping[str, str]:
+        """Each option's name and what it does."""
+        return MappingProxyType({option.name: option.description for option in self.options})
+
+    def _part(self, reference: str) -> Any:
+        found = self._cache.get(reference)
+        if found is None:
+            found = self._cache[reference] = resolve(reference)
+        return found
+
+    def rules(self) -> Rules[Any, Any]:
+        rules: Rules[Any, Any] = self._part(self.rules_at)
+        return rules
+
+    def solver(self) -> Solver:
+        solver: Solver = self._part(self.solver_at)
+        return solver
+
+    def hint(self) -> Hint:
+        hint: Hint = self._part(self.hint_at)
+        return hint
+
+    def renderer(self) -> Any:
+        """``render(state, ascii_only) -> rich renderable`` (in :mod:`parlour.render`)."""
+        return self._part(self.renderer_at)
+
+    def screen(self) -> Any:
+        """The app's screen class for this game (in :mod:`parlour.tui`)."""
+        return self._part(self.screen_at)
+
+    def keys(self) -> Any:
+        """The game screen's key table (in :mod:`parlour.controls`, Textual-free)."""
+        return self._part(self.keys_at)
+
+    def references(self) -> dict[str, str]:
+        """Every part's reference, by name (for the test that they all resolve)."""
+        return {
+            "rules": self.rules_at,
+            "solver": self.solver_at,
+            "hint": self.hint_at,
+            "renderer": self.renderer_at,
+            "screen": self.screen_at,
+            "keys": self.keys_at,
+        }
