@@ -20,7 +20,7 @@ def test_every_registered_game_has_its_rules_written() -> None:
 
 
 def test_docs_keys_md_matches_the_key_bindings() -> None:
-    from parlour.tui.keys import keys_document
+    from parlour.help.keys import keys_document
 
     written = (ROOT / "docs" / "keys.md").read_text(encoding="utf-8")
     assert written == keys_document(), "run 'python -m parlour.help' to rebuild docs/keys.md"

@@ -14,7 +14,7 @@ from typing import Any
 from parlour.engine import find_game
 from parlour.engine.cards import format_cards
 from parlour.engine.deals import parse_deck
-from parlour.engine.game import Outcome, format_options, parse_options
+from parlour.engine.game import Outcome, Rules, format_options, parse_options
 from parlour.engine.history import Line
 from parlour.engine.plugin import GameSpec
 from parlour.engine.record import format_record
@@ -118,7 +118,7 @@ class Session:
     # -- state -----------------------------------------------------------------------------
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Rules[Any, Any]:
         return self.line.rules
 
     @property

@@ -77,6 +77,8 @@ class Option:
     key: str = ""
     on: str = ""
     off: str = ""
+    #: the ruling that defines it, for the help
+    ruling: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,9 @@
-"""Rebuild docs/rules.md and docs/keys.md from the text and key bindings the app uses."""
+"""Rebuild docs/rules.md and docs/keys.md from the text and key tables the app uses."""
 
 from pathlib import Path
 
 from parlour.help import rules_document
-from parlour.tui.keys import keys_document
+from parlour.help.keys import keys_document
 
 for name, text in (("rules.md", rules_document()), ("keys.md", keys_document())):
     target = Path("docs") / name

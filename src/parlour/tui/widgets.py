@@ -251,8 +251,8 @@ class KeyBar(Widget, can_focus=False):
 
     compact: reactive[bool] = reactive(False)
 
-    def __init__(self, **kwargs: str) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         #: (first column, last column + 1, key, enabled) of each key as drawn
         self._spans: list[tuple[int, int, str, bool]] = []
 

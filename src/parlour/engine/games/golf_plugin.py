@@ -29,6 +29,7 @@ PLUGIN: Final = GameSpec(
             key="f",
             on="free stock",
             off="book rule",
+            ruling="G3",
         ),
     ),
     rounds=ROUNDS,

@@ -2,28 +2,23 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from parlour.controls.screens import CONFIRM_KEYS
+from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import KeyBar
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Keyed, ModalScreen[bool]):
     """Ask ``question``; dismissed with True for yes (y, or the yes button) and False for
     no (n, Esc, or the no button)."""
 
     CSS_PATH = "confirm.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(False)", "No", show=False),
-    ]
+    KEYS = CONFIRM_KEYS
 
     def __init__(self, question: str, *, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()

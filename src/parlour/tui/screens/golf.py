@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.reactive import reactive
 from textual.widgets import Static
 
+from parlour.controls.golf import GolfControls
 from parlour.engine.game import format_options
-from parlour.engine.games.golf import COLUMNS, PLAYS, TURN, GolfState, PlayColumn
+from parlour.engine.games.golf import COLUMNS, TURN, GolfState
 from parlour.engine.games.golf_course import BOGEY, HOLES
 from parlour.engine.history import Line
 from parlour.engine.rounds import Round
 from parlour.tui.screens.game import GameScreen
+from parlour.tui.services import services
 from parlour.tui.widgets import Pile
 
 
@@ -37,18 +37,13 @@ def bogey_text(round_: Round) -> str:
 
 
 class GolfScreen(GameScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(n), f"play({n})", f"Column {n}", show=False) for n in range(1, 8)),
-        Binding("enter", "play_cursor", "Play"),
-        Binding("space", "turn", "Turn stock"),
-        Binding("s", "turn", "Turn stock", show=False),
-        # when turning is not allowed the keys still answer, with the engine's reason
-        Binding("space", "explain_turn", "Turn stock", show=False),
-        Binding("s", "explain_turn", "Turn stock", show=False),
-        Binding("c", "scorecard", "Scorecard"),
-    ]
+    CONTROLS = GolfControls
+    controls: GolfControls
 
-    cursor: reactive[int] = reactive(1, repaint=False)
+    @property
+    def cursor(self) -> int:
+        """The selected column."""
+        return self.controls.cursor
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="links"):
@@ -68,7 +63,7 @@ class GolfScreen(GameScreen):
             pile = self.query_one(f"#column-{number}", Pile)
             pile.cards = column
             pile.playable = number in playable
-            pile.selected = number == self.cursor and not self.replaying
+            pile.selected = number == self.controls.cursor and not self.replaying
         foundation = self.query_one(".foundation", Pile)
         foundation.cards = state.foundation
         stock = self.query_one(".stock", Pile)
@@ -104,68 +99,6 @@ class GolfScreen(GameScreen):
             )
         return super().info_text(line)
 
-    def bindings_signature(self) -> tuple[object, ...]:
-        return (
-            *super().bindings_signature(),
-            self.check_action("turn", ()),
-            self.check_action("play", (1,)),
-        )
-
-    def watch_cursor(self, cursor: int) -> None:
-        if self.line is not None:
-            self.redraw(self.line)
-
-    # -- keys ------------------------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in {"play", "play_cursor", "turn"}:
-            if self.replaying:
-                return False
-            if self.session is None or self.session.is_finished:
-                return None
-            if action == "turn":
-                return TURN in self.current.legal or None
-            return True
-        if action == "explain_turn":
-            return not self.replaying and TURN not in self.current.legal
-        if action == "scorecard":
-            return (
-                self.session is not None and self.session.round is not None and not self.replaying
-            )
-        if action == "new" and self.session is not None and self.session.round is not None:
-            # a hole of a round must be finished before the next one starts
-            return self.session.is_finished or None
-        return super().check_action(action, parameters)
-
-    def action_play(self, column: int) -> None:
-        self.cursor = column
-        self.play(PLAYS[column - 1])
-
-    def move_cursor(self, step: int) -> None:
-        self.cursor = (self.cursor - 1 + step) % COLUMNS + 1
-
-    def action_play_cursor(self) -> None:
-        self.play(PLAYS[self.cursor - 1])
-
-    def action_turn(self) -> None:
-        self.play(TURN)
-
-    def action_explain_turn(self) -> None:
-        self.play(TURN)  # refused by the engine, which says why
-
-    def show_hint(self, move: Any) -> None:
-        if isinstance(move, PlayColumn):
-            self.cursor = move.column
-
-    def key_for(self, move: Any) -> str:
-        return "space" if move == TURN else str(move)
-
-    def hint_words(self, move: Any) -> str:
-        # the engine would name the card a turn brings up: a hint must not show it
-        if move == TURN:
-            return "turn the stock"
-        return super().hint_words(move)
-
     def move_name(self, move: Any) -> str:
         # called after an undo, when the current position is the one before the move
         return str(self.rules.describe(self.current, move))
@@ -175,9 +108,15 @@ class GolfScreen(GameScreen):
         if self.replaying:
             return
         if event.key == "stock":
-            self.action_turn()
+            self.respond(self.controls.turn())
         elif event.key.isdigit():
-            self.action_play(int(event.key))
+            self.respond(self.controls.play(int(event.key)))
+
+    def action_play(self, column: int) -> None:
+        self.respond(self.controls.play(column))
+
+    def action_turn(self) -> None:
+        self.respond(self.controls.turn())
 
     # -- rounds ----------------------------------------------------------------------------
 
@@ -207,7 +146,7 @@ class GolfScreen(GameScreen):
 
     def round_pars(self) -> dict[int, int]:
         """The pars of the round's holes known so far (hole number -> par)."""
-        session, store = self.session, getattr(self.app, "store", None)
+        session, store = self.session, services(self).store
         if session is None or session.round is None or store is None:
             return {}
         seeds = session.round.round.seeds()
@@ -224,7 +163,7 @@ class GolfScreen(GameScreen):
         keep them in the store (a deal's par never changes)."""
         from parlour.tui.background import par_job, run
 
-        session, store = self.session, getattr(self.app, "store", None)
+        session, store = self.session, services(self).store
         if session is None or session.round is None or store is None:
             return
         options = session.round.options
@@ -245,12 +184,10 @@ class GolfScreen(GameScreen):
                 return
             following = session.next_hole()
             if following is None:
-                start_round = getattr(self.app, "start_round", None)
-                if start_round is not None:
-                    start_round(session.round.options, replace=self)
+                services(self).start_round(session.round.options, replace=self)
                 return
             self.session = following
-            self.cursor = 1
+            self.controls.cursor = 1
             self.line = following.line
             self.status(
                 f"Hole {following.round.hole if following.round else ''}. "

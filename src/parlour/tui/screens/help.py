@@ -3,25 +3,20 @@ apply to every game, and the keys."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from parlour.controls.screens import HELP_KEYS
 from parlour.help import game_rules, general_rules
-from parlour.tui.keys import keys_markdown
+from parlour.help.keys import keys_markdown
+from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import KeyBar
 
 
-class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("question_mark", "close", "Close", show=False),
-        Binding("q", "close", "Close", show=False),
-    ]
+class HelpScreen(Keyed, ModalScreen[None]):
+    KEYS = HELP_KEYS
 
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__()

@@ -2,29 +2,25 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from parlour.controls.screens import HISTORY_KEYS, ROUNDS_KEYS
 from parlour.engine.game import parse_options
 from parlour.engine.rounds import Round, course_code
 from parlour.session import round_game
+from parlour.tui.keyed import Keyed
 from parlour.tui.screens.scorecard import scorecard_table
 from parlour.tui.widgets import KeyBar
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(Keyed, Screen[None]):
     """Finished games, newest first; Enter replays one."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "replay", "Replay"),
-        Binding("escape", "back", "Back"),
-    ]
+    KEYS = HISTORY_KEYS
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history"):
@@ -71,10 +67,10 @@ class HistoryScreen(Screen[None]):
         self.app.pop_screen()
 
 
-class RoundsScreen(Screen[None]):
-    """Past Golf rounds with their scorecards."""
+class RoundsScreen(Keyed, Screen[None]):
+    """Past rounds with their scorecards."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    KEYS = ROUNDS_KEYS
 
     def __init__(self) -> None:
         super().__init__()

@@ -4,18 +4,18 @@ difference; at the end, the total and whether bogey was beaten."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from parlour.controls.screens import SCORECARD_KEYS
 from parlour.engine.game import format_options
 from parlour.engine.rounds import Round
+from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import KeyBar
 
 
@@ -68,14 +68,8 @@ def verdict(round_: Round) -> Text:
     return Text(f"Round over: {round_.total}, {round_.total - round_.bogey} over bogey.")
 
 
-class ScorecardScreen(ModalScreen[bool]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go_on", "Next hole"),
-        Binding("enter", "new_round", "New round"),
-        Binding("n", "go_on", "Next hole", show=False),
-        Binding("n", "new_round", "New round", show=False),
-        Binding("escape", "close", "Back to the board"),
-    ]
+class ScorecardScreen(Keyed, ModalScreen[bool]):
+    KEYS = SCORECARD_KEYS
 
     def __init__(
         self,
@@ -103,14 +97,13 @@ class ScorecardScreen(ModalScreen[bool]):
     def refresh_pars(self) -> None:
         self.query_one("#scorecard-table", Static).update(scorecard_table(self.round, self.pars()))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "go_on":
-            if self.round.is_complete:
-                return False
-            return self.finished_hole or None
-        if action == "new_round":
-            return self.round.is_complete
-        return True
+    def can_go_on(self) -> bool | None:
+        if self.round.is_complete:
+            return False
+        return self.finished_hole or None
+
+    def can_start_round(self) -> bool:
+        return self.round.is_complete
 
     def action_go_on(self) -> None:
         self.dismiss(True)

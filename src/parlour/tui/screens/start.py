@@ -2,36 +2,25 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour import __version__
+from parlour.controls.screens import start_keys
 from parlour.engine import find_game
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import specs
 from parlour.store.database import SavedGame
+from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import KeyBar
 
 
-class StartScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # a key for each rule option a game's plug-in offers here (Golf's free stock)
-        *(
-            Binding(option.key, f"toggle_option('{option.name}')", f"{spec.name} rule")
-            for spec in specs()
-            for option in spec.options
-            if option.key
-        ),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
-    ]
+class StartScreen(Keyed, Screen[None]):
+    KEYS = start_keys()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):

@@ -1,0 +1,104 @@
+"""Golf's keys: a column's number plays its exposed card, Space turns the stock, and the
+arrows with Enter choose a column. In a round, ``c`` shows the scorecard and ``n`` goes on
+to the next hole once this one is over."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from parlour.controls.game import GameControls, Play, Reply, View, shared_keys
+from parlour.controls.keys import Availability, Key, KeyTable, numbered
+from parlour.engine.games.golf import COLUMNS, PLAYS, TURN, PlayColumn
+
+
+class GolfControls(GameControls):
+    """The selected column (1–7), and the moves Golf's keys make."""
+
+    def __init__(self, view: View) -> None:
+        super().__init__(view)
+        self.cursor = 1
+
+    # -- replies -------------------------------------------------------------------------
+
+    def play(self, column: int) -> Reply:
+        self.cursor = column
+        return Play(PLAYS[column - 1])
+
+    def play_cursor(self) -> Reply:
+        return Play(PLAYS[self.cursor - 1])
+
+    def turn(self) -> Reply:
+        return Play(TURN)
+
+    def explain_turn(self) -> Reply:
+        return Play(TURN)  # refused by the engine, which says why
+
+    def move_cursor(self, step: int) -> None:
+        self.cursor = (self.cursor - 1 + step) % COLUMNS + 1
+
+    def point_at(self, move: object) -> None:
+        """Select the column a hint names."""
+        if isinstance(move, PlayColumn):
+            self.cursor = move.column
+
+    def hint_words(self, move: object) -> str:
+        # the engine would name the card a turn brings up: a hint must not show it
+        if move == TURN:
+            return "turn the stock"
+        return super().hint_words(move)
+
+    def key_for(self, move: object) -> str:
+        return "space" if move == TURN else str(move)
+
+    # -- when the keys may be used ---------------------------------------------------------
+
+    def can_turn(self) -> Availability:
+        return self.legal(TURN)
+
+    def cannot_turn(self) -> Availability:
+        return not self.replaying and TURN not in self.rules.legal_moves(self.state)
+
+    def in_round(self) -> bool:
+        return self.session is not None and self.session.round is not None
+
+    def has_scorecard(self) -> Availability:
+        return self.in_round() and not self.replaying
+
+    def can_start_another(self) -> Availability:
+        # a hole of a round must be finished before the next one starts
+        if self.in_round() and self.session is not None:
+            return self.session.is_finished or None
+        return True
+
+
+KEYS: Final = (
+    KeyTable(
+        (
+            *numbered(
+                [str(n) for n in range(1, COLUMNS + 1)],
+                "play({})",
+                "",
+                "play the exposed card of that column",
+                "playing",
+            ),
+            Key("enter", "play_cursor", "Play", "play the selected column's exposed card",
+                "playing"),
+            Key("space", "turn", "Turn stock", "turn the next stock card", "can_turn"),
+            Key("s", "turn", "", "turn the next stock card", "can_turn"),
+            # when turning is not allowed the keys still answer, with the engine's reason
+            Key("space", "explain_turn", "", "", "cannot_turn"),
+            Key("s", "explain_turn", "", "", "cannot_turn"),
+            Key("c", "scorecard", "Scorecard", "show the round's scorecard",
+                "has_scorecard"),
+        ),
+        notes=(),
+    )
+    + shared_keys()
+).described(
+    {
+        "cursor(-1)": "select the column to the left",
+        "cursor(1)": "select the column to the right",
+        "new": "new game; in a Golf round, the next hole once this one is over",
+    }
+)  # fmt: skip
+GolfControls.KEYS = KEYS

@@ -1,0 +1,76 @@
+"""The keys of the screens around the games: the start screen, the scorecard, history,
+rounds, help and the yes-or-no question. Each table's conditions are methods of the
+screen it serves."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from parlour.controls.keys import Key, KeyTable
+from parlour.engine.registry import specs
+
+
+def start_keys() -> KeyTable:
+    """The start screen: a key for each rule option a game's plug-in offers there (Golf's
+    free stock), help and quit."""
+    options = [
+        Key(
+            option.key,
+            f"toggle_option('{option.name}')",
+            f"{spec.name} rule",
+            f"switch {spec.name} between the {option.off} and {option.on}"
+            + (f" ({option.ruling})" if option.ruling else ""),
+        )
+        for spec in specs()
+        for option in spec.options
+        if option.key
+    ]
+    return KeyTable(
+        (
+            *options,
+            Key("question_mark", "help", "Help", "this help", display="?"),
+            Key("q", "quit", "Quit", "quit Parlour"),
+        ),
+        intro="↑ and ↓ choose an entry, Enter opens it.",
+    )
+
+
+SCORECARD_KEYS: Final = KeyTable(
+    (
+        Key("enter", "go_on", "Next hole", "next hole once the hole is finished", "can_go_on"),
+        Key("enter", "new_round", "New round", "after the last hole, a new round",
+            "can_start_round"),
+        Key("n", "go_on", "", "next hole once the hole is finished", "can_go_on"),
+        Key("n", "new_round", "", "after the last hole, a new round", "can_start_round"),
+        Key("escape", "close", "Back to the board", "back to the board"),
+    )
+)  # fmt: skip
+
+HELP_KEYS: Final = KeyTable(
+    (
+        Key("escape", "close", "Close", "close the help"),
+        Key("question_mark", "close", "", "close the help", display="?"),
+        Key("q", "close", "", "close the help"),
+    )
+)
+
+CONFIRM_KEYS: Final = KeyTable(
+    (
+        Key("y", "answer(True)", "Yes", "yes"),
+        Key("n", "answer(False)", "No", "no"),
+        Key("escape", "answer(False)", "", "no"),
+    )
+)
+
+HISTORY_KEYS: Final = KeyTable(
+    (
+        Key("enter", "replay", "Replay", "replay the game chosen"),
+        Key("escape", "back", "Back", "back to the start screen"),
+    ),
+    intro="↑ and ↓ choose a game.",
+)
+
+ROUNDS_KEYS: Final = KeyTable(
+    (Key("escape", "back", "Back", "back to the start screen"),),
+    intro="↑ and ↓ choose a round; its scorecard shows below.",
+)

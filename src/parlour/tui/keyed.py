@@ -1,0 +1,64 @@
+"""A screen's keys, from its one table (:mod:`parlour.controls.keys`): the Textual
+bindings, whether each may be used now (``check_action``, which greys the key bar), and
+for a table's actions that the screen does not carry out itself, an action that asks the
+screen's controls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual.binding import Binding, BindingType
+
+from parlour.controls.keys import Availability, KeyTable
+
+
+def bindings_of(table: KeyTable) -> list[BindingType]:
+    """Textual's bindings for every row of a key table, in its order."""
+    return [
+        Binding(
+            key.key,
+            key.action,
+            key.label,
+            show=bool(key.label),
+            key_display=key.display,
+            group=Binding.Group(key.group, compact=key.compact_group) if key.group else None,
+        )
+        for key in table
+    ]
+
+
+class Keyed:
+    """Mixed into a screen (before Textual's ``Screen``) whose keys come from ``KEYS``:
+    its bindings are made from the table, and ``check_action`` asks the table, which asks
+    :meth:`key_controls` (the screen's controls; the screen itself by default)."""
+
+    KEYS: ClassVar[KeyTable]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        table = cls.__dict__.get("KEYS")
+        if table is not None:
+            cls.BINDINGS = bindings_of(table)  # type: ignore[attr-defined]
+        super().__init_subclass__(**kwargs)
+
+    def key_controls(self) -> object:
+        return self
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> Availability:
+        return self.KEYS.availability(self.key_controls(), action, parameters)
+
+    def key_signature(self) -> tuple[Availability, ...]:
+        """Every key's availability: the key bar is redrawn only when this changes."""
+        return self.KEYS.signature(self.key_controls())
+
+
+def forward(name: str) -> Callable[..., None]:
+    """An action that asks the screen's controls (method ``name``) and acts on the reply
+    (``respond``)."""
+
+    def action(self: Any, *arguments: object) -> None:
+        self.respond(getattr(self.controls, name)(*arguments))
+
+    action.__name__ = f"action_{name}"
+    action.__doc__ = f"The {name} key: asks the controls."
+    return action

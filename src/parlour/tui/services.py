@@ -1,0 +1,51 @@
+"""What the screens ask of the app, as a type: the store, the data directory, the player's
+display settings, and starting or resuming games. The app (:mod:`parlour.tui.app`)
+provides it; screens reach it through :func:`services` without importing the app, which
+imports them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Protocol, cast
+
+from textual.screen import Screen
+
+from parlour.engine.history import Line
+from parlour.store.database import Store
+
+
+class Services(Protocol):
+    data_dir: Path
+    store: Store | None
+    ascii_only: bool
+    #: the rule options switched on (each game takes those it has)
+    options: frozenset[str]
+    notice: str | None
+
+    def start_new_game(
+        self,
+        game: str,
+        *,
+        seed: int | None = None,
+        options: frozenset[str] | None = None,
+        replace: Screen[Any] | None = None,
+    ) -> None: ...
+
+    def start_round(
+        self,
+        options: frozenset[str] | None = None,
+        *,
+        course: int | None = None,
+        replace: Screen[Any] | None = None,
+    ) -> None: ...
+
+    def resume_latest(self) -> None: ...
+
+    def open_replay(self, line: Line[Any, Any], title: str = "") -> None: ...
+
+    def replay_stored(self, game_id: int) -> None: ...
+
+
+def services(screen: Screen[Any]) -> Services:
+    """The app's services, for a screen of Parlour's app."""
+    return cast(Services, screen.app)

@@ -1,0 +1,79 @@
+"""Golf's keys turned into engine moves, without the app: the controls alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from parlour.controls.game import Play, shared_keys
+from parlour.controls.golf import KEYS, GolfControls
+from parlour.engine.games.golf import GOLF, PLAYS, TURN
+from parlour.engine.history import Line
+from parlour.session import Session
+from parlour.store.database import Store
+
+
+@dataclass
+class View:
+    """What a screen shows the controls: its game, its session, and whether it replays."""
+
+    line: Line[Any, Any] | None
+    session: Session | None
+    replaying: bool = False
+
+
+def in_play(tmp_path: Path, seed: int = 1) -> tuple[View, GolfControls]:
+    session = Session.new_game(Store(tmp_path), "golf", seed)
+    view = View(session.line, session)
+    return view, GolfControls(view)
+
+
+def test_a_column_key_plays_that_column_and_selects_it(tmp_path: Path) -> None:
+    _, controls = in_play(tmp_path)
+    assert controls.play(7) == Play(PLAYS[6])
+    assert controls.cursor == 7
+    controls.move_cursor(1)
+    assert controls.cursor == 1  # round the end
+    assert controls.play_cursor() == Play(PLAYS[0])
+
+
+def test_the_table_greys_turning_until_a_stoppage_and_then_explains(tmp_path: Path) -> None:
+    view, controls = in_play(tmp_path)
+    assert TURN not in GOLF.legal_moves(controls.state)
+    assert KEYS.availability(controls, "turn", ()) is None  # greyed
+    assert KEYS.availability(controls, "explain_turn", ()) is True  # the key still answers
+    assert view.session is not None
+    view.session.play("7")
+    view.line = view.session.line
+    assert KEYS.availability(controls, "turn", ()) is True
+    assert KEYS.availability(controls, "explain_turn", ()) is False
+
+
+def test_while_replaying_no_move_key_is_bound_and_the_arrows_step(tmp_path: Path) -> None:
+    line = Line.from_seed(GOLF, 1).play("7").undo()
+    controls = GolfControls(View(line, None, replaying=True))
+    assert KEYS.availability(controls, "play", (3,)) is False
+    assert KEYS.availability(controls, "cursor", (1,)) is False
+    assert KEYS.availability(controls, "step", (1,)) is True
+    assert KEYS.availability(controls, "step", (-1,)) is None  # nothing to step back to
+    assert KEYS.availability(controls, "undo", ()) is False
+
+
+def test_the_hint_names_a_turn_without_naming_the_card(tmp_path: Path) -> None:
+    _, controls = in_play(tmp_path)
+    assert controls.hint_words(TURN) == "turn the stock"
+    assert controls.key_for(TURN) == "space"
+    controls.point_at(PLAYS[4])
+    assert controls.cursor == 5
+
+
+def test_every_condition_the_table_names_is_a_method_of_the_controls() -> None:
+    for name in KEYS.whens() | shared_keys().whens():
+        assert callable(getattr(GolfControls, name, None)), name
+
+
+def test_the_help_lists_the_column_keys_as_one_range() -> None:
+    rows = {description: keys for keys, description in KEYS.rows()}
+    assert rows["play the exposed card of that column"] == "1–7"
+    assert rows["turn the next stock card"] == "Space s"
