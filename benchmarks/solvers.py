@@ -26,8 +26,9 @@ from parlour.engine.games.rubbish import RUBBISH
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.solve.bytwos import solve_bytwos
 from parlour.engine.solve.rubbish import solve_rubbish
-from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict, solve
+from parlour.engine.solve.search import solve
 from parlour.engine.solve.squares import solve_squares
+from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict
 
 Solver = Callable[..., Verdict]
 GAMES: dict[str, tuple[Any, Solver]] = {

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from parlour.engine.registry import find_spec
-from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Budget, Verdict
+from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Budget, Verdict
 
 #: deals handed to each worker ahead of the results (the memory an analysis uses)
 _AHEAD_PER_JOB = 8

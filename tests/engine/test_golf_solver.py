@@ -20,7 +20,7 @@ from parlour.engine.deals import MAX_SEED
 from parlour.engine.games.golf import GOLF, GolfMove, GolfState, Phase
 from parlour.engine.games.golf_course import HOLES, hole_seed
 from parlour.engine.solve.golf import hole_pars, nine_hole_par, par_for_seed, solve_golf
-from parlour.engine.solve.search import NOT_WINNABLE, Verdict
+from parlour.engine.verdict import NOT_WINNABLE, Verdict
 
 from .golf_helpers import position
 

@@ -15,7 +15,8 @@ from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.bytwos_state import GIVE_UP, TURN, ByTwosState, Phase, foundation_card
 from parlour.engine.solve import bytwos_model as model
 from parlour.engine.solve.bytwos import solve_bytwos
-from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict, solve
+from parlour.engine.solve.search import solve
+from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict
 
 from .bytwos_helpers import position
 

@@ -18,7 +18,8 @@ from parlour.engine.solve.rubbish import (
     suffix_lows,
     waste_stuck,
 )
-from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict, solve
+from parlour.engine.solve.search import solve
+from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict
 
 from .rubbish_helpers import position
 

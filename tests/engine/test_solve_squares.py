@@ -23,16 +23,10 @@ from parlour.engine.games.squares_state import (
     SquaresState,
     TakeSequence,
 )
-from parlour.engine.solve.search import (
-    NOT_WINNABLE,
-    UNKNOWN,
-    WINNABLE,
-    Budget,
-    Verdict,
-    solve,
-)
+from parlour.engine.solve.search import solve
 from parlour.engine.solve.squares import model_position, solve_squares
 from parlour.engine.solve.squares_model import Model, Pos, codes
+from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Budget, Verdict
 
 from .squares_helpers import ascending, position, suit_run
 

@@ -27,7 +27,7 @@ def round_pars(spec: GameSpec, store: Any, rounds: list[Any]) -> dict[int, list[
     under other options take longer and are left to the app, which works them out in the
     background."""
     from parlour.engine.rounds import hole_seed
-    from parlour.engine.solve.search import Budget
+    from parlour.engine.verdict import Budget
 
     assert spec.rounds is not None
     kind = spec.rounds

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from parlour.engine.game import Rules
-from parlour.engine.solve.search import Budget, Verdict
+from parlour.engine.verdict import Budget, Verdict
 
 
 def resolve(reference: str) -> Any:

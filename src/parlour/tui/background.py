@@ -56,7 +56,7 @@ def hint_job(game_id: str, state: Any) -> Any:
 def par_job(game_id: str, seed: int, options: frozenset[str]) -> int:
     """The best score perfect play reaches on a deal (a Golf hole's par)."""
     from parlour.engine.registry import find_spec
-    from parlour.engine.solve.search import Budget
+    from parlour.engine.verdict import Budget
 
     spec = find_spec(game_id)
     start = spec.rules().start_from_seed(seed, options)

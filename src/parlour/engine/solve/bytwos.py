@@ -83,7 +83,8 @@ from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.bytwos_state import DEALS, TURN, ByTwosState, Phase, foundation_cards
 from parlour.engine.solve import bytwos_model as model
 from parlour.engine.solve.bytwos_model import DO_DEAL, DO_REDEAL, FULL, PLACE, WANT, Layout, Pos
-from parlour.engine.solve.search import (
+from parlour.engine.solve.search import solve
+from parlour.engine.verdict import (
     NOT_WINNABLE,
     UNKNOWN,
     WINNABLE,
@@ -91,7 +92,6 @@ from parlour.engine.solve.search import (
     OutOfBudget,
     Verdict,
     plain_verdict_words,
-    solve,
 )
 
 #: what a position asks of the search: a forced move, a decision, or a free choice

@@ -68,7 +68,7 @@ from parlour.engine.games.golf import (
 )
 from parlour.engine.games.golf_course import HOLES, hole_seed
 from parlour.engine.solve.golf_bound import bound
-from parlour.engine.solve.search import NOT_WINNABLE, UNKNOWN, WINNABLE, Budget, Verdict
+from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Budget, Verdict
 
 #: a clock for the seconds budget, supplied by the caller (the engine reads no clock)
 Clock = Callable[[], float]

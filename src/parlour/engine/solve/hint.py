@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from parlour.engine.cards import Card
 from parlour.engine.game import Rules
-from parlour.engine.solve.search import NOT_WINNABLE, WINNABLE, Verdict
+from parlour.engine.verdict import NOT_WINNABLE, WINNABLE, Verdict
 
 
 def sample_orders(

@@ -58,7 +58,7 @@ from parlour.engine.games.rubbish import (
     RubbishMove,
     RubbishState,
 )
-from parlour.engine.solve.search import (
+from parlour.engine.verdict import (
     NOT_WINNABLE,
     UNKNOWN,
     WINNABLE,

@@ -26,7 +26,7 @@ from parlour.engine.solve.hint import (
     wins_then_score,
 )
 from parlour.engine.solve.rubbish import ordered_moves, solve_rubbish
-from parlour.engine.solve.search import Verdict
+from parlour.engine.verdict import Verdict
 
 #: orders of the hidden cards sampled for a hint
 JUDGED_SAMPLES: Final = 8

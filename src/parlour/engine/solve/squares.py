@@ -45,15 +45,6 @@ from parlour.engine.games.squares_state import (
     SquaresState,
     TakeSequence,
 )
-from parlour.engine.solve.search import (
-    NOT_WINNABLE,
-    UNKNOWN,
-    WINNABLE,
-    Budget,
-    OutOfBudget,
-    Verdict,
-    plain_verdict_words,
-)
 from parlour.engine.solve.search import solve as generic_solve
 from parlour.engine.solve.squares_model import (
     BUILD,
@@ -66,6 +57,15 @@ from parlour.engine.solve.squares_model import (
     codes,
     run_start,
     score,
+)
+from parlour.engine.verdict import (
+    NOT_WINNABLE,
+    UNKNOWN,
+    WINNABLE,
+    Budget,
+    OutOfBudget,
+    Verdict,
+    plain_verdict_words,
 )
 
 _SUITS: Final = 4
