@@ -111,7 +111,8 @@ class GameSpec:
     renderer_at: str
     screen_at: str
     keys_at: str
-    #: the file in ``parlour/help/rules/`` that holds this game's rules page
+    #: this game's rules page: ``"package:path"`` of a Markdown file shipped in a package
+    #: (``"parlour.help:rules/golf.md"``), starting with its ``## Name`` heading
     rules_page: str
     options: tuple[Option, ...] = ()
     rounds: Rounds | None = None

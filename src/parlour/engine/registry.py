@@ -41,6 +41,13 @@ def specs() -> tuple[GameSpec, ...]:
     return tuple(_specs)
 
 
+def reset() -> None:
+    """Forget the plug-ins read so far, so that :data:`PLUGINS` is read again (for a test
+    that registers a game of its own)."""
+    _specs.clear()
+    _by_name.clear()
+
+
 def find_spec(name: str) -> GameSpec:
     """The plug-in of a game id or alias (case-insensitive); a clear error if unknown."""
     specs()

@@ -19,7 +19,8 @@ def general_rules() -> str:
 
 def game_rules(game_id: str) -> str:
     """The rules section of one game (the page its plug-in names)."""
-    return _read(f"rules/{find_spec(game_id).rules_page}")
+    package, _, path = find_spec(game_id).rules_page.partition(":")
+    return resources.files(package).joinpath(path).read_text(encoding="utf-8")
 
 
 def rules_document() -> str:

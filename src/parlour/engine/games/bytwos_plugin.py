@@ -17,5 +17,5 @@ PLUGIN: Final = GameSpec(
     renderer_at="parlour.render.bytwos:render",
     screen_at="parlour.tui.screens.bytwos:ByTwosScreen",
     keys_at="parlour.controls.bytwos:KEYS",
-    rules_page="bytwos.md",
+    rules_page="parlour.help:rules/bytwos.md",
 )

@@ -21,7 +21,7 @@ PLUGIN: Final = GameSpec(
     renderer_at="parlour.render.golf:render",
     screen_at="parlour.tui.screens.golf:GolfScreen",
     keys_at="parlour.controls.golf:KEYS",
-    rules_page="golf.md",
+    rules_page="parlour.help:rules/golf.md",
     options=(
         Option(
             FREE_STOCK,

@@ -17,5 +17,5 @@ PLUGIN: Final = GameSpec(
     renderer_at="parlour.render.rubbish:render",
     screen_at="parlour.tui.screens.rubbish:RubbishScreen",
     keys_at="parlour.controls.rubbish:KEYS",
-    rules_page="rubbish.md",
+    rules_page="parlour.help:rules/rubbish.md",
 )

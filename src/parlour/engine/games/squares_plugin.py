@@ -17,5 +17,5 @@ PLUGIN: Final = GameSpec(
     renderer_at="parlour.render.squares:render",
     screen_at="parlour.tui.screens.squares:SquaresScreen",
     keys_at="parlour.controls.squares:KEYS",
-    rules_page="squares.md",
+    rules_page="parlour.help:rules/squares.md",
 )

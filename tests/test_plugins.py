@@ -1,0 +1,113 @@
+"""The plug-in contract: every registered game provides every part, and a game declared
+only through the contract (a toy, in test code) plays in the command line and the app."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from parlour.cli import main
+from parlour.controls.game import GameControls, shared_keys
+from parlour.controls.keys import KeyTable
+from parlour.engine import registry
+from parlour.engine.game import Rules
+from parlour.engine.plugin import GameSpec
+from parlour.engine.verdict import Budget, Verdict
+from parlour.help import game_rules, rules_document
+from parlour.help.keys import keys_document
+from parlour.tui.screens.game import GameScreen
+
+
+def check_spec(spec: GameSpec) -> None:
+    """Every part the spec names is there and is what the rest of Parlour expects."""
+    for part, reference in spec.references().items():
+        assert ":" in reference, f"{spec.id}: {part}"
+    rules = spec.rules()
+    assert isinstance(rules, Rules)
+    assert (rules.id, rules.name, rules.aliases) == (spec.id, spec.name, spec.aliases)
+    assert dict(rules.option_names) == dict(spec.option_names)
+    start = rules.start_from_seed(1)
+    verdict = spec.solver().solve(start, Budget(nodes=2_000))
+    assert isinstance(verdict, Verdict)
+    assert isinstance(spec.solver().verdict_words(verdict), str)
+    default = spec.solver().default_seconds
+    assert default is None or default > 0
+    if rules.outcome(start) is None:
+        assert spec.hint()(start) in rules.legal_moves(start)
+    Console(file=io.StringIO(), width=80).print(spec.renderer()(start, True))
+    screen = spec.screen()
+    assert issubclass(screen, GameScreen)
+    keys = spec.keys()
+    assert isinstance(keys, KeyTable)
+    assert screen.CONTROLS.KEYS is keys
+    assert issubclass(screen.CONTROLS, GameControls)
+    for name in keys.whens():
+        assert callable(getattr(screen.CONTROLS, name, None)), f"{spec.id}: {name}"
+    for name in keys.names():
+        has = hasattr(screen, f"action_{name}") or hasattr(screen.CONTROLS, name)
+        assert has, f"{spec.id}: nothing carries out {name}"
+    shared = set(shared_keys().names())
+    assert shared <= set(keys.names()), f"{spec.id} lacks {shared - set(keys.names())}"
+    assert game_rules(spec.id).startswith(f"## {spec.name}")
+
+
+@pytest.mark.parametrize("spec", registry.specs(), ids=lambda spec: spec.id)
+def test_every_registered_game_provides_every_part(spec: GameSpec) -> None:
+    check_spec(spec)
+
+
+@pytest.fixture
+def toy() -> Iterator[GameSpec]:
+    """The registry with the toy game added, as a fifth plug-in module."""
+    saved = registry.PLUGINS
+    registry.PLUGINS = (*saved, "tests.toy.plugin")  # type: ignore[misc]
+    registry.reset()
+    try:
+        yield registry.find_spec("toy")
+    finally:
+        registry.PLUGINS = saved  # type: ignore[misc]
+        registry.reset()
+
+
+def test_the_toy_game_keeps_the_contract(toy: GameSpec) -> None:
+    check_spec(toy)
+    assert "## Aces Out" in rules_document()
+    assert "## Aces Out" in keys_document()
+
+
+def test_the_toy_game_plays_through_the_command_line(
+    toy: GameSpec, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["deal", "aces-out", "--seed", "1", "--ascii"]) == 0
+    assert "Aces Out · seed 1" in capsys.readouterr().out
+    assert main(["play-moves", "toy", "--seed", "1", "t", "t", "t"]) == 0
+    assert "Moves played: 3" in capsys.readouterr().out
+    assert main(["play-moves", "toy", "--seed", "1", "a"]) == 2
+    assert "no ace shows on the waste" in capsys.readouterr().err
+    assert main(["solve", "toy", "--seed", "1", "--json"]) == 0
+    assert '"status": "winnable"' in capsys.readouterr().out
+
+
+async def test_the_toy_game_plays_in_the_app(toy: GameSpec, private_data_dir: Path) -> None:
+    from parlour.tui.app import make_app
+
+    app = make_app(private_data_dir, game="toy", seed=1, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert type(screen).__name__ == "ToyScreen"
+        assert screen.check_action("home", ()) is None  # greyed: no ace shows yet
+        rules = toy.rules()
+        state = rules.start_from_seed(1)
+        for _ in range(3):
+            await pilot.press("t")
+            state = rules.apply(state, "t")
+        await pilot.pause()
+        assert screen.session is not None and screen.session.state == state
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(screen.session.line.moves) == 2
