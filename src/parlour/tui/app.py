@@ -100,7 +100,8 @@ class ParlourApp(App[None]):
         elif opening.kind == "resume":
             self.resume_latest()
         self._watching_size = True
-        self.call_after_refresh(lambda: self.check_size(self.size.width, self.size.height))
+        # at once, before the screens below are laid out at a size they cannot take
+        self.check_size(self.size.width, self.size.height)
 
     def on_unmount(self) -> None:
         from parlour.tui.background import shut_down

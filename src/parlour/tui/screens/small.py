@@ -1,28 +1,57 @@
-"""Shown instead of the game while the terminal is too small; play resumes when it grows."""
+"""Shown instead of everything else while the terminal is too small: one line asking for
+a larger terminal, cut to whatever width there is (down to a single cell). Play goes on,
+where it was, when the terminal grows again."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.app import ComposeResult, RenderResult
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widget import Widget
 
 
-class TooSmallScreen(ModalScreen[None]):
+def notice(need: tuple[int, int], have: tuple[int, int]) -> str:
+    return f"Make the terminal at least {need[0]}×{need[1]} (now {have[0]}×{have[1]})"
+
+
+#: said after the notice where the line has room for it
+SAVED = ": your game is saved"
+
+
+class OneLine(Widget):
+    """A line of text that is never wrapped: cut at the screen's edge."""
+
+    text: reactive[str] = reactive("")
+
+    def render(self) -> RenderResult:
+        with_saved = self.text + SAVED
+        return with_saved if len(with_saved) <= self.size.width else self.text
+
+
+class TooSmallScreen(Screen[None]):
+    """Covers the app (a whole screen, so nothing under it is laid out at the tiny size)."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { background: $background; align: center middle; }
+    TooSmallScreen OneLine {
+        width: 100%; height: 1; color: $warning; text-style: bold;
+        content-align: center middle; text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    """
+
     def __init__(self, need: tuple[int, int], have: tuple[int, int]) -> None:
         super().__init__()
         self.need = need
         self.have = have
 
     def compose(self) -> ComposeResult:
-        yield Static(self.message(), id="too-small")
+        line = OneLine(id="too-small")
+        line.text = notice(self.need, self.have)
+        yield line
 
     def message(self) -> str:
-        return (
-            f"Terminal too small: need {self.need[0]}×{self.need[1]}, "
-            f"have {self.have[0]}×{self.have[1]}.\n\n"
-            "Make the window larger to go on.\nYour game is saved."
-        )
+        return notice(self.need, self.have)
 
     def update_size(self, have: tuple[int, int]) -> None:
         self.have = have
-        self.query_one("#too-small", Static).update(self.message())
+        self.query_one(OneLine).text = self.message()

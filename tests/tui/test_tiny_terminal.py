@@ -1,0 +1,55 @@
+"""Any terminal size: below a screen's minimum the app shows one line asking for a larger
+terminal, nothing crashes down to a single cell, and play goes on when it grows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from parlour.engine.games.golf import GOLF
+from parlour.tui.app import MIN_HEIGHT, MIN_WIDTH, make_app
+from parlour.tui.screens.golf import GolfScreen
+from parlour.tui.screens.small import OneLine, TooSmallScreen
+from parlour.tui.screens.start import StartScreen
+
+SIZES = [(1, 1), (10, 5), (20, 8), (2, 40), (120, 1), (MIN_WIDTH - 1, MIN_HEIGHT)]
+
+
+@pytest.mark.parametrize("start", [{}, {"game": "golf", "seed": 1}])
+async def test_resizing_through_tiny_sizes_and_back(
+    private_data_dir: Path, start: dict[str, object]
+) -> None:
+    app = make_app(private_data_dir, ascii_only=True, **start)  # type: ignore[arg-type]
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        shown = type(app.screen)
+        assert shown in (StartScreen, GolfScreen)
+        for width, height in SIZES:
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmallScreen)
+            line = app.screen.query_one(OneLine).text
+            assert f"at least {MIN_WIDTH}×{MIN_HEIGHT}" in line and f"{width}×{height}" in line
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert type(app.screen) is shown
+        if shown is GolfScreen:  # play goes on where it was
+            await pilot.press("7")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GolfScreen) and screen.session is not None
+            assert screen.session.state == GOLF.apply(GOLF.start_from_seed(1), "7")
+
+
+@pytest.mark.parametrize("size", [(1, 1), (3, 2), (1, 30)])
+async def test_starting_in_a_tiny_terminal_shows_the_notice(
+    private_data_dir: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(private_data_dir, game="golf", seed=1)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert isinstance(app.screen, GolfScreen)
