@@ -9,6 +9,10 @@ seed order, and the summary is kept as running totals.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -21,6 +25,33 @@ from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Budget, Verd
 
 #: deals handed to each worker ahead of the results (the memory an analysis uses)
 _AHEAD_PER_JOB = 8
+#: seconds between a worker's looks at whether the process that started it is still there
+PARENT_WATCH_SECONDS = 0.5
+
+
+def _worker_start(parent: int) -> None:
+    """Run first in every worker process: leave Ctrl-C to the parent (which stops the
+    workers itself), and exit as soon as the parent is gone, even when it was killed
+    with no chance to stop its workers (kill -9)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_WATCH_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of fresh worker processes (spawned, so they share nothing with a running
+    app) that never outlive the process that made it."""
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_start,
+        initargs=(os.getpid(),),
+    )
 
 
 def default_budget(game: str) -> float | None:
@@ -91,14 +122,19 @@ def analyse(
     if jobs <= 1:
         yield from map(_analyse_one, work)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        waiting: deque[Future[DealResult]] = deque()
+    pool = process_pool(jobs)
+    waiting: deque[Future[DealResult]] = deque()
+    try:
         for job in work:
             waiting.append(pool.submit(_analyse_one, job))
             if len(waiting) >= jobs * _AHEAD_PER_JOB:
                 yield waiting.popleft().result()
         while waiting:
             yield waiting.popleft().result()
+    finally:
+        # on Ctrl-C (or any early stop) the deals not yet started are dropped; those
+        # being solved end with their budget, or with this process
+        pool.shutdown(wait=not waiting, cancel_futures=True)
 
 
 class _Seconds:

@@ -108,17 +108,20 @@ def command_analyse(args: argparse.Namespace) -> int:
         len(seeds),
     )
     interrupted = False
-    try:
-        if args.out:
-            from parlour.store.files import text_writer
+    if args.out:
+        from parlour.store.files import text_writer
 
-            with text_writer(args.out) as out:
+        with text_writer(args.out) as out:  # what was solved is kept on Ctrl-C
+            try:
                 _write_results(out, args.out.endswith(".json"), results, tally)
-        else:
+            except KeyboardInterrupt:
+                interrupted = True
+    else:
+        try:
             for _ in results:
                 pass
-    except KeyboardInterrupt:
-        interrupted = True
+        except KeyboardInterrupt:
+            interrupted = True
     _print_summary(spec, seeds, tally, budget, interrupted)
     return 130 if interrupted else 0
 
@@ -186,10 +189,9 @@ def _print_summary(
     from rich.table import Table
 
     summary = tally.summary()
-    solved = f" (interrupted: {summary.deals:,} of {len(seeds):,} solved)" if cut else ""
     table = Table(
         title=f"{spec.name}, seeds {seeds.start}..{seeds.stop - 1} "
-        f"({summary.options}, budget {budget or 'none'}){solved}"
+        f"({summary.options}, budget {budget or 'none'})"
     )
     par = summary.mean_nine_hole_par
     rounds = spec.rounds
@@ -213,4 +215,10 @@ def _print_summary(
         f"{summary.median_seconds:.3f}",
         f"{summary.max_seconds:.3f}",
     )
-    Console(highlight=False).print(table)
+    console = Console(highlight=False)
+    console.print(table)
+    if cut:
+        console.print(
+            f"Interrupted: {summary.deals:,} of {len(seeds):,} deals solved; "
+            "the figures are of those."
+        )

@@ -3,7 +3,10 @@ both use it."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
+import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,6 +79,7 @@ class ParlourApp(App[None]):
     # -- start-up --------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._listen_for_signals()
         try:
             self.store = Store(self.data_dir)
         except StoreError as error:
@@ -102,6 +106,22 @@ class ParlourApp(App[None]):
         self._watching_size = True
         # at once, before the screens below are laid out at a size they cannot take
         self.check_size(self.size.width, self.size.height)
+
+    def _listen_for_signals(self) -> None:
+        """SIGTERM (a polite kill) and SIGHUP (the terminal closed) end the app as q does:
+        the game is saved and the terminal is given back as it was."""
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGTERM, signal.SIGHUP):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(number, self._signalled, number)
+
+    def _signalled(self, number: int) -> None:
+        screen = self.screen
+        session = getattr(screen, "session", None)
+        if isinstance(session, Session):
+            with contextlib.suppress(Exception):  # saved after every move already
+                session.save()
+        self.exit(return_code=128 + number)
 
     def on_unmount(self) -> None:
         from parlour.tui.background import shut_down

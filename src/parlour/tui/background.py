@@ -1,12 +1,13 @@
 """Work too heavy for the screen's thread: solving, hints, pars. It runs in one separate
 process, so the app never stalls (a thread would share the interpreter with the screen).
+The process is started only when first needed and never outlives the app, even one
+killed with no chance to stop it (it watches for its parent to go).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
 import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -21,7 +22,9 @@ _pool: ProcessPoolExecutor | None = None
 def _executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        from parlour.analysis import process_pool
+
+        _pool = process_pool(1)
     return _pool
 
 

@@ -1,0 +1,109 @@
+"""Parlour run as a player runs it: a new process in a pseudo-terminal of a given size,
+whose output is read as it comes and whose keyboard is written to."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+
+class Terminal:
+    """``parlour ARGS…`` in a pseudo-terminal of ``width`` × ``height``."""
+
+    def __init__(self, data_dir: Path, *args: str, width: int = 100, height: int = 32) -> None:
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        env = dict(os.environ, PARLOUR_DATA_DIR=str(data_dir), TERM="xterm-256color")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "parlour", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            close_fds=True,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.fd = master
+        self.output = bytearray()
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def read(self, seconds: float) -> None:
+        """Take in what the app writes for up to ``seconds``."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                return
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:  # the app has gone and the terminal with it
+                return
+            if not chunk:
+                return
+            self.output.extend(chunk)
+
+    def wait_for(self, text: str, seconds: float = 30) -> None:
+        """Read until ``text`` has been written since the last wait (or fail)."""
+        needle = text.encode()
+        start = len(self.output)
+        deadline = time.monotonic() + seconds
+        while needle not in self.output[start - len(needle) if start > len(needle) else 0 :]:
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"{text!r} never appeared; the screen ended with {bytes(self.output[-300:])!r}"
+                )
+            self.read(0.1)
+
+    def press(self, keys: str) -> None:
+        os.write(self.fd, keys.encode())
+
+    def wait_to_end(self, seconds: float = 20) -> int:
+        """Keep reading (an app whose output nobody reads cannot finish) until it ends."""
+        deadline = time.monotonic() + seconds
+        while self.process.poll() is None:
+            if time.monotonic() > deadline:
+                raise AssertionError("the app did not end")
+            self.read(0.05)
+        self.read(0.2)
+        return self.process.wait()
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        os.close(self.fd)
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` is a running process (not gone, not a zombie)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
