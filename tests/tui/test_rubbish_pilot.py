@@ -21,12 +21,10 @@ from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.store.database import Store
 from parlour.tui.app import make_app
-from parlour.tui.screens.rubbish import (
-    PLACE_KEYS,
-    ConfirmScreen,
-    RubbishScreen,
-    WasteHeapScreen,
-)
+from parlour.controls.rubbish import PLACE_KEYS
+from parlour.tui.screens.confirm import ConfirmScreen
+from parlour.tui.screens.rubbish import RubbishScreen
+from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from parlour.tui.widgets import StatusLine, with_suit_symbols
 
 #: a deal that opens on a round of three queens (positions 5, 8 and 9)
@@ -161,17 +159,17 @@ async def test_arrows_hint_and_clicks(private_data_dir: Path) -> None:
         screen = app.screen
         start = screen.session.state
         queens = [DISCARDS[parse_card(text)] for text in ("QS", "QH", "QC")]
-        assert screen.selected(start) == queens[0]
+        assert screen.controls.selected() == queens[0]
         assert screen.places[4].selected and screen.places[7].playable
         assert not screen.places[0].playable
         await pilot.press("left")  # round to the last of the group
-        assert screen.selected(start) == queens[2]
+        assert screen.controls.selected() == queens[2]
         assert screen.places[8].selected and not screen.places[4].selected
         assert "Enter will throw Q♣ from position 9" in status_text(app)
         await pilot.press("h")
         await app.workers.wait_for_complete()  # the hint is worked out in the background
         await pilot.pause()
-        assert screen.selected(start) == queens[0]
+        assert screen.controls.selected() == queens[0]
         assert "Hint: throw Q♠ from position 5 (press 5)" in status_text(app)
         assert screen.session.hints == 1
         await pilot.click("#place-8")

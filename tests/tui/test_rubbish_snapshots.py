@@ -22,7 +22,7 @@ def played(moves: int | None) -> Callable[[Any], Awaitable[None]]:
         screen = pilot.app.screen
         count = 0
         while RUBBISH.outcome(screen.session.state) is None and count != moves:
-            screen.choose(player(screen.session.state))
+            screen.respond(screen.controls.choose(player(screen.session.state)))
             count += 1
         await pilot.pause()
 

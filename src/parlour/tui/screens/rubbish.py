@@ -9,35 +9,33 @@ fill happens inside the engine's moves; this screen only draws the result.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
-from parlour.engine.cards import SUIT_GLYPHS, SUITS, Card, card
-from parlour.engine.games.rubbish import (
-    DISCARDS,
-    FROM_STOCK,
-    FROM_WASTE,
-    GIVE_UP,
-    Discard,
-    FillFromStock,
-    FillFromWaste,
-    Phase,
-    RubbishState,
+from parlour.controls.rubbish import (
+    PLACE_KEYS,
+    RubbishControls,
+    cards_count,
+    move_name,
+    place_title,
+    prompt_words,
 )
+from parlour.engine.cards import SUIT_GLYPHS, SUITS, card
+from parlour.engine.games.rubbish import DISCARDS, FROM_STOCK, FROM_WASTE, Phase, RubbishState
 from parlour.engine.history import Line
 from parlour.tui.screens.game import GameScreen
-from parlour.tui.widgets import CardSpread, KeyBar, Pile, with_suit_symbols
+from parlour.tui.screens.rubbish_heap import WasteHeapScreen
+from parlour.tui.services import services
+from parlour.tui.widgets import KeyBar, Pile
 
-#: the key of each place on the board: 1–9, then a–d for 10–13 (as in hexadecimal)
-PLACE_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d")
+__all__ = ["PLACE_KEYS", "RubbishScreen", "WasteHeapScreen"]
+
 #: places in the first row of the board; the rest go in the second
 FIRST_ROW = 7
 PACK = 52
@@ -48,30 +46,12 @@ LEGEND = (
 )
 #: the status line's height in lines (see rubbish.tcss)
 STATUS_LINES = 4
-#: columns between the cards of the fanned waste heap: enough to show each one's index
-FAN_STEP = 5
-
-
-def place_title(number: int) -> str:
-    """What is written above a place: its number, and its key when that differs."""
-    key = PLACE_KEYS[number - 1]
-    return str(number) if key == str(number) else f"{number} {key}"
-
-
-def cards_count(count: int) -> str:
-    """``12 cards``, ``1 card``, ``empty``."""
-    return f"{count} {'card' if count == 1 else 'cards'}" if count else "empty"
-
-
-def or_list(words: list[str]) -> str:
-    """``3``, ``3 or 7``, ``3, 7 or b``."""
-    if len(words) < 2:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 class RubbishScreen(GameScreen):
     CSS_PATH = "rubbish.tcss"
+    CONTROLS = RubbishControls
+    controls: RubbishControls
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (typed by Textual)
         (0, "-narrow"),
         (78, "-wide"),
@@ -82,25 +62,8 @@ class RubbishScreen(GameScreen):
         (30, "-roomy"),
     ]
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "fill_stock", "Stock"),
-        Binding("w", "fill_waste", "Waste"),
-        # when a fill is not on offer the keys still answer, with the engine's reason
-        Binding("s", "explain_fill('s')", "Stock", show=False),
-        Binding("w", "explain_fill('w')", "Waste", show=False),
-        *(
-            Binding(key, f"discard_at({number})", f"Position {number}", show=False)
-            for number, key in enumerate(PLACE_KEYS, start=1)
-        ),
-        Binding("enter", "play_cursor", "Choose"),
-        Binding("v", "heap", "Heap"),
-        Binding("G", "give_up", "Give up"),
-    ]
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        #: the choice the arrows have selected (a fill or a discard); Enter makes it
-        self.selection: Any = None
         self._best: int | None = None
 
     def compose_board(self) -> ComposeResult:
@@ -134,30 +97,10 @@ class RubbishScreen(GameScreen):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    @property
-    def ascii_only(self) -> bool:
-        return bool(getattr(self.app, "ascii_only", False))
-
-    def choices(self, state: RubbishState) -> list[Any]:
-        """The moves the arrows step through: the fills on offer, or the cards that may
-        be thrown (in board order); giving up has its own key."""
-        if self.replaying or self.session is None or self.session.is_finished:
-            return []
-        return [move for move in self.session.rules.legal_moves(state) if move is not GIVE_UP]
-
-    def selected(self, state: RubbishState) -> Any:
-        """The selected choice, kept while it is still on offer, else the first."""
-        choices = self.choices(state)
-        if not choices:
-            return None
-        if self.selection not in choices:
-            self.selection = choices[0]
-        return self.selection
-
     def redraw(self, line: Line[Any, Any]) -> None:
         state: RubbishState = line.current
-        choices = self.choices(state)
-        selected = self.selected(state)
+        choices = self.controls.choices()
+        selected = self.controls.selected()
         filling = state.phase is Phase.FILLING and not self.replaying
         next_vacancy = state.vacancies[0] if filling and state.vacancies else 0
         for number, (pile, placed) in enumerate(zip(self.places, state.board, strict=True), 1):
@@ -205,20 +148,12 @@ class RubbishScreen(GameScreen):
     def best_score(self) -> int | None:
         """The best finished Rubbish Heap score in the store, this game included."""
         if self._best is None:
-            store = getattr(self.app, "store", None)
+            store = services(self).store
             if store is None:
                 return None
             scores = [game.score for game in store.finished_games() if game.game == "rubbish"]
             self._best = max(scores, default=None)
         return self._best
-
-    def bindings_signature(self) -> tuple[object, ...]:
-        return (
-            *super().bindings_signature(),
-            self.check_action("fill_stock", ()),
-            self.check_action("fill_waste", ()),
-            self.check_action("play_cursor", ()),
-        )
 
     # -- words -----------------------------------------------------------------------------
 
@@ -249,263 +184,41 @@ class RubbishScreen(GameScreen):
 
     def prompt_text(self, state: Any) -> str:
         """The engine's prompt, naming this screen's keys instead of the move notation."""
-        text = super().prompt_text(state)
-        if state.phase is Phase.DISCARDING:
-            group = set(state.discard_group())
-            keys = [
-                PLACE_KEYS[number - 1]
-                for number, placed in enumerate(state.board, start=1)
-                if placed in group
-            ]
-            text = text.replace("(d<card>)", f"(press {or_list(keys)})")
-        elif state.phase is Phase.FINISHED and not self.replaying:
-            text += " Press n for a new game."
-        return text
+        return prompt_words(state, super().prompt_text(state), replaying=self.replaying)
 
     def move_name(self, move: Any) -> str:
-        if isinstance(move, Discard):
-            return f"the discard of {move.card}"
-        if isinstance(move, FillFromStock):
-            return "the fill from the stock"
-        if isinstance(move, FillFromWaste):
-            return "the fill from the waste"
-        return "giving up"
+        return move_name(move)
 
-    # -- keys ------------------------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        in_play = self.session is not None and not self.session.is_finished
-        if action in {"fill_stock", "fill_waste", "discard_at", "play_cursor", "give_up"}:
-            if self.replaying:
-                return False
-            if not in_play:
-                return None
-            if action == "fill_stock":
-                return FROM_STOCK in self.choices(self.current) or None
-            if action == "fill_waste":
-                return FROM_WASTE in self.choices(self.current) or None
-            return True
-        if action == "explain_fill":
-            return not self.replaying and in_play
-        if action == "heap":
-            return True
-        return super().check_action(action, parameters)
-
-    def action_fill_stock(self) -> None:
-        self.choose(FROM_STOCK)
-
-    def action_fill_waste(self) -> None:
-        self.choose(FROM_WASTE)
-
-    def action_explain_fill(self, source: str) -> None:
-        self.choose(FROM_STOCK if source == "s" else FROM_WASTE)  # the engine says why not
-
-    def action_discard_at(self, number: int) -> None:
-        placed = self.current.board[number - 1]
-        if placed is None:
-            self.status(f"Position {number} is empty: there is no card to throw.", refused=True)
-            return
-        self.choose(DISCARDS[placed])
-
-    def action_play_cursor(self) -> None:
-        move = self.selected(self.current)
-        if move is not None:
-            self.choose(move)
-
-    def choose(self, move: Any) -> None:
-        """Ask the engine to make ``move``; if it refuses, say why in the player's words
-        rather than in move notation."""
-        session = self.session
-        if self.replaying or session is None or session.is_finished:
-            return
-        state = session.state
-        if not self.rules.is_legal(state, move):
-            if isinstance(move, Discard):
-                tried = f"Cannot throw {move.card}"
-            else:
-                tried = f"Cannot {self.describe_choice(move)}"
-            self.status(f"{tried} — {self.rules.why_illegal(state, move)}.", refused=True)
-            return
-        if self.play(move):
-            self.selection = None
-
-    def move_cursor(self, step: int) -> None:
-        choices = self.choices(self.current)
-        if not choices or self.line is None:
-            return
-        selected = self.selected(self.current)
-        self.selection = choices[(choices.index(selected) + step) % len(choices)]
-        self.redraw(self.line)
-        self.status(f"Enter will {self.describe_choice(self.selection)}; ← and → choose another.")
-
-    def describe_choice(self, move: Any) -> str:
-        """A choice in words: ``throw 10H from position 7``, ``fill from the stock``."""
-        state: RubbishState = self.current
-        if isinstance(move, Discard):
-            if move.card in state.board:
-                return f"throw {move.card} from position {state.board.index(move.card) + 1}"
-            return f"throw {move.card}"
-        if isinstance(move, FillFromStock):
-            return "fill from the stock"
-        if state.waste:
-            return f"fill with the waste's top card {state.waste[-1]}"
-        return "fill from the waste"
-
-    def show_hint(self, move: Any) -> None:
-        if move is not GIVE_UP and self.line is not None:
-            self.selection = move
-            self.redraw(self.line)
-
-    def hint_words(self, move: Any) -> str:
-        # the engine's description would play the move out and name the next stock card
-        return self.describe_choice(move)
-
-    def key_for(self, move: Any) -> str:
-        if isinstance(move, Discard):
-            return PLACE_KEYS[self.current.board.index(move.card)]
-        if isinstance(move, FillFromStock):
-            return "s"
-        if isinstance(move, FillFromWaste):
-            return "w"
-        return "G"
+    def play(self, move: Any) -> bool:
+        played = super().play(move)
+        if played:
+            self.controls.selection = None  # the first choice of the next position
+        return played
 
     @on(Pile.Chosen)
     def pile_clicked(self, event: Pile.Chosen) -> None:
-        if event.key == "waste" and not (self.check_action("fill_waste", ()) or False):
+        controls = self.controls
+        if event.key == "waste" and not controls.can_fill_waste():
             self.action_heap()
-            return
-        if self.replaying or self.session is None or self.session.is_finished:
-            return
-        if event.key == "stock":
-            self.choose(FROM_STOCK)
+        elif event.key == "stock":
+            self.respond(controls.fill_stock())
         elif event.key == "waste":
-            self.choose(FROM_WASTE)
-        elif event.key.isdigit():
-            self.action_discard_at(int(event.key))
+            self.respond(controls.fill_waste())
+        elif event.key.isdigit() and controls.live:
+            self.respond(controls.discard_at(int(event.key)))
 
-    # -- the heap, giving up, a new game ---------------------------------------------------
+    # -- the heap, a new game --------------------------------------------------------------
 
     def action_heap(self) -> None:
         self.app.push_screen(WasteHeapScreen(self.current.waste, ascii_only=self.ascii_only))
 
-    def action_give_up(self) -> None:
-        home = self.current.cards_home
-
-        def answered(give_up: bool | None) -> None:
-            if give_up:
-                self.play(GIVE_UP)
-
-        self.app.push_screen(
-            ConfirmScreen(
-                f"Give up this game? It ends now with {home} "
-                f"{'card' if home == 1 else 'cards'} home, and that is its score.",
-                yes="Give up",
-                no="Play on",
-            ),
-            callback=answered,
-        )
-
     def action_new(self) -> None:
-        session = self.session
-        if self.replaying or session is None or session.is_finished or not session.can_undo:
+        question = self.controls.new_question()
+        if question is None:
             super().action_new()
-            return
-
-        def answered(start: bool | None) -> None:
-            if start:
-                super(RubbishScreen, self).action_new()
-
-        moves = len(session.line.moves)
-        self.app.push_screen(
-            ConfirmScreen(
-                f"Start a new game? This one ({moves} {'move' if moves == 1 else 'moves'} "
-                "played) is dropped and not scored; G gives up instead, which keeps its score.",
-                yes="New game",
-                no="Play on",
-            ),
-            callback=answered,
-        )
-
-
-class WasteHeapScreen(ModalScreen[None]):
-    """The whole waste heap, bottom first, the top card last."""
-
-    CSS_PATH = "rubbish.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("v", "close", "Close", show=False),
-        Binding("enter", "close", "Close", show=False),
-        Binding("q", "close", "Close", show=False),
-    ]
-
-    def __init__(self, waste: tuple[Card, ...], *, ascii_only: bool = False) -> None:
-        super().__init__()
-        self.waste = waste
-        self.ascii_only = ascii_only
-
-    def compose(self) -> ComposeResult:
-        count = len(self.waste)
-        if count:
-            heading = (
-                f"The waste heap: {count} {'card' if count == 1 else 'cards'}, the bottom "
-                f"first; the top card, {self.card_name(self.waste[-1])}, is last."
-            )
         else:
-            heading = "The waste heap is empty."
-        with Vertical(id="heap"):
-            yield Static(heading, id="heap-heading")
-            with VerticalScroll(id="heap-cards"):
-                spread = CardSpread(step=FAN_STEP, id="heap-spread")
-                spread.cards = self.waste
-                spread.mark_last = True
-                spread.ascii_only = self.ascii_only
-                yield spread
-        yield KeyBar()
+            self.ask(question)
 
-    def on_mount(self) -> None:
-        # the top of the heap is what matters most: keep it in view
-        cards = self.query_one("#heap-cards", VerticalScroll)
-        self.call_after_refresh(cards.scroll_end, animate=False)
-
-    def card_name(self, shown: Card) -> str:
-        return str(shown) if self.ascii_only else with_suit_symbols(str(shown))
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    """A question with two answers; ``y`` or the first button says yes, ``n``, Esc or the
-    second says no (the default, so that a stray Enter changes nothing)."""
-
-    CSS_PATH = "rubbish.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(False)", "No", show=False),
-    ]
-
-    def __init__(self, question: str, *, yes: str, no: str) -> None:
-        super().__init__()
-        self.question = question
-        self.yes = yes
-        self.no = no
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm"):
-            yield Static(self.question, id="confirm-question")
-            yield Static(f"y: {self.yes.lower()} · n or Esc: {self.no.lower()}", id="confirm-keys")
-            with Horizontal(id="confirm-buttons"):
-                yield Button(self.yes, id="confirm-yes", variant="error")
-                yield Button(self.no, id="confirm-no", variant="primary")
-        yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.query_one("#confirm-no", Button).focus()
-
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "confirm-yes")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+    def action_new_anyway(self) -> None:
+        """A new game, this one dropped (the player has said yes)."""
+        super().action_new()

@@ -1,0 +1,258 @@
+"""Rubbish Heap's keys: ``s`` and ``w`` fill a vacancy from the stock or the waste, the
+key above a place (1–9, a–d) throws its card in a round of discards, the arrows and Enter
+choose among the moves on offer, ``v`` shows the whole heap and ``G`` gives up (asking
+first). Every foundation play and forced fill happens inside the engine's moves."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from parlour.controls.game import Ask, GameControls, Play, Redraw, Reply, Say, View, shared_keys
+from parlour.controls.keys import Availability, Key, KeyTable
+from parlour.engine.games.rubbish import (
+    DISCARDS,
+    FROM_STOCK,
+    FROM_WASTE,
+    GIVE_UP,
+    Discard,
+    FillFromStock,
+    FillFromWaste,
+    Phase,
+    RubbishMove,
+    RubbishState,
+)
+
+#: the key of each place on the board: 1–9, then a–d for 10–13 (as in hexadecimal)
+PLACE_KEYS: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d")
+
+
+def place_title(number: int) -> str:
+    """What is written above a place: its number, and its key when that differs."""
+    key = PLACE_KEYS[number - 1]
+    return str(number) if key == str(number) else f"{number} {key}"
+
+
+def cards_count(count: int) -> str:
+    """``12 cards``, ``1 card``, ``empty``."""
+    return f"{count} {'card' if count == 1 else 'cards'}" if count else "empty"
+
+
+def or_list(words: list[str]) -> str:
+    """``3``, ``3 or 7``, ``3, 7 or b``."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def describe_choice(state: RubbishState, move: RubbishMove) -> str:
+    """A choice in words: ``throw 10H from position 7``, ``fill from the stock``."""
+    if isinstance(move, Discard):
+        if move.card in state.board:
+            return f"throw {move.card} from position {state.board.index(move.card) + 1}"
+        return f"throw {move.card}"
+    if isinstance(move, FillFromStock):
+        return "fill from the stock"
+    if isinstance(move, FillFromWaste) and state.waste:
+        return f"fill with the waste's top card {state.waste[-1]}"
+    return "fill from the waste" if isinstance(move, FillFromWaste) else "give up"
+
+
+def move_name(move: RubbishMove) -> str:
+    """A move as the status line names it when it is taken back."""
+    if isinstance(move, Discard):
+        return f"the discard of {move.card}"
+    if isinstance(move, FillFromStock):
+        return "the fill from the stock"
+    if isinstance(move, FillFromWaste):
+        return "the fill from the waste"
+    return "giving up"
+
+
+def prompt_words(state: RubbishState, prompt: str, *, replaying: bool) -> str:
+    """The engine's prompt, naming the screen's keys instead of the move notation."""
+    if state.phase is Phase.DISCARDING:
+        group = set(state.discard_group())
+        keys = [
+            PLACE_KEYS[number - 1]
+            for number, placed in enumerate(state.board, start=1)
+            if placed in group
+        ]
+        return prompt.replace("(d<card>)", f"(press {or_list(keys)})")
+    if state.phase is Phase.FINISHED and not replaying:
+        return prompt + " Press n for a new game."
+    return prompt
+
+
+class RubbishControls(GameControls):
+    """The choice the arrows have selected (a fill or a discard), which Enter makes."""
+
+    def __init__(self, view: View) -> None:
+        super().__init__(view)
+        self.selection: RubbishMove | None = None
+
+    @property
+    def state(self) -> RubbishState:
+        state: RubbishState = super().state
+        return state
+
+    # -- what is on offer ------------------------------------------------------------------
+
+    def choices(self) -> list[RubbishMove]:
+        """The moves the arrows step through: the fills on offer, or the cards that may
+        be thrown (in board order); giving up has its own key."""
+        if not self.live:
+            return []
+        return [move for move in self.rules.legal_moves(self.state) if move is not GIVE_UP]
+
+    def selected(self) -> RubbishMove | None:
+        """The selected choice, kept while it is still on offer, else the first."""
+        choices = self.choices()
+        if not choices:
+            return None
+        if self.selection not in choices:
+            self.selection = choices[0]
+        return self.selection
+
+    # -- replies ---------------------------------------------------------------------------
+
+    def choose(self, move: RubbishMove) -> Reply:
+        """Make ``move``; if the engine refuses it, say why in the player's words rather
+        than in move notation."""
+        if not self.live:
+            return Say("")
+        if not self.rules.is_legal(self.state, move):
+            if isinstance(move, Discard):
+                tried = f"Cannot throw {move.card}"
+            else:
+                tried = f"Cannot {describe_choice(self.state, move)}"
+            reason = self.rules.why_illegal(self.state, move)
+            return Say(f"{tried} — {reason}.", refused=True)
+        return Play(move)
+
+    def fill_stock(self) -> Reply:
+        return self.choose(FROM_STOCK)
+
+    def fill_waste(self) -> Reply:
+        return self.choose(FROM_WASTE)
+
+    def explain_fill(self, source: str) -> Reply:
+        return self.choose(FROM_STOCK if source == "s" else FROM_WASTE)  # the engine says why
+
+    def discard_at(self, number: int) -> Reply:
+        placed = self.state.board[number - 1]
+        if placed is None:
+            return Say(f"Position {number} is empty: there is no card to throw.", refused=True)
+        return self.choose(DISCARDS[placed])
+
+    def play_cursor(self) -> Reply:
+        move = self.selected()
+        return Say("") if move is None else self.choose(move)
+
+    def move_cursor(self, step: int) -> Reply:
+        choices = self.choices()
+        selected = self.selected()
+        if not choices or selected is None:
+            return Say("")
+        self.selection = choices[(choices.index(selected) + step) % len(choices)]
+        words = describe_choice(self.state, self.selection)
+        return Redraw(f"Enter will {words}; ← and → choose another.")
+
+    def give_up(self) -> Reply:
+        home = self.state.cards_home
+        return Ask(
+            f"Give up this game? It ends now with {home} "
+            f"{'card' if home == 1 else 'cards'} home, and that is its score.",
+            yes="Give up",
+            no="Play on",
+            move=GIVE_UP,
+        )
+
+    def new_question(self) -> Ask | None:
+        """A new game drops this one unscored: ask first while it is in play."""
+        session = self.session
+        if self.replaying or session is None or session.is_finished or not session.can_undo:
+            return None
+        moves = len(session.line.moves)
+        return Ask(
+            f"Start a new game? This one ({moves} {'move' if moves == 1 else 'moves'} "
+            "played) is dropped and not scored; G gives up instead, which keeps its score.",
+            yes="New game",
+            no="Play on",
+            then="new_anyway",
+        )
+
+    # -- hints -----------------------------------------------------------------------------
+
+    def point_at(self, move: object) -> None:
+        if move is not GIVE_UP and isinstance(move, Discard | FillFromStock | FillFromWaste):
+            self.selection = move
+
+    def hint_words(self, move: RubbishMove) -> str:
+        # the engine's description would play the move out and name the next stock card
+        return describe_choice(self.state, move)
+
+    def key_for(self, move: RubbishMove) -> str:
+        if isinstance(move, Discard):
+            return PLACE_KEYS[self.state.board.index(move.card)]
+        if isinstance(move, FillFromStock):
+            return "s"
+        if isinstance(move, FillFromWaste):
+            return "w"
+        return "G"
+
+    # -- when the keys may be used ---------------------------------------------------------
+
+    def can_fill_stock(self) -> Availability:
+        return self.playing() and (FROM_STOCK in self.choices() or None)
+
+    def can_fill_waste(self) -> Availability:
+        return self.playing() and (FROM_WASTE in self.choices() or None)
+
+    def can_explain(self, *_arguments: object) -> Availability:
+        return self.live
+
+
+KEYS: Final = (
+    KeyTable(
+        (
+            Key("s", "fill_stock", "Stock", "fill the vacancy from the stock (when both "
+                "stock and waste could)", "can_fill_stock"),
+            Key("w", "fill_waste", "Waste", "fill the vacancy with the waste heap's top card "
+                "(likewise)", "can_fill_waste"),
+            # when a fill is not on offer the keys still answer, with the engine's reason
+            Key("s", "explain_fill('s')", "", "", "can_explain"),
+            Key("w", "explain_fill('w')", "", "", "can_explain"),
+            *(
+                Key(key, f"discard_at({number})", "", "throw the card at that position "
+                    "(10–13 are a–d, as shown above them)", "playing")
+                for number, key in enumerate(PLACE_KEYS, start=1)
+            ),
+            Key("enter", "play_cursor", "Choose", "make the selected choice", "playing"),
+            Key("v", "heap", "Heap", "look through the whole waste heap, its top card last"),
+            Key("G", "give_up", "Give up", "give up: the game ends with its score as it "
+                "stands (asks first)", "playing"),
+        ),
+        notes=(
+            "The mouse works too: click a card of the group to throw it, the stock or the "
+            "waste to fill from it, and the waste at any other time to look through the heap.",
+        ),
+    )
+    + shared_keys()
+).described(
+    {
+        "cursor(-1)": "select the previous choice: a card of the group, or stock or waste",
+        "cursor(1)": "select the next choice",
+        "new": "new game (while this one is in play, asks first: it would not be scored)",
+    }
+)  # fmt: skip
+RubbishControls.KEYS = KEYS
+
+#: the keys of the waste heap's viewer
+HEAP_KEYS: Final = KeyTable(
+    (
+        Key("escape", "close", "Close", "close the view of the heap"),
+        Key("v", "close", "", "close the view of the heap"),
+        Key("enter", "close", "", "close the view of the heap"),
+        Key("q", "close", "", "close the view of the heap"),
+    )
+)

@@ -1,0 +1,58 @@
+"""Looking through Rubbish Heap's whole waste heap, bottom first, the top card last."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from parlour.controls.rubbish import HEAP_KEYS
+from parlour.engine.cards import Card
+from parlour.tui.keyed import Keyed
+from parlour.tui.widgets import CardSpread, KeyBar, with_suit_symbols
+
+#: columns between the cards of the fanned waste heap: enough to show each one's index
+FAN_STEP = 5
+
+
+class WasteHeapScreen(Keyed, ModalScreen[None]):
+    """The whole waste heap, bottom first, the top card last."""
+
+    CSS_PATH = "rubbish.tcss"
+    KEYS = HEAP_KEYS
+
+    def __init__(self, waste: tuple[Card, ...], *, ascii_only: bool = False) -> None:
+        super().__init__()
+        self.waste = waste
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        count = len(self.waste)
+        if count:
+            heading = (
+                f"The waste heap: {count} {'card' if count == 1 else 'cards'}, the bottom "
+                f"first; the top card, {self.card_name(self.waste[-1])}, is last."
+            )
+        else:
+            heading = "The waste heap is empty."
+        with Vertical(id="heap"):
+            yield Static(heading, id="heap-heading")
+            with VerticalScroll(id="heap-cards"):
+                spread = CardSpread(step=FAN_STEP, id="heap-spread")
+                spread.cards = self.waste
+                spread.mark_last = True
+                spread.ascii_only = self.ascii_only
+                yield spread
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        # the top of the heap is what matters most: keep it in view
+        cards = self.query_one("#heap-cards", VerticalScroll)
+        self.call_after_refresh(cards.scroll_end, animate=False)
+
+    def card_name(self, shown: Card) -> str:
+        return str(shown) if self.ascii_only else with_suit_symbols(str(shown))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
