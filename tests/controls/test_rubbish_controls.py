@@ -116,7 +116,7 @@ def test_hints_name_the_key_and_select_the_move(tmp_path: Path) -> None:
 
 
 def test_finished_and_replaying(tmp_path: Path) -> None:
-    view, controls = in_play(tmp_path, "give-up")
+    _, controls = in_play(tmp_path, "give-up")
     assert controls.choices() == [] and controls.selected() is None
     assert KEYS.availability(controls, "give_up", ()) is None  # greyed
     assert KEYS.availability(controls, "explain_fill", ("s",)) is False

@@ -21,7 +21,7 @@ from parlour.engine.record import format_record
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.bytwos import ByTwosScreen
-from parlour.tui.screens.bytwos_panels import with_screen_keys
+from parlour.controls.bytwos import with_screen_keys
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.widgets import Pile, StatusLine, with_suit_symbols
 
@@ -74,7 +74,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
                 # the card's key asks which pile, and moves nothing yet
                 await pilot.press(move.source)
                 assert screen.session.state == expected
-                assert screen.choosing == move.source
+                assert screen.controls.choosing == move.source
                 if pressed["choice"] % 2 == 0:
                     await pilot.press(move.pile)
                 else:
@@ -170,13 +170,13 @@ async def test_choosing_between_the_two_piles_of_a_suit(private_data_dir: Path) 
         await pilot.pause()
         screen = app.screen
         await pilot.press("s")
-        assert screen.choosing == "s" and screen.session.state == state
+        assert screen.controls.choosing == "s" and screen.session.state == state
         assert "Both clubs piles take the stock's 3♣: a puts it on the ace pile" in status_text(app)
         offered = [pile.key for pile in screen.query(".foundation-place Pile") if pile.playable]
         assert offered == ["foundation-0", "foundation-1"]  # the clubs ace and deuce piles
         assert screen.query_one("#stock", Pile).selected
         await pilot.press("escape")  # cancels the choice; the board stays
-        assert screen.choosing == "" and app.screen is screen
+        assert screen.controls.choosing == "" and app.screen is screen
         assert screen.session.state == state
         await pilot.press("s", "d")
         assert screen.session.state == BYTWOS.apply(state, "sd")
@@ -231,12 +231,12 @@ async def test_the_hint_points_at_the_move(private_data_dir: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
-        screen.cursor = "p"
+        screen.controls.cursor = "p"
         await pilot.press("h")
         await app.workers.wait_for_complete()  # the hint is worked out in the background
         await pilot.pause()
         assert "(press s then a)" in status_text(app)
-        assert screen.cursor == "s" and screen.session.hints == 1
+        assert screen.controls.cursor == "s" and screen.session.hints == 1
 
 
 async def test_clicking_the_deck_and_the_stock(private_data_dir: Path) -> None:

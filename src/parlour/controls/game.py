@@ -37,13 +37,15 @@ class Say:
 
 @dataclass(frozen=True, slots=True)
 class Ask:
-    """Ask first; on yes, make ``move`` (or, with no move, do ``then``: an action's name)."""
+    """Ask first; on yes, make ``move`` (or, with no move, do ``then``: an action's name);
+    on no, say ``declined`` if anything."""
 
     question: str
     yes: str
     no: str
     move: Any = None
     then: str = ""
+    declined: str = ""
 
 
 @dataclass(frozen=True, slots=True)

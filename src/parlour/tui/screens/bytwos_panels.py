@@ -1,20 +1,17 @@
 """The words on the By Twos board, as styled text: the captions under the foundations,
-the panel beside the stock, waste and packet, the panel while the packet is formed, and
-the engine's sentences as the status line shows them.
+the panel beside the stock, waste and packet, and the panel while the packet is formed.
 
->>> with_screen_keys("deal (d), or turn the waste over for deal 2 (r).")
-'deal (d), or turn the waste over for deal 2 (o).'
 >>> caption_form(100), caption_form(80), caption_form(60)
 ('long', 'short', 'tiny')
 """
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from textual.content import Content
 
+from parlour.controls.bytwos import count
 from parlour.engine.cards import RANK_NAMES, Card
 from parlour.engine.game import Outcome
 from parlour.engine.games.bytwos_state import DEALS, DECK_SIZE, RANK_COUNT, ByTwosState
@@ -22,29 +19,6 @@ from parlour.tui import cards as art
 
 #: from this terminal width the panels also list the keys (narrower, only the footer does)
 KEYS_WIDTH: Final = 76
-#: the engine's notation letters that are other keys on this screen: ``r`` (redeal) is
-#: redo on every game screen, so the waste is turned over with ``o``
-_NOTATION_KEYS: Final = (
-    (re.compile(r"\(r\)"), "(o)"),
-    (re.compile(r"\bwith r\b"), "with o"),
-)
-
-
-def with_screen_keys(message: str) -> str:
-    """The engine's words with its notation letter for a redeal shown as this screen's key."""
-    for pattern, key in _NOTATION_KEYS:
-        message = pattern.sub(key, message)
-    return message
-
-
-def sentence(text: str) -> str:
-    """``the stock is empty`` -> ``The stock is empty.``"""
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else f"{text}."
-
-
-def count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def card_label(card: Card, ascii_only: bool) -> Content:

@@ -205,6 +205,7 @@ class GameScreen(Keyed, Screen[None]):
         elif isinstance(reply, Redraw):
             if self.line is not None:
                 self.redraw(self.line)
+            self.refresh_keys()  # a selection may change what the keys can do
             if reply.message:
                 self.status(reply.message)
         elif isinstance(reply, Ask):
@@ -216,6 +217,8 @@ class GameScreen(Keyed, Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if not yes:
+                if question.declined:
+                    self.status(question.declined)
                 return
             if question.move is not None:
                 self.play(question.move)

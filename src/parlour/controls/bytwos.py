@@ -1,0 +1,342 @@
+"""By Twos' keys: ``t`` and ``f`` turn cards while the packet is formed; then ``s``, ``w``
+and ``p`` build the card of the stock, the waste or the packet, ``a`` or ``d`` choosing
+the pile when both piles of its suit take it, ``d`` deals, ``o`` turns the waste over and
+``G`` gives up (asking first). What is legal comes from the engine's ``legal_moves``
+alone; a key whose move cannot be made answers with the engine's reason.
+
+The engine's prompts name moves by their notation; the one notation letter that is a
+different key here (``r``, redo on every game screen) is shown as the key that turns the
+waste over, ``o``.
+
+>>> with_screen_keys("deal (d), or turn the waste over for deal 2 (r).")
+'deal (d), or turn the waste over for deal 2 (o).'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from parlour.controls.game import Ask, GameControls, Play, Redraw, Reply, Say, View, shared_keys
+from parlour.controls.keys import Availability, Key, KeyTable
+from parlour.engine.cards import SUIT_NAMES
+from parlour.engine.games.bytwos_state import (
+    ACE_PILE_OF,
+    DEAL,
+    GIVE_UP,
+    PILES,
+    REDEAL,
+    SOURCES,
+    TURN,
+    Build,
+    ByTwosMove,
+    ByTwosState,
+    Phase,
+    foundation_name,
+    wanted,
+)
+
+#: the three cards that may be built, left to right on the board, by notation letter
+SOURCE_ORDER: Final = ("s", "w", "p")
+PILE_KINDS: Final = ("a", "d")
+#: the engine's notation letters that are other keys on this screen: ``r`` (redeal) is
+#: redo on every game screen, so the waste is turned over with ``o``
+_NOTATION_KEYS: Final = (
+    (re.compile(r"\(r\)"), "(o)"),
+    (re.compile(r"\bwith r\b"), "with o"),
+)
+
+
+def with_screen_keys(message: str) -> str:
+    """The engine's words with its notation letter for a redeal shown as this screen's key."""
+    for pattern, key in _NOTATION_KEYS:
+        message = pattern.sub(key, message)
+    return message
+
+
+def sentence(text: str) -> str:
+    """``the stock is empty`` -> ``The stock is empty.``"""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def target(state: ByTwosState, move: Build) -> int:
+    """The foundation (index in FOUNDATIONS) that ``move`` names: its card's suit, ace or
+    deuce pile. Where the card may go is the engine's business; this only finds the pile."""
+    top = state.top_of(move.source)
+    assert top is not None
+    return ACE_PILE_OF[top.suit] + PILES[move.pile]
+
+
+class ByTwosControls(GameControls):
+    """The selected card (``s``, ``w`` or ``p``: ← and → move it, Enter plays it), and
+    while both piles of a suit take a card, that card and the pile selected."""
+
+    def __init__(self, view: View) -> None:
+        super().__init__(view)
+        self.cursor = "s"
+        #: the card waiting for a pile when both piles of its suit take it, else ""
+        self.choosing = ""
+        #: the pile selected while choosing: ``a`` or ``d``
+        self.choice = "a"
+
+    @property
+    def state(self) -> ByTwosState:
+        state: ByTwosState = super().state
+        return state
+
+    # -- replies ---------------------------------------------------------------------------
+
+    def turn_card(self) -> Reply:
+        return Play(TURN)
+
+    def build(self, source: str) -> Reply:
+        """Play the card of ``source`` to the pile that takes it; ask which when both piles
+        of its suit take it; say why not when neither does."""
+        state = self.state
+        self.cursor = source
+        moves = [Build(source, pile) for pile in PILE_KINDS if Build(source, pile) in state.legal]
+        if len(moves) == 1:
+            return Play(moves[0])
+        if moves:
+            return self.ask_for_pile(source)
+        return self.refuse_build(source)
+
+    def ask_for_pile(self, source: str) -> Reply:
+        top = self.state.top_of(source)
+        assert top is not None
+        self.choice = "a"
+        self.choosing = source
+        return Redraw(
+            f"Both {SUIT_NAMES[top.suit]} piles take the {SOURCES[source]}'s {top}: a puts it "
+            f"on the ace pile, d on the deuce pile (or ← → and Enter). Esc: neither."
+        )
+
+    def refuse_build(self, source: str) -> Reply:
+        state = self.state
+        if state.phase is not Phase.DEALING:
+            return Play(Build(source, "a"))  # the engine says why
+        reasons = dict.fromkeys(
+            self.rules.why_illegal(state, Build(source, pile)) for pile in PILE_KINDS
+        )
+        return Say(sentence("; ".join(reasons)), refused=True)
+
+    def choose(self, pile: str) -> Reply:
+        source = self.choosing
+        if not source:
+            return Say("")
+        self.choosing = ""
+        return Play(Build(source, pile))
+
+    def cancel_choice(self) -> Reply:
+        self.choosing = ""
+        return Redraw(f"No card played. {self.rules.prompt(self.state)}")
+
+    def play_selected(self) -> Reply:
+        if self.choosing:
+            return self.choose(self.choice)
+        if self.state.phase is Phase.FORMING:
+            return Play(TURN)
+        return self.build(self.cursor)
+
+    def move_cursor(self, step: int) -> Reply:
+        if self.choosing:
+            self.choice = "d" if self.choice == "a" else "a"
+        elif self.state.phase is Phase.DEALING:
+            here = SOURCE_ORDER.index(self.cursor)
+            self.cursor = SOURCE_ORDER[(here + step) % len(SOURCE_ORDER)]
+        return Redraw()
+
+    def deal(self) -> Reply:
+        return Play(DEAL)
+
+    def next_card(self) -> Reply:
+        """Space: turn a card while forming, deal one afterwards."""
+        return Play(TURN if self.state.phase is Phase.FORMING else DEAL)
+
+    def redeal(self) -> Reply:
+        return Play(REDEAL)
+
+    def give_up(self) -> Reply:
+        return Ask(
+            f"Give up this game with {count(self.state.on_foundations, 'card')} on the "
+            f"foundations? It ends as lost, with that score.",
+            yes="Give up",
+            no="Play on",
+            move=GIVE_UP,
+            declined=f"Playing on. {self.rules.prompt(self.state)}",
+        )
+
+    def refuse(self, key: str) -> Reply:
+        """A key whose move is not possible now: say why (the engine's reason)."""
+        session = self.session
+        if session is None:
+            return Say("")
+        if session.is_finished:
+            return Say(f"{self.rules.prompt(self.state)} Press n for a new game.", refused=True)
+        if key in SOURCE_ORDER:
+            return self.refuse_build(key)
+        if key == "a":
+            return Say(
+                "a and d choose the pile when both piles of a suit take the card: "
+                "press s, w or p first.",
+                refused=True,
+            )
+        return Play({"t": TURN, "d": DEAL, "o": REDEAL, "G": GIVE_UP}[key])
+
+    # -- the mouse -------------------------------------------------------------------------
+
+    def click(self, key: str) -> Reply:
+        """A click on the pile or place called ``key``."""
+        if not self.live:
+            return Say("")
+        state = self.state
+        if key in ("deck", "kept", "rejected"):
+            return Play(TURN)
+        if key == "stock" and not state.stock and state.phase is Phase.DEALING:
+            return Play(REDEAL)
+        if key in ("stock", "waste", "packet"):
+            return self.build(key[0])
+        if key.startswith("foundation-"):
+            return self.foundation_clicked(int(key.removeprefix("foundation-")))
+        return Say("")
+
+    def foundation_clicked(self, index: int) -> Reply:
+        state = self.state
+        pile = PILE_KINDS[index % 2]
+        if self.choosing:
+            if target(state, Build(self.choosing, pile)) == index:
+                return self.choose(pile)
+            return Say("Choose one of the two piles shown, or Esc to cancel.", refused=True)
+        moves = [m for m in state.legal if isinstance(m, Build) and target(state, m) == index]
+        if len(moves) == 1:
+            self.cursor = moves[0].source
+            return Play(moves[0])
+        if moves:
+            keys = " or ".join(move.source for move in moves)
+            return Say(f"More than one card can go there: press {keys}.")
+        needed = wanted(index, state.built[index])
+        what = f"needs {needed} next" if needed is not None else "is complete"
+        return Say(f"The {foundation_name(index)} {what}.", refused=True)
+
+    # -- hints -----------------------------------------------------------------------------
+
+    def point_at(self, move: object) -> None:
+        if isinstance(move, Build):
+            self.cursor = move.source
+        elif move in (DEAL, REDEAL):
+            self.cursor = "s"
+
+    def key_for(self, move: ByTwosMove) -> str:
+        if isinstance(move, Build):
+            both = all(Build(move.source, pile) in self.state.legal for pile in PILE_KINDS)
+            return f"{move.source} then {move.pile}" if both else move.source
+        keys: dict[object, str] = {TURN: "t", DEAL: "d", REDEAL: "o", GIVE_UP: "G"}
+        return keys.get(move, str(move))
+
+    # -- when the keys may be used ---------------------------------------------------------
+
+    def _dealing(self) -> Availability:
+        """False while replaying or forming (the dealing keys appear once the packet is
+        made), else None: a key that is greyed unless the move is on offer."""
+        if self.replaying or self.session is None or self.line is None:
+            return False
+        return None if self.state.phase is not Phase.FORMING else False
+
+    def is_forming(self) -> Availability:
+        return not self.replaying and self.session is not None and self.state.phase is Phase.FORMING
+
+    def is_choosing(self, *_arguments: object) -> Availability:
+        return not self.replaying and self.session is not None and bool(self.choosing)
+
+    def can_refuse(self, *_arguments: object) -> Availability:
+        return not self.replaying and self.session is not None
+
+    def can_select(self) -> Availability:
+        if self.replaying or self.session is None:
+            return False
+        return not self.session.is_finished or None
+
+    def can_build(self, source: str) -> Availability:
+        dealing = self._dealing()
+        if dealing is False:
+            return False
+        return any(Build(source, pile) in self.state.legal for pile in PILE_KINDS) or None
+
+    def can_deal(self) -> Availability:
+        if self._dealing() is False:
+            return False
+        # with the stock empty, the waste-turning key takes the deal key's place
+        return True if DEAL in self.state.legal else None if self.state.stock else False
+
+    def can_redeal(self) -> Availability:
+        if self._dealing() is False:
+            return False
+        return True if REDEAL in self.state.legal else False if self.state.stock else None
+
+    def can_give_up(self) -> Availability:
+        if self._dealing() is False:
+            return False
+        return GIVE_UP in self.state.legal or None
+
+
+KEYS: Final = (
+    KeyTable(
+        (
+            # forming the packet
+            Key("t", "turn_card", "Turn card", "forming the packet: turn the next card (kept "
+                "or rejected)", "is_forming"),
+            Key("t", "refuse('t')", "", "", "can_refuse"),
+            Key("f", "form_packet", "Form packet", "forming the packet: turn cards until it "
+                "is made (each turn is a move)", "is_forming"),
+            Key("f", "refuse('t')", "", "", "can_refuse"),
+            # building: the card of the stock, the waste or the packet
+            *(
+                Key(source, f"build('{source}')", SOURCES[source].capitalize(),
+                    f"build the {SOURCES[source]}'s card on the pile of its suit that takes it",
+                    "can_build", group="Play")
+                for source in SOURCE_ORDER
+            ),
+            *(Key(source, f"refuse('{source}')", "", "", "can_refuse")
+              for source in SOURCE_ORDER),
+            Key("enter", "play_selected", "", "play the selected card, or put it on the "
+                "selected pile (forming: turn one)", "can_select"),
+            # when both piles of the suit take the card, a or d says which
+            Key("a", "choose('a')", "Ace pile", "when both piles of its suit take the card: "
+                "put it on the ace pile", "is_choosing", group="Pile"),
+            Key("d", "choose('d')", "Deuce pile", "when both piles of its suit take the "
+                "card: put it on the deuce pile", "is_choosing", group="Pile"),
+            Key("a", "refuse('a')", "", "", "can_refuse"),
+            # dealing
+            Key("d", "deal", "Deal", "deal the stock's card onto the waste", "can_deal"),
+            Key("d", "refuse('d')", "", "", "can_refuse"),
+            Key("space", "next_card", "", "deal a card (while forming the packet: turn one)",
+                "can_select"),
+            Key("o", "redeal", "Turn over", "once the stock is empty: turn the waste over for "
+                "the next deal (B4)", "can_redeal"),
+            Key("o", "refuse('o')", "", "", "can_refuse"),
+            Key("G", "give_up", "Give up", "give up: the game ends with its score as it "
+                "stands (asks first)", "can_give_up"),
+            Key("G", "refuse('G')", "", "", "can_refuse"),
+            Key("escape", "cancel_choice", "", "leave the choice of pile without playing",
+                "is_choosing"),
+        ),
+        notes=(
+            "The mouse works too: click the stock, the waste or the packet to play its card, "
+            "a foundation to build on it (or to pick it when both piles could take a card), "
+            "the deck to turn a card while forming, and the empty stock to turn the waste "
+            "over.",
+        ),
+    )
+    + shared_keys()
+).described(
+    {
+        "cursor(-1)": "select the card to the left (stock, waste, packet), or the other pile",
+        "cursor(1)": "select the card to the right (stock, waste, packet), or the other pile",
+    }
+)  # fmt: skip
+ByTwosControls.KEYS = KEYS
