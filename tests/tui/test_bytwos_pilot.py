@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.cli import main
+from parlour.controls.bytwos import with_screen_keys
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.bytwos_state import (
     DEAL,
@@ -21,7 +22,6 @@ from parlour.engine.record import format_record
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.bytwos import ByTwosScreen
-from parlour.controls.bytwos import with_screen_keys
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.widgets import Pile, StatusLine, with_suit_symbols
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from parlour.controls.rubbish import PLACE_KEYS
 from parlour.engine.cards import parse_card
 from parlour.engine.games.rubbish import (
     DISCARDS,
@@ -21,7 +22,6 @@ from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.store.database import Store
 from parlour.tui.app import make_app
-from parlour.controls.rubbish import PLACE_KEYS
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.rubbish import RubbishScreen
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen

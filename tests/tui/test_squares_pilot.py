@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.cli import main
+from parlour.controls.squares import heap_column
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_layout import HEAP_INDEX, HEAP_NAMES
 from parlour.engine.games.squares_state import (
@@ -23,7 +24,7 @@ from parlour.engine.record import format_record
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.confirm import ConfirmScreen
-from parlour.tui.screens.squares import SquaresScreen, heap_column
+from parlour.tui.screens.squares import SquaresScreen
 from parlour.tui.screens.squares_board import HeapView
 from parlour.tui.widgets import Pile, StatusLine, with_suit_symbols
 
@@ -82,12 +83,12 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
                 turn = way("heap") % 3
                 into_space = not expected.heaps[move.target]
                 if turn == 1:  # the cursor: Enter on the source, then on the target
-                    await pilot.press(*arrows(screen.cursor_heap, move.source), "enter")
-                    assert screen.chosen == ("heap", move.source)
+                    await pilot.press(*arrows(screen.controls.cursor_heap, move.source), "enter")
+                    assert screen.controls.chosen == ("heap", move.source)
                     await pilot.press(*arrows(move.source, move.target), "enter")
                 elif turn == 2 and into_space:  # the space first, then the card for it
                     await pilot.press(*label(move.target))
-                    assert screen.chosen == ("space", move.target)
+                    assert screen.controls.chosen == ("space", move.target)
                     await pilot.press(*label(move.source))
                 else:  # the labels, source then target
                     await pilot.press(*label(move.source))
@@ -104,7 +105,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
                 await pilot.press("d")
             expected = SQUARES.apply(expected, move)
             assert screen.session.state == expected
-            assert screen.chosen is None
+            assert screen.controls.chosen is None
         await pilot.pause()
         assert used["heap"] >= 6 and used["fill"] >= 4
         outcome = SQUARES.outcome(expected)
@@ -146,21 +147,23 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
         assert with_suit_symbols("Nothing can move from 1a now: its 4H goes only onto the 5H") in (
             status_text(app)
         )
-        assert refused(app) and screen.chosen is None
+        assert refused(app) and screen.controls.chosen is None
         await pilot.press("b")
         assert "Type the square first: 1b, 2b or 3b" in status_text(app)
         await pilot.press("2", "a")  # 2H may go onto 3H in 2c, and nowhere else
-        assert screen.chosen == ("heap", HEAP_INDEX["2a"])
+        assert screen.controls.chosen == ("heap", HEAP_INDEX["2a"])
         assert [view.key for view in screen.heaps if view.playable] == ["2c"]
         await pilot.press("1", "b")
         assert said(SQUARES.why_illegal(state, SQUARES.parse_move("2a-1b"))) in status_text(app)
         assert "Choose another, or press Esc to cancel." in status_text(app)
-        assert screen.chosen == ("heap", HEAP_INDEX["2a"]) and screen.session.state == state
+        assert (
+            screen.controls.chosen == ("heap", HEAP_INDEX["2a"]) and screen.session.state == state
+        )
         await pilot.press("escape")  # lets go of 2a; the board stays
-        assert screen.chosen is None and app.screen is screen
+        assert screen.controls.chosen is None and app.screen is screen
         assert "Nothing chosen." in status_text(app)
         await pilot.press("2", "a", "2", "a")  # choosing it again lets go too
-        assert screen.chosen is None and screen.session.state == state
+        assert screen.controls.chosen is None and screen.session.state == state
         await pilot.press("7")
         assert "There is no square 7" in status_text(app)
 
@@ -182,7 +185,7 @@ async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
         assert screen.session.state == moved
         assert with_suit_symbols("Redid: 2H from 2a onto 3H in 2c.") in status_text(app)
         await pilot.press("2", "c", "u")  # a move half made is let go by the undo
-        assert screen.chosen is None and screen.session.state == taken
+        assert screen.controls.chosen is None and screen.session.state == taken
         await pilot.press("d", "u")
         dealt = SQUARES.describe(taken, DEAL).removeprefix("deal ")
         assert with_suit_symbols(f"Took back the deal of {dealt}.") in status_text(app)
@@ -210,7 +213,7 @@ async def test_filling_a_space(private_data_dir: Path) -> None:
         await pilot.press("3", "d")
         assert screen.session.state == SQUARES.apply(state, "p-3d")
         await pilot.press("u", "3", "a")  # the space first: the pack or its square may fill it
-        assert screen.chosen == ("space", HEAP_INDEX["3a"])
+        assert screen.controls.chosen == ("space", HEAP_INDEX["3a"])
         offer = "To fill the space 3a: p takes the pack's top card; 3b or 3c gives its top card."
         assert with_suit_symbols(offer) in status_text(app)
         assert [view.key for view in screen.heaps if view.playable] == ["3b", "3c"]
@@ -246,15 +249,15 @@ async def test_the_hint_points_at_the_move_and_hides_the_pack(private_data_dir: 
         await pilot.pause()
         screen = app.screen
         await pilot.press("2", "a")
-        assert screen.chosen == ("heap", HEAP_INDEX["2a"])
+        assert screen.controls.chosen == ("heap", HEAP_INDEX["2a"])
         await pilot.press("h")  # a hint lets go of a heap chosen: its keys start afresh
         await app.workers.wait_for_complete()  # the hint is worked out in the background
         await pilot.pause()
-        assert screen.chosen is None
+        assert screen.controls.chosen is None
         assert with_suit_symbols("Hint: 2H from 2a onto 3H in 2c (press 2a then 2c).") in (
             status_text(app)
         )
-        assert screen.cursor_heap == HEAP_INDEX["2a"] and screen.session.hints == 1
+        assert screen.controls.cursor_heap == HEAP_INDEX["2a"] and screen.session.hints == 1
         await pilot.press("enter", "2", "c")
         assert screen.session.line.moves[-1] == HEAP_MOVES[HEAP_INDEX["2a"]][HEAP_INDEX["2c"]]
         # a hint to fill a space or deal never names the cards the pack would give
@@ -289,11 +292,11 @@ async def test_clicking_heaps_and_the_pack(private_data_dir: Path) -> None:
         moves = [m for m in taken.legal if isinstance(m, HeapMove) and taken.heaps[m.target]]
         move = moves[0]
         await pilot.click(f"#heap-{HEAP_NAMES[move.source]}")
-        assert screen.chosen == ("heap", move.source)
+        assert screen.controls.chosen == ("heap", move.source)
         await pilot.click(f"#heap-{HEAP_NAMES[move.target]}")
         assert screen.session.state == SQUARES.apply(taken, move)
         await pilot.click("#pack")  # no space yet: the reason, and nothing chosen
-        assert refused(app) and screen.chosen is None
+        assert refused(app) and screen.controls.chosen is None
 
 
 async def test_a_replay_steps_and_t_takes_over(private_data_dir: Path) -> None:

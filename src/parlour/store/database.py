@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from parlour.store.paths import DATABASE_NAME
 
@@ -370,8 +371,13 @@ class Store:
     )
 
     @staticmethod
-    def _finished(row: tuple[object, ...]) -> FinishedGame:
-        return FinishedGame(*row[:5], _words(str(row[5])), bool(row[6]), *row[7:])  # type: ignore[arg-type]
+    def _finished(row: tuple[Any, ...]) -> FinishedGame:
+        (game_id, game, options, seed, deck, moves, won, score, summary, hints) = row[:10]
+        round_id, hole, started, finished = row[10:]
+        return FinishedGame(
+            game_id, game, options, seed, deck, _words(str(moves)), bool(won), score,
+            summary, hints, round_id, hole, started, finished,
+        )  # fmt: skip
 
     def finished_games(self, limit: int = 200) -> list[FinishedGame]:
         """Finished games, the most recent first."""
@@ -412,7 +418,10 @@ class Store:
         scores: dict[int, list[int]] = {}
         for round_id, score in holes:
             scores.setdefault(round_id, []).append(score)
-        return [StoredRound(*row, tuple(scores.get(row[0], ()))) for row in rounds]
+        return [
+            StoredRound(ident, course, options, started, finished, tuple(scores.get(ident, ())))
+            for ident, course, options, started, finished in rounds
+        ]
 
     def get_round(self, round_id: int) -> StoredRound | None:
         return next((r for r in self.rounds() if r.id == round_id), None)

@@ -11,10 +11,10 @@ them depth first, never entering a position twice, in its own model of the game
 2. a bound that proves a position lost when some cards can never move again and lie so
    that a heap can never become empty or one complete suit.
 
-When the pack is already empty, the plain depth-first search through the engine's moves
-(:func:`parlour.engine.solve.search.solve`) has a short go first (:data:`END_PROBE`
-positions): the model's best-first end search can miss a win that going deep finds at
-once. Giving up is never tried. While the squares are being formed the choice of sequence is
+When the pack is empty or nearly so (:data:`END_PACK` cards or fewer), the plain
+depth-first search through the engine's moves (:func:`parlour.engine.solve.search.solve`)
+has a short go first (:data:`END_PROBE` positions): the model's best-first end search can
+miss a win that going deep finds at once. Giving up is never tried. While the squares are being formed the choice of sequence is
 tried each way through the engine. The line found is made of engine moves (including the
 moves of lone cards into spaces that the model leaves out) and is replayed through the
 engine as it is made, so it is legal by the engine's own rules.
@@ -72,6 +72,11 @@ _SUITS: Final = 4
 #: positions the plain depth-first search may visit before the model's end search, once
 #: the pack is empty (see :func:`_solve`)
 END_PROBE: Final = 500
+#: the most cards left in the pack for that short go: with a few cards to come, every line
+#: soon reaches the end search, and the same plateau can hide the win (a deal played on to
+#: three cards left, found by the tests, was out of reach of 400,000 positions of the
+#: model's search and won by the plain search in 304)
+END_PACK: Final = 4
 
 
 def model_position(model: Model, state: SquaresState) -> Pos:
@@ -293,7 +298,7 @@ def _solve(
         return (WINNABLE if outcome.won else NOT_WINNABLE), outcome.score, []
     if state.phase in FORMING:
         return _solve_forming(state, budget, with_line)
-    if not state.pack:
+    if len(state.pack) <= END_PACK:
         # The model's end search goes best first, fewest runs first, and on a wide
         # plateau of positions with as many runs it can spend its whole budget before it
         # tries the line that wins, where the plain depth-first search through the

@@ -1,0 +1,414 @@
+"""Three Squares' keys. A move is made in two halves, by the heaps' labels (``1`` ``c``,
+then ``2`` ``b``), by the arrows and Enter, or by clicking: first the heap a run leaves
+(or ``p``, the pack), then where it goes. A space may be chosen first too: then ``p`` or a
+heap of its square fills it. ``d`` deals, ``G`` gives up (asking first), and while a
+square is formed ``1``–``9`` take the sequence with that number. What may be chosen comes
+from the engine's legal moves alone, and a move the engine refuses shows its reason."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from parlour.controls.game import Ask, GameControls, Play, Redraw, Reply, Say, View, shared_keys
+from parlour.controls.keys import Availability, Key, KeyTable, numbered
+from parlour.controls.squares_words import (
+    count,
+    fill_words,
+    nothing_fills,
+    nothing_moves,
+    number_refused,
+    or_list,
+    prompt_words,
+    sequences,
+    source_chosen,
+    space_chosen,
+)
+from parlour.engine.games.squares_layout import HEAP_INDEX, HEAP_NAMES, HEAPS_PER_SQUARE, square_of
+from parlour.engine.games.squares_state import (
+    DEAL,
+    FILLS,
+    FORMING,
+    GIVE_UP,
+    HEAP_MOVES,
+    Deal,
+    FillFromPack,
+    GiveUp,
+    HeapMove,
+    Phase,
+    SquaresMove,
+    SquaresState,
+    TakeSequence,
+)
+
+LETTERS: Final = "abcd"
+#: the most sequences the number keys can choose between
+MOST_SEQUENCES: Final = 9
+
+
+def heap_column(index: int) -> tuple[int, int]:
+    """(row, column) of a heap on the board: two rows, two columns per square."""
+    square, place = divmod(index, HEAPS_PER_SQUARE)
+    return place // 2, square * 2 + place % 2
+
+
+def heap_at(row: int, column: int) -> int:
+    square, side = divmod(column, 2)
+    return square * HEAPS_PER_SQUARE + row * 2 + side
+
+
+class SquaresControls(GameControls):
+    """Half a move and the cursors: the square typed, waiting for its heap's letter; the
+    first half of a move chosen; the heap under the cursor while building and the sequence
+    selected while a square is formed."""
+
+    def __init__(self, view: View) -> None:
+        super().__init__(view)
+        #: the square typed as the first half of a heap's label, waiting for its letter
+        self.typed_square: int | None = None
+        #: the first half of a move: ("heap", i) a run's source, ("space", i) a space to
+        #: fill, ("pack", -1) the pack; None when nothing is chosen
+        self.chosen: tuple[str, int] | None = None
+        self.cursor_heap = 0
+        self.cursor_sequence = 0
+
+    @property
+    def state(self) -> SquaresState:
+        state: SquaresState = super().state
+        return state
+
+    @property
+    def forming(self) -> bool:
+        return self.state.phase in FORMING
+
+    def let_go(self) -> None:
+        """Forget a move half made (after any move, undo or redo)."""
+        self.typed_square = None
+        self.chosen = None
+
+    def choices(self) -> tuple[set[int], bool]:
+        """The heaps that may be chosen next, and whether the pack may: sources of a move
+        when nothing is chosen, else what completes the move begun."""
+        legal = self.state.legal
+        heap_moves = [move for move in legal if isinstance(move, HeapMove)]
+        fills = {move.target for move in legal if isinstance(move, FillFromPack)}
+        if self.chosen is None:
+            return {move.source for move in heap_moves}, bool(fills)
+        kind, index = self.chosen
+        if kind == "heap":
+            return {move.target for move in heap_moves if move.source == index}, False
+        if kind == "pack":
+            return fills, False
+        return {move.source for move in heap_moves if move.target == index}, index in fills
+
+    # -- the keys' replies -----------------------------------------------------------------
+
+    def square(self, square: int) -> Reply:
+        self.typed_square = square
+        first = self.chosen is None
+        return Redraw(
+            f"Square {square}: now a, b, c or d for its heap"
+            f"{' (a b above, c d below)' if first else ''}; Esc cancels."
+        )
+
+    def place(self, letter: str) -> Reply:
+        square = self.typed_square
+        if square is None:
+            return Say("")
+        self.typed_square = None
+        return self.choose_heap(HEAP_INDEX[f"{square}{letter}"])
+
+    def sequence(self, number: int) -> Reply:
+        self.cursor_sequence = number - 1
+        return Play(TakeSequence(sequences(self.state)[number - 1]))
+
+    def choose_cursor(self) -> Reply:
+        if self.forming:
+            offered = sequences(self.state)
+            return Play(TakeSequence(offered[self.cursor_sequence])) if offered else Say("")
+        self.typed_square = None
+        return self.choose_heap(self.cursor_heap)
+
+    def move_cursor(self, step: int) -> Reply:
+        if self.forming:
+            return self.step_sequence(step)
+        self.typed_square = None
+        row, column = heap_column(self.cursor_heap)
+        self.cursor_heap = heap_at(row, (column + step) % (self.state.squares * 2))
+        return Redraw()
+
+    def cursor_row(self, step: int) -> Reply:
+        if self.forming:
+            return self.step_sequence(step)
+        self.typed_square = None
+        row, column = heap_column(self.cursor_heap)
+        self.cursor_heap = heap_at((row + step) % 2, column)
+        return Redraw()
+
+    def step_sequence(self, step: int) -> Reply:
+        offered = sequences(self.state)
+        if offered:
+            self.cursor_sequence = (self.cursor_sequence + step) % len(offered)
+        return Redraw()
+
+    def pack(self) -> Reply:
+        self.typed_square = None
+        if self.chosen is not None and self.chosen[0] == "space":
+            return Play(FILLS[self.chosen[1]])
+        legal = self.state.legal
+        spaces = [HEAP_NAMES[move.target] for move in legal if isinstance(move, FillFromPack)]
+        if not spaces:
+            return self.refuse("p")
+        self.chosen = ("pack", -1)
+        return Redraw(
+            f"From the pack: its top card fills a space. Which one: {or_list(spaces)}? Esc cancels."
+        )
+
+    def deal(self) -> Reply:
+        self.typed_square = None
+        return Play(DEAL)
+
+    def cancel(self) -> Reply:
+        self.let_go()
+        return Redraw(f"Nothing chosen. {self.prompt()}")
+
+    def prompt(self) -> str:
+        """The engine's prompt, naming the keys of the sequences on offer."""
+        return prompt_words(self.state, self.rules.prompt(self.state), replaying=self.replaying)
+
+    def give_up(self) -> Reply:
+        self.let_go()
+        score = self.rules.score(self.state)
+        return Ask(
+            f"Give up this game with {count(score, 'suit')} complete and clear? It ends now, "
+            "with that score.",
+            yes="Give up",
+            no="Play on",
+            move=GIVE_UP,
+            declined=f"Playing on. {self.prompt()}",
+        )
+
+    def refuse(self, key: str) -> Reply:
+        """A key whose move is not possible now: say why (the engine's reason, where the
+        key names a move)."""
+        session = self.session
+        if session is None or self.replaying:
+            return Say("")
+        state = self.state
+        self.typed_square = None
+        if session.is_finished:
+            return Say("The game is over. Press n for a new game, Esc for the menu.", refused=True)
+        if key.isdigit():
+            return Say(number_refused(state, int(key), forming=self.forming), refused=True)
+        if key == "p":
+            if state.phase is Phase.BUILDING and state.pack:
+                return Say(
+                    "No heap is a space: the pack fills only empty heaps (S5).", refused=True
+                )
+            return Play(FILLS[0])  # the engine says why
+        if key == "d" or self.forming:
+            return Play(DEAL)  # the engine says why
+        return Say(
+            f"Type the square first: 1{key}, 2{key} or 3{key} (or ←↑↓→ and Enter).",
+            refused=True,
+        )
+
+    # -- choosing heaps --------------------------------------------------------------------
+
+    def choose_heap(self, index: int) -> Reply:
+        """A heap chosen by its label, the cursor or a click: the first half of a move or
+        the second."""
+        state = self.state
+        self.cursor_heap = index if index < state.heap_count else self.cursor_heap
+        if not self.live:
+            return Say("")
+        if self.forming:
+            return Play(HEAP_MOVES[index][index])  # the engine says a square is being formed
+        if index >= state.heap_count:
+            return Say(
+                f"Square {square_of(index)} was never formed: there is no "
+                f"{HEAP_NAMES[index]} (S9).",
+                refused=True,
+            )
+        if self.chosen is None:
+            return self.begin_at(index)
+        kind, first = self.chosen
+        if kind != "pack" and first == index:
+            self.chosen = None
+            return Redraw(f"{HEAP_NAMES[index]} let go: nothing chosen. {self.prompt()}")
+        if kind == "heap":
+            return Play(HEAP_MOVES[first][index])
+        if kind == "pack":
+            return Play(FILLS[index])
+        return Play(HEAP_MOVES[index][first])
+
+    def begin_at(self, index: int) -> Reply:
+        """The first half of a move: the heap a run leaves, or a space to fill."""
+        state = self.state
+        legal = state.legal
+        if state.heaps[index]:
+            moves = [m for m in legal if isinstance(m, HeapMove) and m.source == index]
+            if not moves:
+                return Say(nothing_moves(state, index), refused=True)
+            self.chosen = ("heap", index)
+            return Redraw(source_chosen(state, index, moves))
+        fills = [
+            m
+            for m in legal
+            if (isinstance(m, FillFromPack) and m.target == index)
+            or (isinstance(m, HeapMove) and m.target == index)
+        ]
+        if not fills:
+            return Say(nothing_fills(index), refused=True)
+        self.chosen = ("space", index)
+        sources = [HEAP_NAMES[m.source] for m in fills if isinstance(m, HeapMove)]
+        return Redraw(space_chosen(state, index, sources))
+
+    def click(self, key: str) -> Reply:
+        """A click on the pack or on a heap."""
+        if not self.live:
+            return Say("")
+        self.typed_square = None
+        if key == "pack":
+            return self.pack()
+        index = HEAP_INDEX[key]
+        if not self.forming:
+            return self.choose_heap(index)
+        for number, members in enumerate(sequences(self.state), start=1):
+            if index in members:
+                return self.sequence(number)
+        return Say(
+            f"{HEAP_NAMES[index]} is not part of a sequence on offer: click one marked "
+            "with its number.",
+            refused=True,
+        )
+
+    # -- hints -----------------------------------------------------------------------------
+
+    def hint_words(self, move: SquaresMove) -> str:
+        # the engine would name the cards the pack gives: a hint must not show them
+        if isinstance(move, FillFromPack):
+            return fill_words(move)
+        if isinstance(move, Deal):
+            return f"deal to square {self.state.next_deal}"
+        if isinstance(move, GiveUp):
+            return "nothing seems to raise the score now: give up"
+        return super().hint_words(move)
+
+    def point_at(self, move: object) -> None:
+        # the hint's keys start a move afresh
+        self.let_go()
+        if isinstance(move, HeapMove):
+            self.cursor_heap = move.source
+        elif isinstance(move, FillFromPack):
+            self.cursor_heap = move.target
+        elif isinstance(move, TakeSequence):
+            self.cursor_sequence = sequences(self.state).index(move.heaps)
+
+    def key_for(self, move: SquaresMove) -> str:
+        if isinstance(move, HeapMove):
+            return f"{HEAP_NAMES[move.source]} then {HEAP_NAMES[move.target]}"
+        if isinstance(move, FillFromPack):
+            return f"p then {HEAP_NAMES[move.target]}"
+        if isinstance(move, TakeSequence):
+            return str(sequences(self.state).index(move.heaps) + 1)
+        return "d" if isinstance(move, Deal) else "G"
+
+    # -- when the keys may be used ---------------------------------------------------------
+
+    def _game_key(self, building_only: bool = False) -> Availability:
+        """False while replaying (and, for ``building_only``, while a square is formed);
+        None once the game is over (the key stays in the bar, greyed); else True."""
+        if self.replaying or self.session is None or self.line is None:
+            return False
+        if self.session.is_finished:
+            return None
+        return not (building_only and self.forming)
+
+    def can_type_square(self, square: int) -> Availability:
+        usable = self._game_key(building_only=True)
+        return usable and square <= self.state.squares
+
+    def can_take(self, number: int) -> Availability:
+        usable = self._game_key()
+        return bool(usable) and self.forming and number <= len(sequences(self.state))
+
+    def can_refuse(self, *_arguments: object) -> Availability:
+        return not self.replaying and self.session is not None and self.line is not None
+
+    def is_typing(self, *_arguments: object) -> Availability:
+        return bool(self._game_key()) and self.typed_square is not None
+
+    def can_choose(self) -> Availability:
+        return self._game_key()
+
+    def can_move_row(self, *_arguments: object) -> Availability:
+        return bool(self._game_key())
+
+    def can_pack(self) -> Availability:
+        usable = self._game_key(building_only=True)
+        return usable and (any(isinstance(m, FillFromPack) for m in self.state.legal) or None)
+
+    def can_deal(self) -> Availability:
+        usable = self._game_key(building_only=True)
+        return usable and (DEAL in self.state.legal or None)
+
+    def has_half_move(self) -> Availability:
+        return bool(self._game_key() is not False) and (
+            self.typed_square is not None or self.chosen is not None
+        )
+
+
+KEYS: Final = (
+    KeyTable(
+        (
+            # building: a heap by its label, the square's number first (1a … 3d)
+            *numbered("123", "square({})", "Heap", "the square of a heap's label (1 then c is "
+                      "heap 1c): choose first the heap a run leaves, then the heap it goes "
+                      "to; or first a space, then what fills it", "can_type_square",
+                      group="Heap", compact_group=True),
+            # forming a square: the sequence on offer with that number
+            *numbered([str(n) for n in range(1, MOST_SEQUENCES + 1)], "sequence({})",
+                      "Sequence", "while a square is being formed: take up the sequence "
+                      "with that number to start it", "can_take", group="Sequence"),
+            *numbered([str(n) for n in range(1, MOST_SEQUENCES + 1)], "refuse('{key}')",
+                      when="can_refuse"),
+            # after the square's number, the heap's letter (d deals otherwise)
+            *numbered(LETTERS[:3], "place('{key}')", "", "after the square's number: its "
+                      "heap (a b the top row, c d the row below)", "is_typing"),
+            *numbered(LETTERS[:3], "refuse('{key}')", when="can_refuse"),
+            Key("enter", "choose_cursor", "Choose", "choose the heap under the cursor (first "
+                "where from, then where to); while a square is formed, take the sequence "
+                "selected", "can_choose"),
+            Key("up", "cursor_row(-1)", "", "move the cursor to the row above",
+                "can_move_row"),
+            Key("down", "cursor_row(1)", "", "move the cursor to the row below",
+                "can_move_row"),
+            Key("p", "pack", "Pack", "the pack: its top card fills the space chosen next (or "
+                "chosen just before)", "can_pack"),
+            Key("p", "refuse('p')", "", "", "can_refuse"),
+            Key("d", "place('d')", "", "after the square's number: its heap (a b the top "
+                "row, c d the row below)", "is_typing"),
+            Key("d", "deal", "Deal", "deal a card to each heap of the next square (the board "
+                "shows which)", "can_deal"),
+            Key("d", "refuse('d')", "", "", "can_refuse"),
+            Key("G", "give_up", "Give up", "give up: the game ends with its score as it "
+                "stands (asks first)", "can_choose"),
+            Key("G", "refuse('G')", "", "", "can_refuse"),
+            # the status line says "Esc cancels" whenever half a move is made
+            Key("escape", "cancel", "", "let go of a move half made", "has_half_move"),
+        ),
+        notes=(
+            "The mouse works too: click a heap to choose it (first the heap a run leaves, "
+            "then where it goes), the pack to fill a space from it, and while a square is "
+            "being formed, a heap marked with a sequence's number to take that sequence.",
+        ),
+    )
+    + shared_keys()
+).described(
+    {
+        "cursor(-1)": "move the cursor to the heap on the left (forming: the previous "
+        "sequence)",
+        "cursor(1)": "move the cursor to the heap on the right (forming: the next sequence)",
+    }
+)  # fmt: skip
+SquaresControls.KEYS = KEYS

@@ -1,0 +1,127 @@
+"""The words of Three Squares' keys: what the status line says when half a move is made,
+why a heap or a key cannot be used now, and moves as a hint names them. Plain text, no
+Textual; the reasons for a refused move are the engine's."""
+
+from __future__ import annotations
+
+from parlour.engine.games.squares_layout import (
+    ABOVE,
+    HEAP_NAMES,
+    SQUARE_COUNT,
+    SUIT_SIZE,
+    square_of,
+    top_run_length,
+)
+from parlour.engine.games.squares_state import (
+    FILLS,
+    FillFromPack,
+    HeapMove,
+    Phase,
+    SquaresState,
+    TakeSequence,
+)
+
+
+def count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def or_list(words: list[str]) -> str:
+    """``1a``, ``1a or 2b``, ``1a, 2b or 3c``."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def sentence(text: str) -> str:
+    """``the pack is empty (S6)`` -> ``The pack is empty (S6).``"""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def name_cards(cards: list[object] | tuple[object, ...]) -> str:
+    """Cards in the engine's notation (the status line shows their suit symbols)."""
+    return " ".join(str(card) for card in cards)
+
+
+def sequences(state: SquaresState) -> list[tuple[int, ...]]:
+    """The sequences on offer while a square is formed, numbered from 1 on screen."""
+    return [move.heaps for move in state.legal if isinstance(move, TakeSequence)]
+
+
+def prompt_words(state: SquaresState, prompt: str, *, replaying: bool) -> str:
+    """The engine's prompt, naming the screen's keys for the sequences on offer."""
+    for number, members in enumerate(sequences(state), start=1):
+        prompt = prompt.replace(f"({TakeSequence(members)})", f"(press {number})")
+    if state.phase is Phase.FINISHED and not replaying:
+        prompt += " Press n for a new game, Esc for the menu."
+    return prompt
+
+
+def source_chosen(state: SquaresState, index: int, moves: list[HeapMove]) -> str:
+    """The status line once heap ``index`` is chosen as the heap a run leaves."""
+    heap = state.heaps[index]
+    run = heap[len(heap) - top_run_length(heap) :]
+    places = []
+    for move in moves:
+        target = state.heaps[move.target]
+        where = HEAP_NAMES[move.target]
+        if target:
+            places.append(f"{where} (onto {target[-1]})")
+        elif len(run) > 1:
+            places.append(f"{where} (a space: it takes {heap[-1]} alone)")
+        else:
+            places.append(f"{where} (a space)")
+    what = f"its run {name_cards(run)}" if len(run) > 1 else f"its {heap[-1]}"
+    return (
+        f"{HEAP_NAMES[index]} chosen: {what} can go to {or_list(places)}. Choose where (its "
+        "label, or the arrows and Enter); Esc cancels."
+    )
+
+
+def space_chosen(state: SquaresState, index: int, sources: list[str]) -> str:
+    """The status line once the space ``index`` is chosen, to be filled."""
+    offers = ["p takes the pack's top card"] if FILLS[index] in state.legal else []
+    if sources:
+        offers.append(f"{or_list(sources)} gives its top card")
+    return f"To fill the space {HEAP_NAMES[index]}: {'; '.join(offers)}. Esc cancels."
+
+
+def nothing_moves(state: SquaresState, index: int) -> str:
+    """Why nothing may leave heap ``index`` (there is no legal move from it)."""
+    name = HEAP_NAMES[index]
+    heap = state.heaps[index]
+    run = heap[len(heap) - top_run_length(heap) :]
+    if len(run) == SUIT_SIZE:
+        return f"Nothing moves from {name}: its run is the whole suit, complete."
+    what = f"its run {name_cards(run)}" if len(run) > 1 else f"its {run[0]}"
+    return (
+        f"Nothing can move from {name} now: {what} goes only onto the {ABOVE[run[0]]}, "
+        f"which is not on top of a heap (S4), and square {square_of(index)} has no space "
+        "for its top card (S5)."
+    )
+
+
+def nothing_fills(index: int) -> str:
+    return (
+        f"{HEAP_NAMES[index]} is a space, but nothing can fill it now: the pack is empty and "
+        f"no other heap of square {square_of(index)} has a card (S5)."
+    )
+
+
+def number_refused(state: SquaresState, number: int, *, forming: bool) -> str:
+    """Why a number key does nothing now."""
+    if forming:
+        offered = len(sequences(state))
+        keys = or_list([str(n) for n in range(1, offered + 1)])
+        return (
+            f"There {'is' if offered == 1 else 'are'} {count(offered, 'sequence')} on "
+            f"offer: press {keys}."
+        )
+    if number > SQUARE_COUNT:
+        return f"There is no square {number}: the heaps are 1a to 3d."
+    return f"Square {number} was never formed: the pack ran out before it (S9)."
+
+
+def fill_words(move: FillFromPack) -> str:
+    return f"fill the space {HEAP_NAMES[move.target]} from the pack"
