@@ -16,7 +16,8 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from parlour.engine.games.golf import GOLF, PlayColumn
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import PlayColumn
 from parlour.engine.solve.golf import solve_golf
 from parlour.engine.solve.golf_hint import golf_hint
 

@@ -33,13 +33,13 @@ import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from parlour.engine.games.golf import GOLF, GolfState, Phase
-from parlour.engine.solve.golf_hint import (
-    EXACT_STOCK,
-    ExpectedScores,
-    golf_hint,
-    reachable_before_turning,
-)
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import GolfState
+from parlour.engine.games.golf import Phase
+from parlour.engine.solve.golf_hint import EXACT_STOCK
+from parlour.engine.solve.golf_hint import ExpectedScores
+from parlour.engine.solve.golf_hint import golf_hint
+from parlour.engine.solve.golf_hint import reachable_before_turning
 
 SOURCE = Path(__file__).with_name("golf_expectimax.c")
 HEX = "0123456789abcd"

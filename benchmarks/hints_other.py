@@ -22,7 +22,8 @@ from typing import Any
 
 from parlour.engine.games.rubbish import RUBBISH
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.registry import find_game, find_spec
+from parlour.engine.registry import find_game
+from parlour.engine.registry import find_spec
 from parlour.engine.solve.rubbish_hint import rubbish_hint
 
 Player = Callable[[Any], Any]

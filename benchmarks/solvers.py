@@ -28,7 +28,10 @@ from parlour.engine.solve.bytwos import solve_bytwos
 from parlour.engine.solve.rubbish import solve_rubbish
 from parlour.engine.solve.search import solve
 from parlour.engine.solve.squares import solve_squares
-from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict
+from parlour.engine.verdict import NOT_WINNABLE
+from parlour.engine.verdict import UNKNOWN
+from parlour.engine.verdict import WINNABLE
+from parlour.engine.verdict import Verdict
 
 Solver = Callable[..., Verdict]
 GAMES: dict[str, tuple[Any, Solver]] = {

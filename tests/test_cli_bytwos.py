@@ -6,7 +6,8 @@ import pytest
 from parlour.cli import main
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.history import Line
-from parlour.engine.record import parse_record, replay
+from parlour.engine.record import parse_record
+from parlour.engine.record import replay
 
 
 def forming_turns(seed: int) -> list[str]:

@@ -2,7 +2,8 @@
 
 from pathlib import Path
 
-from parlour.help import game_rules, rules_document
+from parlour.help import game_rules
+from parlour.help import rules_document
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -11,7 +11,8 @@ from types import ModuleType
 import pytest
 
 from parlour.engine.games.golf import GOLF
-from parlour.engine.solve.golf_hint import ExpectedScores, reachable_before_turning
+from parlour.engine.solve.golf_hint import ExpectedScores
+from parlour.engine.solve.golf_hint import reachable_before_turning
 
 TOOL = Path(__file__).parents[1] / "benchmarks" / "golf_optimum.py"
 

@@ -11,13 +11,16 @@ import pytest
 from rich.console import Console
 
 from parlour.cli import main
-from parlour.controls.game import GameControls, shared_keys
+from parlour.controls.game import GameControls
+from parlour.controls.game import shared_keys
 from parlour.controls.keys import KeyTable
 from parlour.engine import registry
 from parlour.engine.game import Rules
 from parlour.engine.plugin import GameSpec
-from parlour.engine.verdict import Budget, Verdict
-from parlour.help import game_rules, rules_document
+from parlour.engine.verdict import Budget
+from parlour.engine.verdict import Verdict
+from parlour.help import game_rules
+from parlour.help import rules_document
 from parlour.help.keys import keys_document
 from parlour.tui.screens.game import GameScreen
 

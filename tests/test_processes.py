@@ -13,7 +13,9 @@ import pytest
 
 from parlour.store.database import Store
 
-from .terminal import Terminal, alive, children
+from .terminal import Terminal
+from .terminal import alive
+from .terminal import children
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 

@@ -15,13 +15,21 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterable
+from collections.abc import Iterator
+from concurrent.futures import Future
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from parlour.engine.registry import find_spec
-from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Budget, Verdict
+from parlour.engine.verdict import NOT_WINNABLE
+from parlour.engine.verdict import UNKNOWN
+from parlour.engine.verdict import WINNABLE
+from parlour.engine.verdict import Budget
+from parlour.engine.verdict import Verdict
 
 #: deals handed to each worker ahead of the results (the memory an analysis uses)
 _AHEAD_PER_JOB = 8

@@ -7,20 +7,29 @@ stores the result, the hole and the round when a game ends. It decides no rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
+from datetime import UTC
+from datetime import datetime
 from typing import Any
 
 from parlour.engine import find_game
 from parlour.engine.cards import format_cards
 from parlour.engine.deals import parse_deck
-from parlour.engine.game import Outcome, Rules, format_options, parse_options
+from parlour.engine.game import Outcome
+from parlour.engine.game import Rules
 from parlour.engine.history import Line
+from parlour.engine.notation import format_options
+from parlour.engine.notation import parse_options
 from parlour.engine.plugin import GameSpec
 from parlour.engine.record import format_record
 from parlour.engine.registry import round_specs
-from parlour.engine.rounds import Round, hole_deck, hole_seed
-from parlour.store.database import SavedGame, Store
+from parlour.engine.rounds import Round
+from parlour.engine.rounds import hole_deck
+from parlour.engine.rounds import hole_seed
+from parlour.store.database import SavedGame
+from parlour.store.database import Store
 
 
 def round_game() -> GameSpec:

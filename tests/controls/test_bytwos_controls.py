@@ -5,30 +5,31 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from parlour.controls.bytwos import KEYS, ByTwosControls, target
-from parlour.controls.game import Ask, Play, Redraw, Say
-from parlour.engine.games.bytwos_state import (
-    DEAL,
-    GIVE_UP,
-    REDEAL,
-    TURN,
-    Build,
-    Phase,
-    foundation_name,
-    wanted,
-)
+from parlour.controls.bytwos import KEYS
+from parlour.controls.bytwos import ByTwosControls
+from parlour.controls.bytwos import target
+from parlour.controls.game import Ask
+from parlour.controls.game import Play
+from parlour.controls.game import Redraw
+from parlour.controls.game import Say
+from parlour.engine.games.bytwos_state import DEAL
+from parlour.engine.games.bytwos_state import GIVE_UP
+from parlour.engine.games.bytwos_state import REDEAL
+from parlour.engine.games.bytwos_state import TURN
+from parlour.engine.games.bytwos_state import Build
+from parlour.engine.games.bytwos_state import Phase
+from parlour.engine.games.bytwos_state import foundation_name
+from parlour.engine.games.bytwos_state import wanted
 from parlour.engine.history import Line
 from parlour.session import Session
 from parlour.store.database import Store
 from tests.controls.test_golf_controls import View
-from tests.tui.bytwos_helpers import (
-    CHOICE_AT,
-    REDEAL_AT,
-    SEED,
-    both_piles_take,
-    greedy,
-    greedy_line,
-)
+from tests.tui.bytwos_helpers import CHOICE_AT
+from tests.tui.bytwos_helpers import REDEAL_AT
+from tests.tui.bytwos_helpers import SEED
+from tests.tui.bytwos_helpers import both_piles_take
+from tests.tui.bytwos_helpers import greedy
+from tests.tui.bytwos_helpers import greedy_line
 
 
 def at(tmp_path: Path, moves: int) -> tuple[View, ByTwosControls]:
@@ -172,4 +173,4 @@ def test_replaying_binds_no_move_key(tmp_path: Path) -> None:
 def test_every_condition_is_a_method() -> None:
     for name in KEYS.whens():
         assert callable(getattr(ByTwosControls, name)), name
-    assert [key.key for key in KEYS][:2] == ["t", "t"]  # the game's own keys first
+    assert [key.key for key in KEYS][:2] == ["t", "f"]  # the game's own keys first

@@ -6,9 +6,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from parlour.controls.game import Play, shared_keys
-from parlour.controls.golf import KEYS, GolfControls
-from parlour.engine.games.golf import GOLF, PLAYS, TURN
+from parlour.controls.game import Play
+from parlour.controls.game import shared_keys
+from parlour.controls.golf import KEYS
+from parlour.controls.golf import GolfControls
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import PLAYS
+from parlour.engine.games.golf import TURN
 from parlour.engine.history import Line
 from parlour.session import Session
 from parlour.store.database import Store

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from parlour.controls.game import Ask, Play, Redraw, Say
-from parlour.controls.rubbish import HEAP_KEYS, KEYS, PLACE_KEYS, RubbishControls
+from parlour.controls.game import Ask
+from parlour.controls.game import Play
+from parlour.controls.game import Redraw
+from parlour.controls.game import Say
+from parlour.controls.rubbish import HEAP_KEYS
+from parlour.controls.rubbish import KEYS
+from parlour.controls.rubbish import PLACE_KEYS
+from parlour.controls.rubbish import RubbishControls
 from parlour.engine.cards import parse_card
-from parlour.engine.games.rubbish import (
-    DISCARDS,
-    FROM_STOCK,
-    FROM_WASTE,
-    GIVE_UP,
-    RUBBISH,
-    Phase,
-)
+from parlour.engine.games.rubbish import DISCARDS
+from parlour.engine.games.rubbish import FROM_STOCK
+from parlour.engine.games.rubbish import FROM_WASTE
+from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.rubbish import Phase
 from parlour.engine.history import Line
 from parlour.session import Session
 from parlour.store.database import Store

@@ -5,27 +5,33 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from parlour.controls.game import Ask, Play, Redraw, Say
-from parlour.controls.squares import KEYS, SquaresControls, heap_at, heap_column
+from parlour.controls.game import Ask
+from parlour.controls.game import Play
+from parlour.controls.game import Redraw
+from parlour.controls.game import Say
+from parlour.controls.squares import KEYS
+from parlour.controls.squares import SquaresControls
+from parlour.controls.squares import heap_at
+from parlour.controls.squares import heap_column
 from parlour.controls.squares_words import sequences
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.games.squares_layout import HEAP_INDEX, HEAP_NAMES
-from parlour.engine.games.squares_state import (
-    DEAL,
-    FILLS,
-    FORMING,
-    GIVE_UP,
-    HEAP_MOVES,
-    FillFromPack,
-    HeapMove,
-    Phase,
-    TakeSequence,
-)
+from parlour.engine.games.squares_layout import HEAP_INDEX
+from parlour.engine.games.squares_layout import HEAP_NAMES
+from parlour.engine.games.squares_state import DEAL
+from parlour.engine.games.squares_state import FILLS
+from parlour.engine.games.squares_state import FORMING
+from parlour.engine.games.squares_state import GIVE_UP
+from parlour.engine.games.squares_state import HEAP_MOVES
+from parlour.engine.games.squares_state import FillFromPack
+from parlour.engine.games.squares_state import HeapMove
+from parlour.engine.games.squares_state import Phase
+from parlour.engine.games.squares_state import TakeSequence
 from parlour.engine.history import Line
 from parlour.session import Session
 from parlour.store.database import Store
 from tests.controls.test_golf_controls import View
-from tests.tui.squares_helpers import SEED, player_line
+from tests.tui.squares_helpers import SEED
+from tests.tui.squares_helpers import player_line
 
 
 def at(tmp_path: Path, moves: int) -> tuple[View, SquaresControls]:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from parlour.engine.cards import Card, parse_cards
+from parlour.engine.cards import Card
+from parlour.engine.cards import parse_cards
 from parlour.engine.deals import fresh_deck
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import ByTwosState, foundation_cards
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import foundation_cards
 from parlour.engine.games.bytwos_text import FOUNDATION_FIELDS
 
 DOUBLE_PACK = Counter(fresh_deck(104))

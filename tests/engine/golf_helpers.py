@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from parlour.engine.cards import Card, full_pack, parse_cards
-from parlour.engine.games.golf import GOLF, GolfState
+from parlour.engine.cards import Card
+from parlour.engine.cards import full_pack
+from parlour.engine.cards import parse_cards
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import GolfState
 
 
 def position(

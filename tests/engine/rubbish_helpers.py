@@ -5,8 +5,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from parlour.engine.cards import SUITS, Card, full_pack, parse_card, parse_cards
-from parlour.engine.games.rubbish import RUBBISH, Discard, Phase, RubbishState
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import Card
+from parlour.engine.cards import full_pack
+from parlour.engine.cards import parse_card
+from parlour.engine.cards import parse_cards
+from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.rubbish import Discard
+from parlour.engine.games.rubbish import Phase
+from parlour.engine.games.rubbish import RubbishState
 
 
 def position(

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from parlour.engine.cards import Card, full_pack, parse_card, parse_cards
+from parlour.engine.cards import Card
+from parlour.engine.cards import full_pack
+from parlour.engine.cards import parse_card
+from parlour.engine.cards import parse_cards
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.games.squares_layout import HEAP_INDEX, HEAP_NAMES
+from parlour.engine.games.squares_layout import HEAP_INDEX
+from parlour.engine.games.squares_layout import HEAP_NAMES
 from parlour.engine.games.squares_state import SquaresState
 
 

@@ -12,12 +12,21 @@ from collections import Counter
 
 import pytest
 
-from parlour.engine.cards import Card, parse_card, parse_cards
+from parlour.engine.cards import Card
+from parlour.engine.cards import parse_card
+from parlour.engine.cards import parse_cards
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import BUILDS, DEAL, GIVE_UP, ByTwosState, Phase
+from parlour.engine.games.bytwos_state import BUILDS
+from parlour.engine.games.bytwos_state import DEAL
+from parlour.engine.games.bytwos_state import GIVE_UP
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import Phase
 
-from .bytwos_helpers import DOUBLE_PACK, counts, leftover, pile
+from .bytwos_helpers import DOUBLE_PACK
+from .bytwos_helpers import counts
+from .bytwos_helpers import leftover
+from .bytwos_helpers import pile
 
 # the piles the book names, plus some progress on the other four (our choice)
 BUILT = counts(

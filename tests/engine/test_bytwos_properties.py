@@ -17,25 +17,27 @@ import random
 from collections import Counter
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from parlour.engine.deals import MAX_SEED, fresh_deck
+from parlour.engine.deals import MAX_SEED
+from parlour.engine.deals import fresh_deck
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import (
-    GIVE_UP,
-    TURN,
-    Build,
-    ByTwosMove,
-    ByTwosState,
-    DealCard,
-    Phase,
-    Redeal,
-    TurnCard,
-    foundation_cards,
-)
+from parlour.engine.games.bytwos_state import GIVE_UP
+from parlour.engine.games.bytwos_state import TURN
+from parlour.engine.games.bytwos_state import Build
+from parlour.engine.games.bytwos_state import ByTwosMove
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import DealCard
+from parlour.engine.games.bytwos_state import Phase
+from parlour.engine.games.bytwos_state import Redeal
+from parlour.engine.games.bytwos_state import TurnCard
+from parlour.engine.games.bytwos_state import foundation_cards
 from parlour.engine.history import Line
-from parlour.engine.record import format_record, parse_record, replay
+from parlour.engine.record import format_record
+from parlour.engine.record import parse_record
+from parlour.engine.record import replay
 
 DOUBLE_PACK = Counter(fresh_deck(104))
 MAX_TURNS = 104

@@ -4,20 +4,24 @@ from collections import Counter
 
 import pytest
 
-from parlour.engine.cards import parse_card, parse_cards
-from parlour.engine.errors import DealError, IllegalMoveError, NotationError
+from parlour.engine.cards import parse_card
+from parlour.engine.cards import parse_cards
+from parlour.engine.errors import DealError
+from parlour.engine.errors import IllegalMoveError
+from parlour.engine.errors import NotationError
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import (
-    BUILDS,
-    DEAL,
-    GIVE_UP,
-    REDEAL,
-    TURN,
-    ByTwosState,
-    Phase,
-)
+from parlour.engine.games.bytwos_state import BUILDS
+from parlour.engine.games.bytwos_state import DEAL
+from parlour.engine.games.bytwos_state import GIVE_UP
+from parlour.engine.games.bytwos_state import REDEAL
+from parlour.engine.games.bytwos_state import TURN
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import Phase
 
-from .bytwos_helpers import DOUBLE_PACK, deck_starting, pile, position
+from .bytwos_helpers import DOUBLE_PACK
+from .bytwos_helpers import deck_starting
+from .bytwos_helpers import pile
+from .bytwos_helpers import position
 
 SA, SD, WA, WD, PA, PD = (BUILDS[name] for name in ("sa", "sd", "wa", "wd", "pa", "pd"))
 

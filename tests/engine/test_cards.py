@@ -2,7 +2,11 @@
 
 import pytest
 
-from parlour.engine.cards import card, format_cards, full_pack, parse_card, parse_cards
+from parlour.engine.cards import card
+from parlour.engine.cards import format_cards
+from parlour.engine.cards import full_pack
+from parlour.engine.cards import parse_card
+from parlour.engine.cards import parse_cards
 from parlour.engine.errors import NotationError
 
 

@@ -5,15 +5,15 @@ from pathlib import Path
 
 import pytest
 
-from parlour.engine.cards import format_cards, full_pack, parse_cards
-from parlour.engine.deals import (
-    MAX_SEED,
-    check_deck,
-    check_seed,
-    deck_from_seed,
-    fresh_deck,
-    parse_deck,
-)
+from parlour.engine.cards import format_cards
+from parlour.engine.cards import full_pack
+from parlour.engine.cards import parse_cards
+from parlour.engine.deals import MAX_SEED
+from parlour.engine.deals import check_deck
+from parlour.engine.deals import check_seed
+from parlour.engine.deals import deck_from_seed
+from parlour.engine.deals import fresh_deck
+from parlour.engine.deals import parse_deck
 from parlour.engine.errors import DealError
 
 GOLDEN = Path(__file__).parent / "golden" / "deals.txt"

@@ -7,8 +7,14 @@ fits every step (the 35 links are the cards the stock and the plays leave over).
 
 import pytest
 
-from parlour.engine.cards import Card, format_cards, parse_card, parse_cards
-from parlour.engine.games.golf import GOLF, TURN, GolfState, Phase
+from parlour.engine.cards import Card
+from parlour.engine.cards import format_cards
+from parlour.engine.cards import parse_card
+from parlour.engine.cards import parse_cards
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import TURN
+from parlour.engine.games.golf import GolfState
+from parlour.engine.games.golf import Phase
 
 LAYOUT = (
     "10H 3D AD 3C 10S QD 4D KC QS 2S 2D JS AC 8S 3H JD KD 6H AH 5H 2C "

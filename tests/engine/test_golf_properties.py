@@ -6,14 +6,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from parlour.engine.cards import full_pack
 from parlour.engine.deals import MAX_SEED
 from parlour.engine.games.golf import GOLF
 from parlour.engine.history import Line
-from parlour.engine.record import format_record, parse_record, replay
+from parlour.engine.record import format_record
+from parlour.engine.record import parse_record
+from parlour.engine.record import replay
 
 PACK = Counter(full_pack())
 MAX_MOVES = 52  # every move puts one card on the foundation

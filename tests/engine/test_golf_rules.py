@@ -4,18 +4,23 @@ from pathlib import Path
 
 import pytest
 
-from parlour.engine.cards import parse_card, parse_cards
+from parlour.engine.cards import parse_card
+from parlour.engine.cards import parse_cards
 from parlour.engine.deals import deck_from_seed
-from parlour.engine.errors import DealError, IllegalMoveError, NotationError
-from parlour.engine.games.golf import GOLF, PLAYS, TURN, Phase, PlayColumn
-from parlour.engine.games.golf_course import (
-    BOGEY,
-    HOLES,
-    golf_round,
-    hole_deck,
-    hole_seed,
-    play_round,
-)
+from parlour.engine.errors import DealError
+from parlour.engine.errors import IllegalMoveError
+from parlour.engine.errors import NotationError
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import PLAYS
+from parlour.engine.games.golf import TURN
+from parlour.engine.games.golf import Phase
+from parlour.engine.games.golf import PlayColumn
+from parlour.engine.games.golf_course import BOGEY
+from parlour.engine.games.golf_course import HOLES
+from parlour.engine.games.golf_course import golf_round
+from parlour.engine.games.golf_course import hole_deck
+from parlour.engine.games.golf_course import hole_seed
+from parlour.engine.games.golf_course import play_round
 
 from .golf_helpers import position
 

@@ -11,16 +11,27 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import parlour.engine.solve.golf as solver_module
-from parlour.engine.cards import Card, full_pack, parse_cards
+from parlour.engine.cards import Card
+from parlour.engine.cards import full_pack
+from parlour.engine.cards import parse_cards
 from parlour.engine.deals import MAX_SEED
-from parlour.engine.games.golf import GOLF, GolfMove, GolfState, Phase
-from parlour.engine.games.golf_course import HOLES, hole_seed
-from parlour.engine.solve.golf import hole_pars, nine_hole_par, par_for_seed, solve_golf
-from parlour.engine.verdict import NOT_WINNABLE, Verdict
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import GolfMove
+from parlour.engine.games.golf import GolfState
+from parlour.engine.games.golf import Phase
+from parlour.engine.games.golf_course import HOLES
+from parlour.engine.games.golf_course import hole_seed
+from parlour.engine.solve.golf import hole_pars
+from parlour.engine.solve.golf import nine_hole_par
+from parlour.engine.solve.golf import par_for_seed
+from parlour.engine.solve.golf import solve_golf
+from parlour.engine.verdict import NOT_WINNABLE
+from parlour.engine.verdict import Verdict
 
 from .golf_helpers import position
 

@@ -8,24 +8,26 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from parlour.engine.deals import MAX_SEED
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.golf import GOLF, TURN, GolfState
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import TURN
+from parlour.engine.games.golf import GolfState
 from parlour.engine.games.rubbish import GIVE_UP as RUBBISH_GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_state import GiveUp as SquaresGiveUp
-from parlour.engine.games.squares_state import SquaresMove, SquaresState
+from parlour.engine.games.squares_state import SquaresMove
+from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.registry import find_spec
-from parlour.engine.solve.golf_hint import (
-    EXACT_STOCK,
-    ExpectedScores,
-    golf_hint,
-    reachable_before_turning,
-)
+from parlour.engine.solve.golf_hint import EXACT_STOCK
+from parlour.engine.solve.golf_hint import ExpectedScores
+from parlour.engine.solve.golf_hint import golf_hint
+from parlour.engine.solve.golf_hint import reachable_before_turning
 from parlour.engine.solve.rubbish_hint import rubbish_hint
 from parlour.engine.solve.squares_hint import squares_hint
 

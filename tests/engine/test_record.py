@@ -7,7 +7,9 @@ from parlour.engine.deals import deck_from_seed
 from parlour.engine.errors import RecordError
 from parlour.engine.games.golf import GOLF
 from parlour.engine.history import Line
-from parlour.engine.record import format_record, parse_record, replay
+from parlour.engine.record import format_record
+from parlour.engine.record import parse_record
+from parlour.engine.record import replay
 
 
 def played_line() -> Line:  # type: ignore[type-arg]

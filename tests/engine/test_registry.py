@@ -4,9 +4,14 @@ import sys
 
 import pytest
 
-from parlour.engine import all_games, apply, find_game, game_ids, legal_moves
+from parlour.engine import all_games
+from parlour.engine import apply
+from parlour.engine import find_game
+from parlour.engine import game_ids
+from parlour.engine import legal_moves
 from parlour.engine.errors import UnknownGameError
-from parlour.engine.registry import game_name, specs
+from parlour.engine.registry import game_name
+from parlour.engine.registry import specs
 
 
 def test_games_are_found_by_id_and_alias_ignoring_case() -> None:

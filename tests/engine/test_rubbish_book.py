@@ -18,10 +18,16 @@ the story, and check every step the book describes; where the book and R4 part c
 test says so.
 """
 
-from parlour.engine.cards import Card, parse_card, parse_cards
-from parlour.engine.games.rubbish import RUBBISH, Phase, RubbishState
+from parlour.engine.cards import Card
+from parlour.engine.cards import parse_card
+from parlour.engine.cards import parse_cards
+from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.rubbish import Phase
+from parlour.engine.games.rubbish import RubbishState
 
-from .rubbish_helpers import check_phase_invariants, discard_choices, position
+from .rubbish_helpers import check_phase_invariants
+from .rubbish_helpers import discard_choices
+from .rubbish_helpers import position
 
 
 def c(text: str) -> Card:

@@ -16,23 +16,24 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from parlour.engine.cards import full_pack
 from parlour.engine.deals import MAX_SEED
 from parlour.engine.games import rubbish_state
-from parlour.engine.games.rubbish import (
-    GIVE_UP,
-    MAX_MOVES,
-    RUBBISH,
-    Discard,
-    FillFromWaste,
-    RubbishMove,
-    RubbishState,
-)
+from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.games.rubbish import MAX_MOVES
+from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.rubbish import Discard
+from parlour.engine.games.rubbish import FillFromWaste
+from parlour.engine.games.rubbish import RubbishMove
+from parlour.engine.games.rubbish import RubbishState
 from parlour.engine.history import Line
-from parlour.engine.record import format_record, parse_record, replay
+from parlour.engine.record import format_record
+from parlour.engine.record import parse_record
+from parlour.engine.record import replay
 
 from .rubbish_helpers import check_phase_invariants
 

@@ -4,21 +4,22 @@ from collections import Counter
 
 import pytest
 
-from parlour.engine.cards import full_pack, parse_card, parse_cards
+from parlour.engine.cards import full_pack
+from parlour.engine.cards import parse_card
+from parlour.engine.cards import parse_cards
 from parlour.engine.deals import deck_from_seed
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.games import rubbish_state
-from parlour.engine.games.rubbish import (
-    FROM_STOCK,
-    FROM_WASTE,
-    GIVE_UP,
-    RUBBISH,
-    Phase,
-    RubbishState,
-)
+from parlour.engine.games.rubbish import FROM_STOCK
+from parlour.engine.games.rubbish import FROM_WASTE
+from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.rubbish import Phase
+from parlour.engine.games.rubbish import RubbishState
 from parlour.engine.games.rubbish_search import foundation_play_reachable
 
-from .rubbish_helpers import discard_choices, position
+from .rubbish_helpers import discard_choices
+from .rubbish_helpers import position
 
 #: a full board with two kings and three 4s, nothing else paired and nothing playable
 KINGS_AND_FOURS = "KC KD 4C 4D 4H 2S 3S 5S 6S 7S 8S 9S 10S"

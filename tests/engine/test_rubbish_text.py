@@ -6,17 +6,18 @@ from pathlib import Path
 import pytest
 
 from parlour.engine import find_game
-from parlour.engine.cards import full_pack, parse_card
-from parlour.engine.errors import DealError, IllegalMoveError, NotationError
-from parlour.engine.games.rubbish import (
-    DISCARDS,
-    FROM_STOCK,
-    FROM_WASTE,
-    GIVE_UP,
-    RUBBISH,
-    Discard,
-    Phase,
-)
+from parlour.engine.cards import full_pack
+from parlour.engine.cards import parse_card
+from parlour.engine.errors import DealError
+from parlour.engine.errors import IllegalMoveError
+from parlour.engine.errors import NotationError
+from parlour.engine.games.rubbish import DISCARDS
+from parlour.engine.games.rubbish import FROM_STOCK
+from parlour.engine.games.rubbish import FROM_WASTE
+from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.rubbish import Discard
+from parlour.engine.games.rubbish import Phase
 from parlour.engine.history import Line
 
 from .rubbish_helpers import position

@@ -7,16 +7,25 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from parlour.engine.cards import parse_cards
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import GIVE_UP, TURN, ByTwosState, Phase, foundation_card
+from parlour.engine.games.bytwos_state import GIVE_UP
+from parlour.engine.games.bytwos_state import TURN
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import Phase
+from parlour.engine.games.bytwos_state import foundation_card
 from parlour.engine.solve import bytwos_model as model
 from parlour.engine.solve.bytwos import solve_bytwos
 from parlour.engine.solve.search import solve
-from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict
+from parlour.engine.verdict import NOT_WINNABLE
+from parlour.engine.verdict import UNKNOWN
+from parlour.engine.verdict import WINNABLE
+from parlour.engine.verdict import Verdict
 
 from .bytwos_helpers import position
 

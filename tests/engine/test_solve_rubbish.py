@@ -7,19 +7,26 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from parlour.engine.cards import SUITS, full_pack, parse_cards
-from parlour.engine.games.rubbish import GIVE_UP, RUBBISH, RubbishState
-from parlour.engine.solve.rubbish import (
-    position_key,
-    solve_rubbish,
-    suffix_lows,
-    waste_stuck,
-)
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import full_pack
+from parlour.engine.cards import parse_cards
+from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.solve.rubbish import position_key
+from parlour.engine.solve.rubbish import solve_rubbish
+from parlour.engine.solve.rubbish import suffix_lows
+from parlour.engine.solve.rubbish import waste_stuck
 from parlour.engine.solve.search import solve
-from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Verdict
+from parlour.engine.verdict import NOT_WINNABLE
+from parlour.engine.verdict import UNKNOWN
+from parlour.engine.verdict import WINNABLE
+from parlour.engine.verdict import Verdict
 
 from .rubbish_helpers import position
 

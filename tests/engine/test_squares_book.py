@@ -11,9 +11,12 @@ four packets end in square 1, as the book's successful game leaves "one square".
 import pytest
 
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.games.squares_state import Phase, SquaresState
+from parlour.engine.games.squares_state import Phase
+from parlour.engine.games.squares_state import SquaresState
 
-from .squares_helpers import heap, position, suit_run
+from .squares_helpers import heap
+from .squares_helpers import position
+from .squares_helpers import suit_run
 
 JACK_UNDER_CLUBS = {
     "1a": suit_run("QH", 9),  # 7H 6H … AH KH QH

@@ -8,17 +8,21 @@ heaps b, c, d of the new square.
 import pytest
 
 from parlour.engine.cards import parse_cards
-from parlour.engine.errors import IllegalMoveError, NotationError
+from parlour.engine.errors import IllegalMoveError
+from parlour.engine.errors import NotationError
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.games.squares_layout import (
-    exposed_sequences,
-    is_packet,
-    run_order,
-    top_run_length,
-)
-from parlour.engine.games.squares_state import GIVE_UP, Phase, TakeSequence
+from parlour.engine.games.squares_layout import exposed_sequences
+from parlour.engine.games.squares_layout import is_packet
+from parlour.engine.games.squares_layout import run_order
+from parlour.engine.games.squares_layout import top_run_length
+from parlour.engine.games.squares_state import GIVE_UP
+from parlour.engine.games.squares_state import Phase
+from parlour.engine.games.squares_state import TakeSequence
 
-from .squares_helpers import ascending, deck, heap, suit_run
+from .squares_helpers import ascending
+from .squares_helpers import deck
+from .squares_helpers import heap
+from .squares_helpers import suit_run
 
 
 def test_s1_runs_wrap_round_from_ace_to_king() -> None:

@@ -26,23 +26,27 @@ from __future__ import annotations
 from collections import Counter
 from random import Random
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from parlour.engine.cards import full_pack
 from parlour.engine.deals import MAX_SEED
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.games.squares_search import BUDGET, Verdict, canonical, search
-from parlour.engine.games.squares_state import (
-    DEAL,
-    FORMING,
-    GIVE_UP,
-    Phase,
-    SquaresMove,
-    SquaresState,
-)
+from parlour.engine.games.squares_search import BUDGET
+from parlour.engine.games.squares_search import Verdict
+from parlour.engine.games.squares_search import canonical
+from parlour.engine.games.squares_search import search
+from parlour.engine.games.squares_state import DEAL
+from parlour.engine.games.squares_state import FORMING
+from parlour.engine.games.squares_state import GIVE_UP
+from parlour.engine.games.squares_state import Phase
+from parlour.engine.games.squares_state import SquaresMove
+from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.history import Line
-from parlour.engine.record import format_record, parse_record, replay
+from parlour.engine.record import format_record
+from parlour.engine.record import parse_record
+from parlour.engine.record import replay
 
 PACK = Counter(full_pack())
 MOVES_PER_PACK_SIZE = 10

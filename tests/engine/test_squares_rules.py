@@ -3,19 +3,26 @@ end of the game; then notation and position text."""
 
 import pytest
 
-from parlour.engine.cards import parse_card, parse_cards
-from parlour.engine.errors import DealError, IllegalMoveError, NotationError
+from parlour.engine.cards import parse_card
+from parlour.engine.cards import parse_cards
+from parlour.engine.errors import DealError
+from parlour.engine.errors import IllegalMoveError
+from parlour.engine.errors import NotationError
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.games.squares_search import BUDGET, Verdict, canonical, search
-from parlour.engine.games.squares_state import (
-    DEAL,
-    GIVE_UP,
-    FillFromPack,
-    HeapMove,
-    Phase,
-)
+from parlour.engine.games.squares_search import BUDGET
+from parlour.engine.games.squares_search import Verdict
+from parlour.engine.games.squares_search import canonical
+from parlour.engine.games.squares_search import search
+from parlour.engine.games.squares_state import DEAL
+from parlour.engine.games.squares_state import GIVE_UP
+from parlour.engine.games.squares_state import FillFromPack
+from parlour.engine.games.squares_state import HeapMove
+from parlour.engine.games.squares_state import Phase
 
-from .squares_helpers import ascending, heap, position, suit_run
+from .squares_helpers import ascending
+from .squares_helpers import heap
+from .squares_helpers import position
+from .squares_helpers import suit_run
 
 # -- S4 building ------------------------------------------------------------------------
 

@@ -5,11 +5,17 @@ wins. Moves: ``t`` turns a card, ``a`` puts the waste's ace out."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar
+from typing import Final
 
-from parlour.engine.cards import Card, format_cards, parse_cards
+from parlour.engine.cards import Card
+from parlour.engine.cards import format_cards
+from parlour.engine.cards import parse_cards
 from parlour.engine.errors import NotationError
-from parlour.engine.game import Outcome, Rules, format_fields, parse_fields
+from parlour.engine.game import Outcome
+from parlour.engine.game import Rules
+from parlour.engine.notation import format_fields
+from parlour.engine.notation import parse_fields
 
 from .plugin import PLUGIN
 

@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from rich.text import Text
 
-from parlour.controls.game import GameControls, Play, Reply, shared_keys
-from parlour.controls.keys import Availability, Key, KeyTable
+from parlour.controls.game import GameControls
+from parlour.controls.game import Play
+from parlour.controls.game import Reply
+from parlour.controls.game import shared_keys
+from parlour.controls.keys import Availability
+from parlour.controls.keys import Key
+from parlour.controls.keys import KeyTable
 from parlour.engine.solve.hint import first_playable
 from parlour.engine.solve.search import solve
-from parlour.engine.verdict import Budget, Verdict, plain_verdict_words
+from parlour.engine.verdict import Budget
+from parlour.engine.verdict import Verdict
+from parlour.engine.verdict import plain_verdict_words
 from parlour.render import card_text
 
-from .game import HOME, TOY, TURN, Move, ToyState
+from .game import HOME
+from .game import TOY
+from .game import TURN
+from .game import Move
+from .game import ToyState
 
 
 class ToySolver:

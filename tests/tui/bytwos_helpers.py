@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import GIVE_UP, Build, ByTwosMove, ByTwosState
+from parlour.engine.games.bytwos_state import GIVE_UP
+from parlour.engine.games.bytwos_state import Build
+from parlour.engine.games.bytwos_state import ByTwosMove
+from parlour.engine.games.bytwos_state import ByTwosState
 from parlour.engine.history import Line
 
 #: a short game (221 moves by the simple player below), with a redeal at move 110 and

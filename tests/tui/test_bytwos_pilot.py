@@ -9,30 +9,28 @@ from typing import Any
 from parlour.cli import main
 from parlour.controls.bytwos import with_screen_keys
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import (
-    DEAL,
-    REDEAL,
-    TURN,
-    Build,
-    ByTwosMove,
-    ByTwosState,
-    Phase,
-)
+from parlour.engine.games.bytwos_state import DEAL
+from parlour.engine.games.bytwos_state import REDEAL
+from parlour.engine.games.bytwos_state import TURN
+from parlour.engine.games.bytwos_state import Build
+from parlour.engine.games.bytwos_state import ByTwosMove
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import Phase
 from parlour.engine.record import format_record
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.bytwos import ByTwosScreen
 from parlour.tui.screens.confirm import ConfirmScreen
-from parlour.tui.widgets import Pile, StatusLine, with_suit_symbols
+from parlour.tui.widgets import Pile
+from parlour.tui.widgets import StatusLine
+from parlour.tui.widgets import with_suit_symbols
 
-from .bytwos_helpers import (
-    CHOICE_AT,
-    REDEAL_AT,
-    SEED,
-    both_piles_take,
-    greedy,
-    greedy_line,
-)
+from .bytwos_helpers import CHOICE_AT
+from .bytwos_helpers import REDEAL_AT
+from .bytwos_helpers import SEED
+from .bytwos_helpers import both_piles_take
+from .bytwos_helpers import greedy
+from .bytwos_helpers import greedy_line
 
 
 def status_text(app: Any) -> str:

@@ -9,7 +9,9 @@ from typing import Any
 from parlour.engine.record import format_record
 from parlour.tui.app import make_app
 
-from .bytwos_helpers import CHOICE_AT, SEED, greedy_line
+from .bytwos_helpers import CHOICE_AT
+from .bytwos_helpers import SEED
+from .bytwos_helpers import greedy_line
 
 #: the middle of the second deal
 MID_GAME = 150

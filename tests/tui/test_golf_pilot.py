@@ -10,12 +10,17 @@ from typing import Any
 import pytest
 
 from parlour.cli import main
-from parlour.engine.games.golf import GOLF, TURN, GolfState, PlayColumn
-from parlour.engine.games.golf_course import HOLES, hole_seed
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import TURN
+from parlour.engine.games.golf import GolfState
+from parlour.engine.games.golf import PlayColumn
+from parlour.engine.games.golf_course import HOLES
+from parlour.engine.games.golf_course import hole_seed
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
-from parlour.tui.widgets import StatusLine, with_suit_symbols
+from parlour.tui.widgets import StatusLine
+from parlour.tui.widgets import with_suit_symbols
 
 
 def key_for(move: object) -> str:

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from parlour.cli import main
-from parlour.engine.games.golf import GOLF, PlayColumn
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import PlayColumn
 from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.store.database import Store

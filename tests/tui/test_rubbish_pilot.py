@@ -8,16 +8,14 @@ from typing import Any
 
 from parlour.controls.rubbish import PLACE_KEYS
 from parlour.engine.cards import parse_card
-from parlour.engine.games.rubbish import (
-    DISCARDS,
-    FROM_STOCK,
-    FROM_WASTE,
-    GIVE_UP,
-    RUBBISH,
-    Discard,
-    Phase,
-    RubbishState,
-)
+from parlour.engine.games.rubbish import DISCARDS
+from parlour.engine.games.rubbish import FROM_STOCK
+from parlour.engine.games.rubbish import FROM_WASTE
+from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.rubbish import Discard
+from parlour.engine.games.rubbish import Phase
+from parlour.engine.games.rubbish import RubbishState
 from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.store.database import Store
@@ -25,7 +23,8 @@ from parlour.tui.app import make_app
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.rubbish import RubbishScreen
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
-from parlour.tui.widgets import StatusLine, with_suit_symbols
+from parlour.tui.widgets import StatusLine
+from parlour.tui.widgets import with_suit_symbols
 
 #: a deal that opens on a round of three queens (positions 5, 8 and 9)
 SEED = 55

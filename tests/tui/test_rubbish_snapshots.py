@@ -4,13 +4,15 @@ report."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from parlour.engine.games.rubbish import RUBBISH
 from parlour.tui.app import make_app
-from tests.tui.test_rubbish_pilot import SEED, player
+from tests.tui.test_rubbish_pilot import SEED
+from tests.tui.test_rubbish_pilot import player
 
 
 def played(moves: int | None) -> Callable[[Any], Awaitable[None]]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from parlour.engine.games.golf import GOLF, PlayColumn
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import PlayColumn
 from parlour.tui.app import make_app
 
 COURSE = 424242

@@ -9,26 +9,29 @@ from typing import Any
 from parlour.cli import main
 from parlour.controls.squares import heap_column
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.games.squares_layout import HEAP_INDEX, HEAP_NAMES
-from parlour.engine.games.squares_state import (
-    DEAL,
-    FILLS,
-    HEAP_MOVES,
-    FillFromPack,
-    HeapMove,
-    Phase,
-    SquaresState,
-    TakeSequence,
-)
+from parlour.engine.games.squares_layout import HEAP_INDEX
+from parlour.engine.games.squares_layout import HEAP_NAMES
+from parlour.engine.games.squares_state import DEAL
+from parlour.engine.games.squares_state import FILLS
+from parlour.engine.games.squares_state import HEAP_MOVES
+from parlour.engine.games.squares_state import FillFromPack
+from parlour.engine.games.squares_state import HeapMove
+from parlour.engine.games.squares_state import Phase
+from parlour.engine.games.squares_state import SquaresState
+from parlour.engine.games.squares_state import TakeSequence
 from parlour.engine.record import format_record
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.squares import SquaresScreen
 from parlour.tui.screens.squares_board import HeapView
-from parlour.tui.widgets import Pile, StatusLine, with_suit_symbols
+from parlour.tui.widgets import Pile
+from parlour.tui.widgets import StatusLine
+from parlour.tui.widgets import with_suit_symbols
 
-from .squares_helpers import SEED, player, player_line
+from .squares_helpers import SEED
+from .squares_helpers import player
+from .squares_helpers import player_line
 
 #: a short game (15 moves by the simple player): a choice of sequence, runs moved onto
 #: cards and into spaces, spaces filled from the pack, and a last deal that ends it

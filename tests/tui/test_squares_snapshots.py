@@ -10,7 +10,8 @@ from typing import Any
 from parlour.engine.record import format_record
 from parlour.tui.app import make_app
 
-from .squares_helpers import SEED, player_line
+from .squares_helpers import SEED
+from .squares_helpers import player_line
 
 #: building, the pack nearly out: a long run cut short in 1a, two spaces in square 3
 BUILDING = 20

@@ -8,9 +8,12 @@ from pathlib import Path
 import pytest
 
 from parlour.engine.games.golf import GOLF
-from parlour.tui.app import MIN_HEIGHT, MIN_WIDTH, make_app
+from parlour.tui.app import MIN_HEIGHT
+from parlour.tui.app import MIN_WIDTH
+from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
-from parlour.tui.screens.small import OneLine, TooSmallScreen
+from parlour.tui.screens.small import OneLine
+from parlour.tui.screens.small import TooSmallScreen
 from parlour.tui.screens.start import StartScreen
 
 SIZES = [(1, 1), (10, 5), (20, 8), (2, 40), (120, 1), (MIN_WIDTH - 1, MIN_HEIGHT)]

@@ -10,7 +10,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from parlour.cli.common import EXIT_BAD_INPUT, CliError
+from parlour.cli.common import EXIT_BAD_INPUT
+from parlour.cli.common import CliError
 from parlour.cli.parser import build_parser
 from parlour.engine.errors import ParlourError
 

@@ -8,13 +8,18 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from parlour.cli.common import CliError, chosen_options, describe_deal, read_record, start_line
+from parlour.cli.common import CliError
+from parlour.cli.common import chosen_options
+from parlour.cli.common import describe_deal
+from parlour.cli.common import read_record
+from parlour.cli.common import start_line
 from parlour.engine.history import Line
 
 
 def run(args: argparse.Namespace) -> int:
     """Carry out the command the arguments name."""
-    from parlour.cli import rounds, solving
+    from parlour.cli import rounds
+    from parlour.cli import solving
 
     table: dict[str | None, Callable[[argparse.Namespace], int]] = {
         None: command_start,

@@ -37,7 +37,8 @@ def option_dest(option: str) -> str:
 
 def start_line(args: argparse.Namespace) -> Line[Any, Any]:
     """The deal asked for by ``GAME --seed N`` or ``GAME --deck "…"``, with its options."""
-    from parlour.engine import check_seed, parse_deck
+    from parlour.engine import check_seed
+    from parlour.engine import parse_deck
     from parlour.engine.registry import find_spec
 
     spec = find_spec(args.game)
@@ -50,7 +51,8 @@ def start_line(args: argparse.Namespace) -> Line[Any, Any]:
 
 def read_record(path: str) -> tuple[str, Line[Any, Any]]:
     """A record file's text and the game it replays; a bad record is one line."""
-    from parlour.engine.record import parse_record, replay
+    from parlour.engine.record import parse_record
+    from parlour.engine.record import replay
     from parlour.store.files import read_text
 
     text = read_text(path)
@@ -61,7 +63,7 @@ def read_record(path: str) -> tuple[str, Line[Any, Any]]:
 
 
 def describe_deal(line: Line[Any, Any]) -> str:
-    from parlour.engine.game import format_options
+    from parlour.engine.notation import format_options
 
     source = f"seed {line.seed}" if line.seed is not None else "explicit deck"
     return f"{line.rules.name} · {source} · options: {format_options(line.options)}"

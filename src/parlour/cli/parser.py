@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 from typing import NoReturn
 
 from parlour import __version__
-from parlour.cli.common import CliError, option_dest
+from parlour.cli.common import CliError
+from parlour.cli.common import option_dest
 from parlour.engine.plugin import GameSpec
 from parlour.engine.registry import specs
 
@@ -56,8 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_option_flags(play)
     _add_app_arguments(play)
 
-    replay = commands.add_parser("replay", help="open a record in the app to step through")
-    replay.add_argument("file", help="a record written by Parlour")
+    replay = _record_command(commands, "replay", "open a record in the app to step through")
     _add_app_arguments(replay)
 
     solve = commands.add_parser(
@@ -90,8 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_deal_arguments(deal)
     _add_ascii_flag(deal)
 
-    check = commands.add_parser("check", help="replay a record and print its final position")
-    check.add_argument("file", help="a record written by Parlour")
+    check = _record_command(commands, "check", "replay a record and print its final position")
     _add_ascii_flag(check)
 
     play_moves = commands.add_parser(
@@ -107,6 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 _BUDGET_HELP = "CPU seconds to search (default: the game's own; none for an exact solver)"
+
+
+def _record_command(commands: Any, name: str, words: str) -> argparse.ArgumentParser:
+    """A command that reads a record file."""
+    command: argparse.ArgumentParser = commands.add_parser(name, help=words)
+    command.add_argument("file", help="a record written by Parlour")
+    return command
 
 
 def _add_ascii_flag(parser: argparse.ArgumentParser) -> None:

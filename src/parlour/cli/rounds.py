@@ -51,7 +51,8 @@ def command_scorecard(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from parlour.engine.rounds import course_code
-    from parlour.store.database import Store, StoreError
+    from parlour.store.database import Store
+    from parlour.store.database import StoreError
     from parlour.store.paths import data_dir
 
     spec = round_game()

@@ -8,11 +8,19 @@ import json
 import os
 import sys
 from collections.abc import Iterator
-from typing import Any, TextIO
+from typing import Any
+from typing import TextIO
 
-from parlour.analysis import DealResult, Tally
-from parlour.cli.common import CliError, chosen_options, describe_deal, read_record, start_line
-from parlour.engine.deals import MAX_SEED, check_seed, shown
+from parlour.analysis import DealResult
+from parlour.analysis import Tally
+from parlour.cli.common import CliError
+from parlour.cli.common import chosen_options
+from parlour.cli.common import describe_deal
+from parlour.cli.common import read_record
+from parlour.cli.common import start_line
+from parlour.engine.deals import MAX_SEED
+from parlour.engine.deals import check_seed
+from parlour.engine.deals import shown
 from parlour.engine.plugin import GameSpec
 
 
@@ -29,7 +37,8 @@ def solve_budget(game: str, budget: float | None) -> float | None:
 def command_solve(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from parlour.analysis import move_texts, solve_state
+    from parlour.analysis import move_texts
+    from parlour.analysis import solve_state
     from parlour.engine.registry import find_spec
 
     if args.record:
@@ -130,14 +139,12 @@ def _counted(results: Iterator[DealResult], tally: Tally, name: str, total: int)
     """The results as they come, each counted into ``tally``, with a progress bar while
     standard error is a terminal."""
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from rich.progress import BarColumn
+    from rich.progress import MofNCompleteColumn
+    from rich.progress import Progress
+    from rich.progress import TextColumn
+    from rich.progress import TimeElapsedColumn
+    from rich.progress import TimeRemainingColumn
 
     console = Console(stderr=True, highlight=False)
     if not console.is_terminal:

@@ -17,24 +17,32 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from parlour.controls.game import Ask, GameControls, Play, Redraw, Reply, Say, View, shared_keys
-from parlour.controls.keys import Availability, Key, KeyTable
+from parlour.controls.game import Ask
+from parlour.controls.game import GameControls
+from parlour.controls.game import Play
+from parlour.controls.game import Redraw
+from parlour.controls.game import Reply
+from parlour.controls.game import Say
+from parlour.controls.game import View
+from parlour.controls.game import shared_keys
+from parlour.controls.keys import Availability
+from parlour.controls.keys import Key
+from parlour.controls.keys import KeyTable
+from parlour.controls.keys import numbered
 from parlour.engine.cards import SUIT_NAMES
-from parlour.engine.games.bytwos_state import (
-    ACE_PILE_OF,
-    DEAL,
-    GIVE_UP,
-    PILES,
-    REDEAL,
-    SOURCES,
-    TURN,
-    Build,
-    ByTwosMove,
-    ByTwosState,
-    Phase,
-    foundation_name,
-    wanted,
-)
+from parlour.engine.games.bytwos_state import ACE_PILE_OF
+from parlour.engine.games.bytwos_state import DEAL
+from parlour.engine.games.bytwos_state import GIVE_UP
+from parlour.engine.games.bytwos_state import PILES
+from parlour.engine.games.bytwos_state import REDEAL
+from parlour.engine.games.bytwos_state import SOURCES
+from parlour.engine.games.bytwos_state import TURN
+from parlour.engine.games.bytwos_state import Build
+from parlour.engine.games.bytwos_state import ByTwosMove
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import Phase
+from parlour.engine.games.bytwos_state import foundation_name
+from parlour.engine.games.bytwos_state import wanted
 
 #: the three cards that may be built, left to right on the board, by notation letter
 SOURCE_ORDER: Final = ("s", "w", "p")
@@ -290,10 +298,8 @@ KEYS: Final = (
             # forming the packet
             Key("t", "turn_card", "Turn card", "forming the packet: turn the next card (kept "
                 "or rejected)", "is_forming"),
-            Key("t", "refuse('t')", "", "", "can_refuse"),
             Key("f", "form_packet", "Form packet", "forming the packet: turn cards until it "
                 "is made (each turn is a move)", "is_forming"),
-            Key("f", "refuse('t')", "", "", "can_refuse"),
             # building: the card of the stock, the waste or the packet
             *(
                 Key(source, f"build('{source}')", SOURCES[source].capitalize(),
@@ -301,8 +307,6 @@ KEYS: Final = (
                     "can_build", group="Play")
                 for source in SOURCE_ORDER
             ),
-            *(Key(source, f"refuse('{source}')", "", "", "can_refuse")
-              for source in SOURCE_ORDER),
             Key("enter", "play_selected", "", "play the selected card, or put it on the "
                 "selected pile (forming: turn one)", "can_select"),
             # when both piles of the suit take the card, a or d says which
@@ -310,20 +314,20 @@ KEYS: Final = (
                 "put it on the ace pile", "is_choosing", group="Pile"),
             Key("d", "choose('d')", "Deuce pile", "when both piles of its suit take the "
                 "card: put it on the deuce pile", "is_choosing", group="Pile"),
-            Key("a", "refuse('a')", "", "", "can_refuse"),
             # dealing
             Key("d", "deal", "Deal", "deal the stock's card onto the waste", "can_deal"),
-            Key("d", "refuse('d')", "", "", "can_refuse"),
             Key("space", "next_card", "", "deal a card (while forming the packet: turn one)",
                 "can_select"),
             Key("o", "redeal", "Turn over", "once the stock is empty: turn the waste over for "
                 "the next deal (B4)", "can_redeal"),
-            Key("o", "refuse('o')", "", "", "can_refuse"),
             Key("G", "give_up", "Give up", "give up: the game ends with its score as it "
                 "stands (asks first)", "can_give_up"),
-            Key("G", "refuse('G')", "", "", "can_refuse"),
             Key("escape", "cancel_choice", "", "leave the choice of pile without playing",
                 "is_choosing"),
+            # a key whose move cannot be made now answers with the reason (f as t does)
+            *numbered("swpadoG", "refuse('{key}')", when="can_refuse"),
+            Key("t", "refuse('t')", when="can_refuse"),
+            Key("f", "refuse('t')", when="can_refuse"),
         ),
         notes=(
             "The mouse works too: click the stock, the waste or the packet to play its card, "

@@ -12,9 +12,13 @@ the screen (in :mod:`parlour.tui`) only draws and passes replies on.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any
+from typing import ClassVar
+from typing import Protocol
 
-from parlour.controls.keys import Availability, Key, KeyTable
+from parlour.controls.keys import Availability
+from parlour.controls.keys import Key
+from parlour.controls.keys import KeyTable
 from parlour.engine.game import Rules
 from parlour.engine.history import Line
 from parlour.session import Session

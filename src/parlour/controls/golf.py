@@ -6,9 +6,19 @@ from __future__ import annotations
 
 from typing import Final
 
-from parlour.controls.game import GameControls, Play, Reply, View, shared_keys
-from parlour.controls.keys import Availability, Key, KeyTable, numbered
-from parlour.engine.games.golf import COLUMNS, PLAYS, TURN, PlayColumn
+from parlour.controls.game import GameControls
+from parlour.controls.game import Play
+from parlour.controls.game import Reply
+from parlour.controls.game import View
+from parlour.controls.game import shared_keys
+from parlour.controls.keys import Availability
+from parlour.controls.keys import Key
+from parlour.controls.keys import KeyTable
+from parlour.controls.keys import numbered
+from parlour.engine.games.golf import COLUMNS
+from parlour.engine.games.golf import PLAYS
+from parlour.engine.games.golf import TURN
+from parlour.engine.games.golf import PlayColumn
 
 
 class GolfControls(GameControls):

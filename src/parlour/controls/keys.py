@@ -15,8 +15,12 @@ name a player uses to rebind it, and the one docs/keys.md lists.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from typing import Any
 
 #: True: usable; None: shown greyed; False: not bound now (another row may take the key)

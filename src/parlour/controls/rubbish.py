@@ -7,20 +7,27 @@ from __future__ import annotations
 
 from typing import Final
 
-from parlour.controls.game import Ask, GameControls, Play, Redraw, Reply, Say, View, shared_keys
-from parlour.controls.keys import Availability, Key, KeyTable
-from parlour.engine.games.rubbish import (
-    DISCARDS,
-    FROM_STOCK,
-    FROM_WASTE,
-    GIVE_UP,
-    Discard,
-    FillFromStock,
-    FillFromWaste,
-    Phase,
-    RubbishMove,
-    RubbishState,
-)
+from parlour.controls.game import Ask
+from parlour.controls.game import GameControls
+from parlour.controls.game import Play
+from parlour.controls.game import Redraw
+from parlour.controls.game import Reply
+from parlour.controls.game import Say
+from parlour.controls.game import View
+from parlour.controls.game import shared_keys
+from parlour.controls.keys import Availability
+from parlour.controls.keys import Key
+from parlour.controls.keys import KeyTable
+from parlour.engine.games.rubbish import DISCARDS
+from parlour.engine.games.rubbish import FROM_STOCK
+from parlour.engine.games.rubbish import FROM_WASTE
+from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.games.rubbish import Discard
+from parlour.engine.games.rubbish import FillFromStock
+from parlour.engine.games.rubbish import FillFromWaste
+from parlour.engine.games.rubbish import Phase
+from parlour.engine.games.rubbish import RubbishMove
+from parlour.engine.games.rubbish import RubbishState
 
 #: the key of each place on the board: 1–9, then a–d for 10–13 (as in hexadecimal)
 PLACE_KEYS: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d")

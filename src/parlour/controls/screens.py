@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from parlour.controls.keys import Key, KeyTable
+from parlour.controls.keys import Key
+from parlour.controls.keys import KeyTable
 from parlour.engine.registry import specs
 
 

@@ -9,36 +9,45 @@ from __future__ import annotations
 
 from typing import Final
 
-from parlour.controls.game import Ask, GameControls, Play, Redraw, Reply, Say, View, shared_keys
-from parlour.controls.keys import Availability, Key, KeyTable, numbered
-from parlour.controls.squares_words import (
-    count,
-    fill_words,
-    nothing_fills,
-    nothing_moves,
-    number_refused,
-    or_list,
-    prompt_words,
-    sequences,
-    source_chosen,
-    space_chosen,
-)
-from parlour.engine.games.squares_layout import HEAP_INDEX, HEAP_NAMES, HEAPS_PER_SQUARE, square_of
-from parlour.engine.games.squares_state import (
-    DEAL,
-    FILLS,
-    FORMING,
-    GIVE_UP,
-    HEAP_MOVES,
-    Deal,
-    FillFromPack,
-    GiveUp,
-    HeapMove,
-    Phase,
-    SquaresMove,
-    SquaresState,
-    TakeSequence,
-)
+from parlour.controls.game import Ask
+from parlour.controls.game import GameControls
+from parlour.controls.game import Play
+from parlour.controls.game import Redraw
+from parlour.controls.game import Reply
+from parlour.controls.game import Say
+from parlour.controls.game import View
+from parlour.controls.game import shared_keys
+from parlour.controls.keys import Availability
+from parlour.controls.keys import Key
+from parlour.controls.keys import KeyTable
+from parlour.controls.keys import numbered
+from parlour.controls.squares_words import count
+from parlour.controls.squares_words import fill_words
+from parlour.controls.squares_words import nothing_fills
+from parlour.controls.squares_words import nothing_moves
+from parlour.controls.squares_words import number_refused
+from parlour.controls.squares_words import or_list
+from parlour.controls.squares_words import prompt_words
+from parlour.controls.squares_words import sequences
+from parlour.controls.squares_words import source_chosen
+from parlour.controls.squares_words import space_chosen
+from parlour.engine.games.squares_layout import HEAP_INDEX
+from parlour.engine.games.squares_layout import HEAP_NAMES
+from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
+from parlour.engine.games.squares_layout import square_of
+from parlour.engine.games.squares_state import DEAL
+from parlour.engine.games.squares_state import FILLS
+from parlour.engine.games.squares_state import FORMING
+from parlour.engine.games.squares_state import GIVE_UP
+from parlour.engine.games.squares_state import HEAP_MOVES
+from parlour.engine.games.squares_state import Deal
+from parlour.engine.games.squares_state import FillFromPack
+from parlour.engine.games.squares_state import GiveUp
+from parlour.engine.games.squares_state import HeapMove
+from parlour.engine.games.squares_state import Phase
+from parlour.engine.games.squares_state import SquaresMove
+from parlour.engine.games.squares_state import SquaresState
+from parlour.engine.games.squares_state import TakeSequence
 
 LETTERS: Final = "abcd"
 #: the most sequences the number keys can choose between
@@ -370,12 +379,9 @@ KEYS: Final = (
             *numbered([str(n) for n in range(1, MOST_SEQUENCES + 1)], "sequence({})",
                       "Sequence", "while a square is being formed: take up the sequence "
                       "with that number to start it", "can_take", group="Sequence"),
-            *numbered([str(n) for n in range(1, MOST_SEQUENCES + 1)], "refuse('{key}')",
-                      when="can_refuse"),
             # after the square's number, the heap's letter (d deals otherwise)
             *numbered(LETTERS[:3], "place('{key}')", "", "after the square's number: its "
                       "heap (a b the top row, c d the row below)", "is_typing"),
-            *numbered(LETTERS[:3], "refuse('{key}')", when="can_refuse"),
             Key("enter", "choose_cursor", "Choose", "choose the heap under the cursor (first "
                 "where from, then where to); while a square is formed, take the sequence "
                 "selected", "can_choose"),
@@ -385,17 +391,17 @@ KEYS: Final = (
                 "can_move_row"),
             Key("p", "pack", "Pack", "the pack: its top card fills the space chosen next (or "
                 "chosen just before)", "can_pack"),
-            Key("p", "refuse('p')", "", "", "can_refuse"),
             Key("d", "place('d')", "", "after the square's number: its heap (a b the top "
                 "row, c d the row below)", "is_typing"),
             Key("d", "deal", "Deal", "deal a card to each heap of the next square (the board "
                 "shows which)", "can_deal"),
-            Key("d", "refuse('d')", "", "", "can_refuse"),
             Key("G", "give_up", "Give up", "give up: the game ends with its score as it "
                 "stands (asks first)", "can_choose"),
-            Key("G", "refuse('G')", "", "", "can_refuse"),
             # the status line says "Esc cancels" whenever half a move is made
             Key("escape", "cancel", "", "let go of a move half made", "has_half_move"),
+            # a key whose move cannot be made now answers with the reason
+            *numbered([*map(str, range(1, MOST_SEQUENCES + 1)), *LETTERS[:3], "p", "d", "G"],
+                      "refuse('{key}')", when="can_refuse"),
         ),
         notes=(
             "The mouse works too: click a heap to choose it (first the heap a run leaves, "

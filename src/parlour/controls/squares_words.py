@@ -4,22 +4,18 @@ Textual; the reasons for a refused move are the engine's."""
 
 from __future__ import annotations
 
-from parlour.engine.games.squares_layout import (
-    ABOVE,
-    HEAP_NAMES,
-    SQUARE_COUNT,
-    SUIT_SIZE,
-    square_of,
-    top_run_length,
-)
-from parlour.engine.games.squares_state import (
-    FILLS,
-    FillFromPack,
-    HeapMove,
-    Phase,
-    SquaresState,
-    TakeSequence,
-)
+from parlour.engine.games.squares_layout import ABOVE
+from parlour.engine.games.squares_layout import HEAP_NAMES
+from parlour.engine.games.squares_layout import SQUARE_COUNT
+from parlour.engine.games.squares_layout import SUIT_SIZE
+from parlour.engine.games.squares_layout import square_of
+from parlour.engine.games.squares_layout import top_run_length
+from parlour.engine.games.squares_state import FILLS
+from parlour.engine.games.squares_state import FillFromPack
+from parlour.engine.games.squares_state import HeapMove
+from parlour.engine.games.squares_state import Phase
+from parlour.engine.games.squares_state import SquaresState
+from parlour.engine.games.squares_state import TakeSequence
 
 
 def count(number: int, noun: str) -> str:

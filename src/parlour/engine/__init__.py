@@ -12,18 +12,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine.cards import Card, parse_card, parse_cards
-from parlour.engine.deals import MAX_SEED, check_seed, deck_from_seed, parse_deck
-from parlour.engine.errors import (
-    DealError,
-    IllegalMoveError,
-    NotationError,
-    ParlourError,
-    RecordError,
-    UnknownGameError,
-)
-from parlour.engine.game import GameState, Outcome, Rules
-from parlour.engine.registry import all_games, find_game, game_ids, rules_for
+from parlour.engine.cards import Card
+from parlour.engine.cards import parse_card
+from parlour.engine.cards import parse_cards
+from parlour.engine.deals import MAX_SEED
+from parlour.engine.deals import check_seed
+from parlour.engine.deals import deck_from_seed
+from parlour.engine.deals import parse_deck
+from parlour.engine.errors import DealError
+from parlour.engine.errors import IllegalMoveError
+from parlour.engine.errors import NotationError
+from parlour.engine.errors import ParlourError
+from parlour.engine.errors import RecordError
+from parlour.engine.errors import UnknownGameError
+from parlour.engine.game import GameState
+from parlour.engine.game import Outcome
+from parlour.engine.game import Rules
+from parlour.engine.registry import all_games
+from parlour.engine.registry import find_game
+from parlour.engine.registry import game_ids
+from parlour.engine.registry import rules_for
 
 
 def legal_moves(state: GameState) -> tuple[Any, ...]:

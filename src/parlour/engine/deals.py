@@ -18,8 +18,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from parlour.engine.cards import Card, format_cards, full_pack, parse_cards
-from parlour.engine.errors import DealError, NotationError
+from parlour.engine.cards import Card
+from parlour.engine.cards import format_cards
+from parlour.engine.cards import full_pack
+from parlour.engine.cards import parse_cards
+from parlour.engine.errors import DealError
+from parlour.engine.errors import NotationError
 
 MAX_SEED: Final = 2**63 - 1
 _PACK: Final = frozenset(full_pack())

@@ -9,14 +9,24 @@ legality, and :meth:`Rules.apply` refuses anything it does not list.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from abc import ABC
+from abc import abstractmethod
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+from typing import Any
+from typing import ClassVar
+from typing import Final
+from typing import Generic
+from typing import Protocol
+from typing import TypeVar
 
-from parlour.engine.cards import Card, format_cards, parse_cards
-from parlour.engine.deals import check_deck, deck_from_seed
-from parlour.engine.errors import IllegalMoveError, NotationError
+from parlour.engine.cards import Card
+from parlour.engine.deals import check_deck
+from parlour.engine.deals import deck_from_seed
+from parlour.engine.errors import IllegalMoveError
+from parlour.engine.errors import NotationError
 
 
 class Declared(Protocol):
@@ -54,12 +64,22 @@ MoveT = TypeVar("MoveT")
 
 
 @dataclass(frozen=True, slots=True)
-class GiveUp:
+class WordMove:
+    """A move with no parts, written as one fixed word (its class's ``NOTATION``): turn
+    the stock, deal, give up. Moves of different classes are never equal."""
+
+    NOTATION: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.NOTATION
+
+
+@dataclass(frozen=True, slots=True)
+class GiveUp(WordMove):
     """End the game as it stands: the one move every game that allows it shares, so that
     solvers and screens know it without asking each game."""
 
-    def __str__(self) -> str:
-        return "give-up"
+    NOTATION = "give-up"
 
 
 GIVE_UP: Final = GiveUp()
@@ -196,56 +216,3 @@ class Rules(ABC, Generic[StateT, MoveT]):
     @abstractmethod
     def prompt(self, state: StateT) -> str:
         """One line telling the player what the position asks of them."""
-
-
-# -- position text helpers -------------------------------------------------------------------
-
-
-def format_fields(game_id: str, fields: Iterable[tuple[str, str]]) -> str:
-    """Write a position: the game id on the first line, then ``name: value`` lines."""
-    lines = [game_id]
-    lines.extend(f"{name}: {value}" if value else f"{name}:" for name, value in fields)
-    return "\n".join(lines) + "\n"
-
-
-def parse_fields(text: str, game_id: str, names: Sequence[str]) -> dict[str, str]:
-    """Read a position written by :func:`format_fields`, requiring exactly ``names``."""
-    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-    if not lines or lines[0] != game_id:
-        found = lines[0] if lines else "nothing"
-        raise NotationError(f"a {game_id} position starts with the line {game_id!r}, not {found!r}")
-    fields: dict[str, str] = {}
-    for number, line in enumerate(lines[1:], start=2):
-        name, colon, value = line.partition(":")
-        name = name.strip()
-        if not colon or name not in names:
-            raise NotationError(f"position line {number}: expected one of {', '.join(names)}")
-        if name in fields:
-            raise NotationError(f"position line {number}: {name} given twice")
-        fields[name] = value.strip()
-    missing = [name for name in names if name not in fields]
-    if missing:
-        raise NotationError(f"the position lacks {', '.join(missing)}")
-    return fields
-
-
-def format_pile(cards: Iterable[Card]) -> str:
-    """Cards of one pile, first (bottom) to last (top); ``-`` when empty."""
-    text = format_cards(cards)
-    return text or "-"
-
-
-def parse_pile(text: str) -> tuple[Card, ...]:
-    """Read a pile written by :func:`format_pile`."""
-    return () if text.strip() == "-" else parse_cards(text)
-
-
-def format_options(options: Iterable[str]) -> str:
-    return ",".join(sorted(options)) or "none"
-
-
-def parse_options(text: str) -> frozenset[str]:
-    text = text.strip()
-    if text in ("", "none", "-"):
-        return frozenset()
-    return frozenset(part.strip() for part in text.split(",") if part.strip())

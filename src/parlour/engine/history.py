@@ -13,13 +13,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Generic
+from collections.abc import Iterable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace
+from typing import Any
+from typing import Generic
 
 from parlour.engine.cards import Card
-from parlour.engine.deals import check_seed, deck_from_seed
-from parlour.engine.game import MoveT, Rules, StateT
+from parlour.engine.deals import check_seed
+from parlour.engine.deals import deck_from_seed
+from parlour.engine.game import MoveT
+from parlour.engine.game import Rules
+from parlour.engine.game import StateT
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,13 +24,16 @@ How to add a game: docs/architecture.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from importlib import import_module
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
 from parlour.engine.game import Rules
-from parlour.engine.verdict import Budget, Verdict
+from parlour.engine.verdict import Budget
+from parlour.engine.verdict import Verdict
 
 
 def resolve(reference: str) -> Any:

@@ -15,14 +15,22 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Final
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import Final
 
-from parlour.engine.cards import Card, format_cards
-from parlour.engine.deals import check_seed, deck_from_seed, parse_deck
-from parlour.engine.errors import ParlourError, RecordError
-from parlour.engine.game import format_options, parse_options
-from parlour.engine.history import AnyLine, Line
+from parlour.engine.cards import Card
+from parlour.engine.cards import format_cards
+from parlour.engine.deals import check_seed
+from parlour.engine.deals import deck_from_seed
+from parlour.engine.deals import parse_deck
+from parlour.engine.errors import ParlourError
+from parlour.engine.errors import RecordError
+from parlour.engine.history import AnyLine
+from parlour.engine.history import Line
+from parlour.engine.notation import format_options
+from parlour.engine.notation import parse_options
 from parlour.engine.registry import find_game
 
 FIRST_LINE: Final = "# Parlour game record"

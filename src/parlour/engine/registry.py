@@ -9,10 +9,12 @@ does not load the other three (the start-up of the app is measured).
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from parlour.engine.errors import UnknownGameError
-from parlour.engine.game import GameState, Rules
+from parlour.engine.game import GameState
+from parlour.engine.game import Rules
 from parlour.engine.plugin import GameSpec
 
 AnyRules = Rules[Any, Any]

@@ -16,11 +16,15 @@ spaces are ignored).
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 from typing import Final
 
 from parlour.engine.cards import Card
-from parlour.engine.deals import MAX_SEED, check_seed, deck_from_seed, shown
+from parlour.engine.deals import MAX_SEED
+from parlour.engine.deals import check_seed
+from parlour.engine.deals import deck_from_seed
+from parlour.engine.deals import shown
 from parlour.engine.errors import DealError
 from parlour.engine.plugin import Rounds
 

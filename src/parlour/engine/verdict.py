@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
+from typing import Final
+from typing import Generic
+from typing import TypedDict
+from typing import TypeVar
+
+StateT = TypeVar("StateT")
 
 WINNABLE: Final = "winnable"
 NOT_WINNABLE: Final = "not winnable"
@@ -42,6 +48,15 @@ class Verdict:
     @property
     def definite(self) -> bool:
         return self.status != UNKNOWN
+
+
+class Limits(TypedDict, total=False):
+    """The limits a solver function takes as keywords when no :class:`Budget` is given:
+    positions (a million unless said), seconds, and the clock the seconds are read on."""
+
+    budget_nodes: int | None
+    budget_seconds: float | None
+    clock: Callable[[], float] | None
 
 
 class OutOfBudget(Exception):
@@ -120,3 +135,27 @@ def plain_verdict_words(verdict: Verdict) -> str:
     if verdict.status == NOT_WINNABLE:
         return f"no longer winnable (best now {verdict.best_score})"
     return "unknown (no answer within the time allowed)"
+
+
+def budget_for(budget: Budget | None, limits: Limits) -> Budget:
+    """``budget`` if given, else a new one with the keyword ``limits`` of a solver call."""
+    if budget is not None:
+        return budget
+    return Budget(
+        limits.get("budget_nodes", 1_000_000), limits.get("budget_seconds"), limits.get("clock")
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlainSolver(Generic[StateT]):
+    """A plug-in's solver (:class:`parlour.engine.plugin.Solver`) made of a search
+    function, for a game whose verdicts need no words of their own."""
+
+    search: Callable[[StateT, Budget], Verdict]
+    default_seconds: float | None = 1.0
+
+    def solve(self, state: StateT, budget: Budget) -> Verdict:
+        return self.search(state, budget)
+
+    def verdict_words(self, verdict: Verdict) -> str:
+        return plain_verdict_words(verdict)

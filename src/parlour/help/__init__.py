@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from importlib import resources
 
-from parlour.engine.registry import find_spec, specs
+from parlour.engine.registry import find_spec
+from parlour.engine.registry import specs
 
 
 def _read(name: str) -> str:

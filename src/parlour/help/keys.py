@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from parlour.controls.keys import KeyTable
-from parlour.controls.screens import SCORECARD_KEYS, start_keys
-from parlour.engine.registry import find_spec, specs
+from parlour.controls.screens import SCORECARD_KEYS
+from parlour.controls.screens import start_keys
+from parlour.engine.registry import find_spec
+from parlour.engine.registry import specs
 
 INTRODUCTION = (
     "Every move can be made from the keyboard; the mouse works too (click a column to "

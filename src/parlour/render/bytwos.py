@@ -3,19 +3,20 @@ piles side by side for each suit) with the packet, the stock and the waste."""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Group
+from rich.console import RenderableType
 from rich.text import Text
 
-from parlour.engine.cards import SUIT_GLYPHS, SUITS, Card
-from parlour.engine.games.bytwos_state import (
-    ACE_PILE_OF,
-    DEALS,
-    RANK_COUNT,
-    ByTwosState,
-    Phase,
-    foundation_cards,
-    wanted,
-)
+from parlour.engine.cards import SUIT_GLYPHS
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import Card
+from parlour.engine.games.bytwos_state import ACE_PILE_OF
+from parlour.engine.games.bytwos_state import DEALS
+from parlour.engine.games.bytwos_state import RANK_COUNT
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import Phase
+from parlour.engine.games.bytwos_state import foundation_cards
+from parlour.engine.games.bytwos_state import wanted
 from parlour.render import card_text
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Group
+from rich.console import RenderableType
 from rich.text import Text
 
-from parlour.engine.games.golf import COLUMNS, GolfState
+from parlour.engine.games.golf import COLUMNS
+from parlour.engine.games.golf import GolfState
 from parlour.render import card_text
 
 

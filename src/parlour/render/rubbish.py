@@ -3,10 +3,13 @@ waste heap's top card and the stock."""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Group
+from rich.console import RenderableType
 from rich.text import Text
 
-from parlour.engine.cards import SUIT_GLYPHS, SUITS, card
+from parlour.engine.cards import SUIT_GLYPHS
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import card
 from parlour.engine.games.rubbish import RubbishState
 from parlour.render import card_text
 

@@ -4,11 +4,14 @@ pack and the square the next deal goes to."""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Group
+from rich.console import RenderableType
 from rich.text import Text
 
 from parlour.engine.cards import Card
-from parlour.engine.games.squares_layout import HEAP_NAMES, HEAPS_PER_SQUARE, SQUARE_COUNT
+from parlour.engine.games.squares_layout import HEAP_NAMES
+from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
+from parlour.engine.games.squares_layout import SQUARE_COUNT
 from parlour.engine.games.squares_state import SquaresState
 from parlour.render import card_text
 

@@ -46,7 +46,8 @@ def export_record(directory: Path | None, game: str, text: str) -> Path:
     dated name, and return its path."""
     from datetime import datetime
 
-    from parlour.store.paths import data_dir, records_dir
+    from parlour.store.paths import data_dir
+    from parlour.store.paths import records_dir
 
     folder = records_dir(data_dir(directory))
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")

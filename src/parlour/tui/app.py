@@ -11,6 +11,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from typing import Unpack
 
 from textual.app import App
 from textual.events import Resize
@@ -19,12 +20,16 @@ from textual.screen import Screen
 from parlour.engine import find_game
 from parlour.engine.errors import ParlourError
 from parlour.engine.history import Line
-from parlour.engine.record import parse_record, replay
+from parlour.engine.record import parse_record
+from parlour.engine.record import replay
 from parlour.engine.registry import find_spec
-from parlour.session import Session, round_game
-from parlour.store.database import Store, StoreError
+from parlour.session import Session
+from parlour.session import round_game
+from parlour.store.database import Store
+from parlour.store.database import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.tui.screens.small import TooSmallScreen
+from parlour.tui.services import NewGame
 
 MIN_WIDTH = 60
 MIN_HEIGHT = 20
@@ -171,18 +176,14 @@ class ParlourApp(App[None]):
         """The options switched on that ``game`` has."""
         return self.options & frozenset(find_spec(game).option_names)
 
-    def start_new_game(
-        self,
-        game: str,
-        *,
-        seed: int | None = None,
-        options: frozenset[str] | None = None,
-        replace: Screen[Any] | None = None,
-    ) -> None:
+    def start_new_game(self, game: str, **how: Unpack[NewGame]) -> None:
         rules = find_game(game)
+        options = how.get("options")
         if options is None:
             options = self.options_for(rules.id)
+        seed = how.get("seed")
         seed = secrets.randbits(32) if seed is None else seed
+        replace = how.get("replace")
         old = getattr(replace, "session", None)
         if isinstance(old, Session) and not old.is_finished:
             old.abandon()
@@ -224,7 +225,7 @@ class ParlourApp(App[None]):
 
     def replay_stored(self, game_id: int) -> None:
         from parlour.engine.cards import parse_cards
-        from parlour.engine.game import parse_options
+        from parlour.engine.notation import parse_options
 
         stored = self._require_store().finished_game(game_id)
         if stored is None:

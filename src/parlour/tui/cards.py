@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from parlour.engine.cards import SUIT_GLYPHS, Card
+from parlour.engine.cards import SUIT_GLYPHS
+from parlour.engine.cards import Card
 
 WIDTH = 6
 FULL_HEIGHT = 3

@@ -6,11 +6,14 @@ screen's controls."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
+from textual.binding import BindingType
 
-from parlour.controls.keys import Availability, KeyTable
+from parlour.controls.keys import Availability
+from parlour.controls.keys import KeyTable
 
 
 def bindings_of(table: KeyTable) -> list[BindingType]:

@@ -6,12 +6,26 @@ imports them."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any
+from typing import Protocol
+from typing import TypedDict
+from typing import Unpack
+from typing import cast
 
 from textual.screen import Screen
 
 from parlour.engine.history import Line
 from parlour.store.database import Store
+
+
+class NewGame(TypedDict, total=False):
+    """How a new game starts: its seed (a random one unless given), its rule options (the
+    player's unless given), and the screen it replaces (its game, if unfinished, is
+    dropped)."""
+
+    seed: int | None
+    options: frozenset[str] | None
+    replace: Screen[Any] | None
 
 
 class Services(Protocol):
@@ -22,14 +36,7 @@ class Services(Protocol):
     options: frozenset[str]
     notice: str | None
 
-    def start_new_game(
-        self,
-        game: str,
-        *,
-        seed: int | None = None,
-        options: frozenset[str] | None = None,
-        replace: Screen[Any] | None = None,
-    ) -> None: ...
+    def start_new_game(self, game: str, **how: Unpack[NewGame]) -> None: ...
 
     def start_round(
         self,

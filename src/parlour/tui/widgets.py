@@ -21,7 +21,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from parlour.engine.cards import SUIT_GLYPHS, Card
+from parlour.engine.cards import SUIT_GLYPHS
+from parlour.engine.cards import Card
 from parlour.tui import cards as art
 
 

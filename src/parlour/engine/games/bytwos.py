@@ -22,43 +22,45 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from parlour.engine.cards import RANK_WORDS, Card
-from parlour.engine.errors import IllegalMoveError, NotationError
-from parlour.engine.game import Outcome, Rules
+from parlour.engine.cards import RANK_WORDS
+from parlour.engine.cards import Card
+from parlour.engine.errors import IllegalMoveError
+from parlour.engine.errors import NotationError
+from parlour.engine.game import Outcome
+from parlour.engine.game import Rules
 from parlour.engine.games.bytwos_plugin import PLUGIN
-from parlour.engine.games.bytwos_state import (
-    ACE_PILE_OF,
-    BUILDS,
-    DEAL,
-    DEALS,
-    DECK_SIZE,
-    FOUNDATIONS,
-    GIVE_UP,
-    NO_BUILDS,
-    PILE_SIZE,
-    PILES,
-    RANK_COUNT,
-    REDEAL,
-    SOURCES,
-    TURN,
-    Build,
-    ByTwosMove,
-    ByTwosState,
-    DealCard,
-    GiveUp,
-    Phase,
-    Redeal,
-    TurnCard,
-    build,
-    dealing_moves,
-    forming,
-    foundation_cards,
-    foundation_name,
-    settle,
-    turn_card,
-    wanted,
-)
-from parlour.engine.games.bytwos_text import format_position, parse_position
+from parlour.engine.games.bytwos_state import ACE_PILE_OF
+from parlour.engine.games.bytwos_state import BUILDS
+from parlour.engine.games.bytwos_state import DEAL
+from parlour.engine.games.bytwos_state import DEALS
+from parlour.engine.games.bytwos_state import DECK_SIZE
+from parlour.engine.games.bytwos_state import FOUNDATIONS
+from parlour.engine.games.bytwos_state import GIVE_UP
+from parlour.engine.games.bytwos_state import NO_BUILDS
+from parlour.engine.games.bytwos_state import PILE_SIZE
+from parlour.engine.games.bytwos_state import PILES
+from parlour.engine.games.bytwos_state import RANK_COUNT
+from parlour.engine.games.bytwos_state import REDEAL
+from parlour.engine.games.bytwos_state import SOURCES
+from parlour.engine.games.bytwos_state import TURN
+from parlour.engine.games.bytwos_state import Build
+from parlour.engine.games.bytwos_state import ByTwosMove
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import DealCard
+from parlour.engine.games.bytwos_state import GiveUp
+from parlour.engine.games.bytwos_state import Phase
+from parlour.engine.games.bytwos_state import Redeal
+from parlour.engine.games.bytwos_state import TurnCard
+from parlour.engine.games.bytwos_state import build
+from parlour.engine.games.bytwos_state import dealing_moves
+from parlour.engine.games.bytwos_state import forming
+from parlour.engine.games.bytwos_state import foundation_cards
+from parlour.engine.games.bytwos_state import foundation_name
+from parlour.engine.games.bytwos_state import settle
+from parlour.engine.games.bytwos_state import turn_card
+from parlour.engine.games.bytwos_state import wanted
+from parlour.engine.games.bytwos_text import format_position
+from parlour.engine.games.bytwos_text import parse_position
 
 _MOVES_BY_TEXT: Final[dict[str, ByTwosMove]] = {
     "t": TURN,

@@ -17,13 +17,19 @@ Card(AH)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from enum import StrEnum
-from typing import ClassVar, Final
+from typing import ClassVar
+from typing import Final
 
-from parlour.engine.cards import SUIT_NAMES, SUITS, Card, card
+from parlour.engine.cards import SUIT_NAMES
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import Card
+from parlour.engine.cards import card
 from parlour.engine.game import GIVE_UP as GIVE_UP
 from parlour.engine.game import GiveUp as GiveUp
+from parlour.engine.game import WordMove
 
 DECK_SIZE: Final = 104
 RANK_COUNT: Final = 13
@@ -80,11 +86,10 @@ class Phase(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class TurnCard:
+class TurnCard(WordMove):
     """Forming: turn the next card of the deck; it is kept if its rank is new (B1)."""
 
-    def __str__(self) -> str:
-        return "t"
+    NOTATION = "t"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,19 +105,17 @@ class Build:
 
 
 @dataclass(frozen=True, slots=True)
-class DealCard:
+class DealCard(WordMove):
     """Deal the stock's top card onto the waste (B3)."""
 
-    def __str__(self) -> str:
-        return "d"
+    NOTATION = "d"
 
 
 @dataclass(frozen=True, slots=True)
-class Redeal:
+class Redeal(WordMove):
     """Turn the waste over, unshuffled, as the stock of the next deal (B4)."""
 
-    def __str__(self) -> str:
-        return "r"
+    NOTATION = "r"
 
 
 ByTwosMove = TurnCard | Build | DealCard | Redeal | GiveUp

@@ -13,32 +13,25 @@ clubs ace: AC 3C
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Final
 
-from parlour.engine.cards import SUIT_NAMES, format_cards
+from parlour.engine import notation
+from parlour.engine.cards import SUIT_NAMES
+from parlour.engine.cards import format_cards
 from parlour.engine.deals import check_deck
 from parlour.engine.errors import NotationError
-from parlour.engine.game import (
-    format_fields,
-    format_options,
-    format_pile,
-    parse_fields,
-    parse_options,
-    parse_pile,
-)
-from parlour.engine.games.bytwos_state import (
-    DECK_SIZE,
-    FOUNDATIONS,
-    RANK_COUNT,
-    ByTwosState,
-    Phase,
-    forming,
-    foundation_cards,
-    foundation_name,
-    settle,
-)
+from parlour.engine.games.bytwos_state import DECK_SIZE
+from parlour.engine.games.bytwos_state import FOUNDATIONS
+from parlour.engine.games.bytwos_state import RANK_COUNT
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import Phase
+from parlour.engine.games.bytwos_state import forming
+from parlour.engine.games.bytwos_state import foundation_cards
+from parlour.engine.games.bytwos_state import foundation_name
+from parlour.engine.games.bytwos_state import settle
 
 FORMING_FIELDS: Final = ("options", "phase", "kept", "rejected", "deck")
 #: the position fields of the foundations: ``clubs ace``, ``clubs deuce`` …
@@ -49,25 +42,25 @@ OptionsCheck = Callable[[Iterable[str]], frozenset[str]]
 
 
 def format_position(state: ByTwosState) -> str:
-    fields = [("options", format_options(state.options)), ("phase", state.phase.value)]
+    fields = [("options", notation.format_options(state.options)), ("phase", state.phase.value)]
     if state.phase is Phase.FORMING:
         fields += [
-            ("kept", format_pile(state.kept)),
-            ("rejected", format_pile(state.rejected)),
-            ("deck", format_pile(state.deck)),
+            ("kept", notation.format_pile(state.kept)),
+            ("rejected", notation.format_pile(state.rejected)),
+            ("deck", notation.format_pile(state.deck)),
         ]
     else:
         fields += [
             ("deal", str(state.deal)),
-            ("packet", format_pile(state.packet)),
-            ("stock", format_pile(state.stock)),
-            ("waste", format_pile(state.waste)),
+            ("packet", notation.format_pile(state.packet)),
+            ("stock", notation.format_pile(state.stock)),
+            ("waste", notation.format_pile(state.waste)),
         ]
         fields += [
-            (name, format_pile(foundation_cards(index, count)))
+            (name, notation.format_pile(foundation_cards(index, count)))
             for index, (name, count) in enumerate(zip(FOUNDATION_FIELDS, state.built, strict=True))
         ]
-    return format_fields(ByTwosState.game_id, fields)
+    return notation.format_fields(ByTwosState.game_id, fields)
 
 
 def parse_position(text: str, check_options: OptionsCheck) -> ByTwosState:
@@ -76,15 +69,15 @@ def parse_position(text: str, check_options: OptionsCheck) -> ByTwosState:
     position that still has moves is a game given up)."""
     if _phase_line(text) == Phase.FORMING.value:
         return _parse_forming(
-            parse_fields(text, ByTwosState.game_id, FORMING_FIELDS), check_options
+            notation.parse_fields(text, ByTwosState.game_id, FORMING_FIELDS), check_options
         )
-    fields = parse_fields(text, ByTwosState.game_id, DEALING_FIELDS)
-    options = check_options(parse_options(fields["options"]))
+    fields = notation.parse_fields(text, ByTwosState.game_id, DEALING_FIELDS)
+    options = check_options(notation.parse_options(fields["options"]))
     deal = fields["deal"]
     if deal not in ("1", "2", "3"):
         raise NotationError(f"the deal is 1, 2 or 3, not {deal!r}")
-    packet = parse_pile(fields["packet"])
-    stock, waste = parse_pile(fields["stock"]), parse_pile(fields["waste"])
+    packet = notation.parse_pile(fields["packet"])
+    stock, waste = notation.parse_pile(fields["stock"]), notation.parse_pile(fields["waste"])
     built = tuple(
         _parse_foundation(index, fields[name]) for index, name in enumerate(FOUNDATION_FIELDS)
     )
@@ -106,9 +99,9 @@ def parse_position(text: str, check_options: OptionsCheck) -> ByTwosState:
 
 
 def _parse_forming(fields: dict[str, str], check_options: OptionsCheck) -> ByTwosState:
-    options = check_options(parse_options(fields["options"]))
-    kept, rejected = parse_pile(fields["kept"]), parse_pile(fields["rejected"])
-    deck = parse_pile(fields["deck"])
+    options = check_options(notation.parse_options(fields["options"]))
+    kept, rejected = notation.parse_pile(fields["kept"]), notation.parse_pile(fields["rejected"])
+    deck = notation.parse_pile(fields["deck"])
     check_deck([*kept, *rejected, *deck], DECK_SIZE)
     ranks = {c.rank for c in kept}
     if len(ranks) != len(kept) or len(kept) >= RANK_COUNT:
@@ -127,7 +120,7 @@ def _phase_line(text: str) -> str:
 
 
 def _parse_foundation(index: int, text: str) -> int:
-    cards = parse_pile(text)
+    cards = notation.parse_pile(text)
     if cards != foundation_cards(index, len(cards)):
         start = format_cards(foundation_cards(index, 3))
         raise NotationError(

@@ -17,21 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Final
+from typing import NamedTuple
 
-from parlour.engine.cards import KING, Card
+from parlour.engine import notation
+from parlour.engine.cards import KING
+from parlour.engine.cards import Card
 from parlour.engine.deals import check_deck
-from parlour.engine.errors import IllegalMoveError, NotationError
-from parlour.engine.game import (
-    Outcome,
-    Rules,
-    format_fields,
-    format_options,
-    format_pile,
-    parse_fields,
-    parse_options,
-    parse_pile,
-)
+from parlour.engine.errors import IllegalMoveError
+from parlour.engine.errors import NotationError
+from parlour.engine.game import Outcome
+from parlour.engine.game import Rules
 from parlour.engine.games.golf_plugin import FREE_STOCK as FREE_STOCK
 from parlour.engine.games.golf_plugin import PLUGIN
 
@@ -298,24 +294,24 @@ class GolfRules(Rules[GolfState, GolfMove]):
 
     def format_position(self, state: GolfState) -> str:
         fields = [
-            ("options", format_options(state.options)),
+            ("options", notation.format_options(state.options)),
             ("phase", state.phase.value),
-            ("foundation", format_pile(state.foundation)),
-            ("stock", format_pile(state.stock)),
+            ("foundation", notation.format_pile(state.foundation)),
+            ("stock", notation.format_pile(state.stock)),
         ]
-        fields += [(f"column {n}", format_pile(c)) for n, c in enumerate(state.columns, 1)]
-        return format_fields(self.id, fields)
+        fields += [(f"column {n}", notation.format_pile(c)) for n, c in enumerate(state.columns, 1)]
+        return notation.format_fields(self.id, fields)
 
     def parse_position(self, text: str) -> GolfState:
         names = ["options", "phase", "foundation", "stock"]
         names += [f"column {n}" for n in range(1, COLUMNS + 1)]
-        fields = parse_fields(text, self.id, names)
-        options = self.check_options(parse_options(fields["options"]))
-        columns = tuple(parse_pile(fields[f"column {n}"]) for n in range(1, COLUMNS + 1))
-        foundation = parse_pile(fields["foundation"])
+        fields = notation.parse_fields(text, self.id, names)
+        options = self.check_options(notation.parse_options(fields["options"]))
+        columns = tuple(notation.parse_pile(fields[f"column {n}"]) for n in range(1, COLUMNS + 1))
+        foundation = notation.parse_pile(fields["foundation"])
         if not foundation:
             raise NotationError("a Golf position needs at least one foundation card")
-        stock = parse_pile(fields["stock"])
+        stock = notation.parse_pile(fields["stock"])
         check_deck([*foundation, *stock, *(c for column in columns for c in column)])
         state = self.position(columns, foundation, stock, options)
         if fields["phase"] != state.phase.value:

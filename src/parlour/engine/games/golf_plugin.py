@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from parlour.engine.plugin import GameSpec, Option, Rounds
+from parlour.engine.plugin import GameSpec
+from parlour.engine.plugin import Option
+from parlour.engine.plugin import Rounds
 
 FREE_STOCK: Final = "free-stock"
 #: a round: nine holes, scored against bogey 40 (ruling G5)

@@ -25,30 +25,31 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from parlour.engine.cards import SUITS, Card, parse_card
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import Card
+from parlour.engine.cards import parse_card
 from parlour.engine.errors import NotationError
-from parlour.engine.game import Outcome, Rules
+from parlour.engine.game import Outcome
+from parlour.engine.game import Rules
 from parlour.engine.games import rubbish_text
 from parlour.engine.games.rubbish_plugin import PLUGIN
-from parlour.engine.games.rubbish_state import (
-    BOARD_SIZE,
-    DISCARDS,
-    FROM_STOCK,
-    FROM_WASTE,
-    GIVE_UP,
-    PACK_SIZE,
-    Discard,
-    FillFromStock,
-    FillFromWaste,
-    GiveUp,
-    Phase,
-    RubbishMove,
-    RubbishState,
-    after_move,
-    check_blocked,
-    legal_moves,
-    settle,
-)
+from parlour.engine.games.rubbish_state import BOARD_SIZE
+from parlour.engine.games.rubbish_state import DISCARDS
+from parlour.engine.games.rubbish_state import FROM_STOCK
+from parlour.engine.games.rubbish_state import FROM_WASTE
+from parlour.engine.games.rubbish_state import GIVE_UP
+from parlour.engine.games.rubbish_state import PACK_SIZE
+from parlour.engine.games.rubbish_state import Discard
+from parlour.engine.games.rubbish_state import FillFromStock
+from parlour.engine.games.rubbish_state import FillFromWaste
+from parlour.engine.games.rubbish_state import GiveUp
+from parlour.engine.games.rubbish_state import Phase
+from parlour.engine.games.rubbish_state import RubbishMove
+from parlour.engine.games.rubbish_state import RubbishState
+from parlour.engine.games.rubbish_state import after_move
+from parlour.engine.games.rubbish_state import check_blocked
+from parlour.engine.games.rubbish_state import legal_moves
+from parlour.engine.games.rubbish_state import settle
 
 __all__ = [
     "DISCARDS",

@@ -16,7 +16,9 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable
+from collections.abc import Hashable
+from collections.abc import Iterable
 from typing import TypeVar
 
 PositionT = TypeVar("PositionT", bound=Hashable)

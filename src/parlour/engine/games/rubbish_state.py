@@ -8,14 +8,22 @@ object in :mod:`parlour.engine.games.rubbish` is built on these.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, fields, replace
+from collections.abc import Iterator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import fields
+from dataclasses import replace
 from enum import StrEnum
-from typing import ClassVar, Final
+from typing import ClassVar
+from typing import Final
 
-from parlour.engine.cards import RANK_NAMES, SUITS, Card, card
+from parlour.engine.cards import RANK_NAMES
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import Card
+from parlour.engine.cards import card
 from parlour.engine.game import GIVE_UP as GIVE_UP
 from parlour.engine.game import GiveUp as GiveUp
+from parlour.engine.game import WordMove
 from parlour.engine.games.rubbish_search import foundation_play_reachable
 
 BOARD_SIZE: Final = 13
@@ -31,19 +39,17 @@ class Phase(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class FillFromStock:
+class FillFromStock(WordMove):
     """Fill the lowest empty place on the board with the stock's next card."""
 
-    def __str__(self) -> str:
-        return "s"
+    NOTATION = "s"
 
 
 @dataclass(frozen=True, slots=True)
-class FillFromWaste:
+class FillFromWaste(WordMove):
     """Fill the lowest empty place on the board with the waste heap's top card."""
 
-    def __str__(self) -> str:
-        return "w"
+    NOTATION = "w"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,32 +10,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from parlour.engine.cards import RANK_NAMES, SUITS, Card, card, format_cards, parse_card
+from parlour.engine import notation
+from parlour.engine.cards import RANK_NAMES
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import Card
+from parlour.engine.cards import card
+from parlour.engine.cards import format_cards
+from parlour.engine.cards import parse_card
 from parlour.engine.deals import check_deck
 from parlour.engine.errors import NotationError
-from parlour.engine.game import (
-    format_fields,
-    format_options,
-    format_pile,
-    parse_fields,
-    parse_options,
-    parse_pile,
-)
-from parlour.engine.games.rubbish_state import (
-    BOARD_SIZE,
-    NUMBER_WORDS,
-    PACK_SIZE,
-    Discard,
-    FillFromStock,
-    FillFromWaste,
-    GiveUp,
-    Phase,
-    RubbishMove,
-    RubbishState,
-    check_blocked,
-    rank_plural,
-    settle,
-)
+from parlour.engine.games.rubbish_state import BOARD_SIZE
+from parlour.engine.games.rubbish_state import NUMBER_WORDS
+from parlour.engine.games.rubbish_state import PACK_SIZE
+from parlour.engine.games.rubbish_state import Discard
+from parlour.engine.games.rubbish_state import FillFromStock
+from parlour.engine.games.rubbish_state import FillFromWaste
+from parlour.engine.games.rubbish_state import GiveUp
+from parlour.engine.games.rubbish_state import Phase
+from parlour.engine.games.rubbish_state import RubbishMove
+from parlour.engine.games.rubbish_state import RubbishState
+from parlour.engine.games.rubbish_state import check_blocked
+from parlour.engine.games.rubbish_state import rank_plural
+from parlour.engine.games.rubbish_state import settle
 
 FIELD_NAMES = (
     "options",
@@ -154,16 +150,16 @@ def format_position(state: RubbishState) -> str:
     if state.discard_rank:
         discard = f"{RANK_NAMES[state.discard_rank - 1]}, {state.discards_left} left"
     fields = [
-        ("options", format_options(state.options)),
+        ("options", notation.format_options(state.options)),
         ("phase", state.phase.value),
         ("board", " ".join("-" if c is None else str(c) for c in state.board)),
         ("foundations", " ".join(tops)),
-        ("waste", format_pile(state.waste)),
-        ("stock", format_pile(state.stock)),
+        ("waste", notation.format_pile(state.waste)),
+        ("stock", notation.format_pile(state.stock)),
         ("waste locked", "yes" if state.waste_locked else "no"),
         ("discard", discard),
     ]
-    return format_fields("rubbish", fields)
+    return notation.format_fields("rubbish", fields)
 
 
 def _parse_board(text: str) -> tuple[Card | None, ...]:
@@ -275,15 +271,15 @@ def _round_in_progress(parts: RubbishState) -> RubbishState:
 
 def parse_position(text: str, options_known: frozenset[str]) -> RubbishState:
     """Read a position written by :func:`format_position`, checking it (see the module)."""
-    fields = parse_fields(text, "rubbish", FIELD_NAMES)
-    options = parse_options(fields["options"])
+    fields = notation.parse_fields(text, "rubbish", FIELD_NAMES)
+    options = notation.parse_options(fields["options"])
     if options - options_known:
         raise NotationError(
             f"Rubbish Heap has no option {', '.join(sorted(options - options_known))}"
         )
     board = _parse_board(fields["board"])
     tops = _parse_foundations(fields["foundations"])
-    waste, stock = parse_pile(fields["waste"]), parse_pile(fields["stock"])
+    waste, stock = notation.parse_pile(fields["waste"]), notation.parse_pile(fields["stock"])
     if fields["waste locked"] not in ("yes", "no"):
         raise NotationError("waste locked is yes or no")
     rank, left = _parse_discard(fields["discard"])

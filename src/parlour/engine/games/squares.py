@@ -21,36 +21,39 @@ legal move in every position until the game is over.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Final
 
-from parlour.engine.cards import SUITS, Card, format_cards
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import Card
+from parlour.engine.cards import format_cards
 from parlour.engine.deals import check_deck
 from parlour.engine.errors import NotationError
-from parlour.engine.game import Outcome, Rules
+from parlour.engine.game import Outcome
+from parlour.engine.game import Rules
 from parlour.engine.games import squares_text
-from parlour.engine.games.squares_layout import (
-    HEAP_COUNT,
-    HEAPS_PER_SQUARE,
-    SQUARE_COUNT,
-    is_packet,
-    run_count,
-    run_order,
-)
+from parlour.engine.games.squares_layout import HEAP_COUNT
+from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
+from parlour.engine.games.squares_layout import SQUARE_COUNT
+from parlour.engine.games.squares_layout import is_packet
+from parlour.engine.games.squares_layout import run_count
+from parlour.engine.games.squares_layout import run_order
 from parlour.engine.games.squares_plugin import PLUGIN
-from parlour.engine.games.squares_search import BUDGET, Verdict, canonical, search
-from parlour.engine.games.squares_state import (
-    FORMING,
-    HeapMove,
-    Phase,
-    SquaresMove,
-    SquaresState,
-    TakeSequence,
-    building_state,
-    form,
-    moved_heaps,
-    play,
-)
+from parlour.engine.games.squares_search import BUDGET
+from parlour.engine.games.squares_search import Verdict
+from parlour.engine.games.squares_search import canonical
+from parlour.engine.games.squares_search import search
+from parlour.engine.games.squares_state import FORMING
+from parlour.engine.games.squares_state import HeapMove
+from parlour.engine.games.squares_state import Phase
+from parlour.engine.games.squares_state import SquaresMove
+from parlour.engine.games.squares_state import SquaresState
+from parlour.engine.games.squares_state import TakeSequence
+from parlour.engine.games.squares_state import building_state
+from parlour.engine.games.squares_state import form
+from parlour.engine.games.squares_state import moved_heaps
+from parlour.engine.games.squares_state import play
 
 
 def _chockered(state: SquaresState) -> bool:

@@ -16,10 +16,13 @@ below an ace is the king.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Final
 
-from parlour.engine.cards import Card, card, full_pack
+from parlour.engine.cards import Card
+from parlour.engine.cards import card
+from parlour.engine.cards import full_pack
 
 SQUARE_COUNT: Final = 3
 HEAPS_PER_SQUARE: Final = 4

@@ -41,7 +41,9 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Final
 
-from parlour.engine.cards import SUITS, Card, full_pack
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import Card
+from parlour.engine.cards import full_pack
 
 #: at most this many canonical positions are examined before the search gives up
 BUDGET: Final = 1_000
@@ -88,7 +90,7 @@ def canonical(heaps: Sequence[Sequence[Card]], squares: int) -> Node:
 _run_starts: dict[bytes, int] = {}
 
 
-def _run_start(heap: bytes) -> int:
+def run_start(heap: bytes) -> int:
     """Index of the bottom card of the heap's top run (the heap must not be empty).
     Remembered: the same heaps come up in position after position."""
     k = _run_starts.get(heap)
@@ -126,7 +128,7 @@ def successors(node: Node) -> list[tuple[Node, bool]]:
         for h, heap in enumerate(square):
             if not heap:
                 continue
-            k = _run_start(heap)
+            k = run_start(heap)
             size = len(heap)
             if k == 0 and size == _SUIT_SIZE:
                 continue  # a complete suit: leave it be
@@ -145,8 +147,8 @@ def successors(node: Node) -> list[tuple[Node, bool]]:
                     other[onto_h] = onto
                     squares[onto_s] = tuple(sorted(other))
                 squares.sort()
-                completes = (len(onto) == _SUIT_SIZE and _run_start(onto) == 0) or (
-                    k == _SUIT_SIZE and _run_start(rest) == 0
+                completes = (len(onto) == _SUIT_SIZE and run_start(onto) == 0) or (
+                    k == _SUIT_SIZE and run_start(rest) == 0
                 )
                 builds.append((tuple(squares), completes))
             if has_space and size > 1:
@@ -156,7 +158,7 @@ def successors(node: Node) -> list[tuple[Node, bool]]:
                 changed[0] = heap[-1:]
                 squares = _with_square(node, s, changed)
                 squares.sort()
-                completes = size == _SUIT_SIZE + 1 and _run_start(rest) == 0
+                completes = size == _SUIT_SIZE + 1 and run_start(rest) == 0
                 fills.append((tuple(squares), completes))
     return fills + builds
 

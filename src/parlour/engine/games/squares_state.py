@@ -7,25 +7,29 @@ when a position is made. :func:`play` makes a move already known to be legal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from enum import StrEnum
-from typing import ClassVar, Final
+from typing import ClassVar
+from typing import Final
 
 from parlour.engine.cards import Card
 from parlour.engine.game import GIVE_UP as GIVE_UP
 from parlour.engine.game import GiveUp as GiveUp
-from parlour.engine.games.squares_layout import (
-    ABOVE,
-    HEAP_COUNT,
-    HEAP_NAMES,
-    HEAPS_PER_SQUARE,
-    Heaps,
-    deal_to_square,
-    form_squares,
-    take_sequence,
-    top_run_length,
-)
-from parlour.engine.games.squares_search import Verdict, canonical, verdict
+from parlour.engine.game import WordMove
+from parlour.engine.games.squares_layout import ABOVE
+from parlour.engine.games.squares_layout import HEAP_COUNT
+from parlour.engine.games.squares_layout import HEAP_NAMES
+from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
+from parlour.engine.games.squares_layout import Heaps
+from parlour.engine.games.squares_layout import deal_to_square
+from parlour.engine.games.squares_layout import form_squares
+from parlour.engine.games.squares_layout import take_sequence
+from parlour.engine.games.squares_layout import top_run_length
+from parlour.engine.games.squares_search import Verdict
+from parlour.engine.games.squares_search import canonical
+from parlour.engine.games.squares_search import verdict
 
 
 class Phase(StrEnum):
@@ -72,11 +76,10 @@ class FillFromPack:
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(WordMove):
     """Deal a card to each heap of the next square in turn (S6)."""
 
-    def __str__(self) -> str:
-        return "d"
+    NOTATION = "d"
 
 
 SquaresMove = TakeSequence | HeapMove | FillFromPack | Deal | GiveUp

@@ -3,50 +3,41 @@ positions (see docs/notation.md). Used by :mod:`parlour.engine.games.squares`.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 from contextlib import suppress
 from typing import Final
 
-from parlour.engine.cards import Card, format_cards
+from parlour.engine import notation
+from parlour.engine.cards import Card
+from parlour.engine.cards import format_cards
 from parlour.engine.deals import check_deck
 from parlour.engine.errors import NotationError
-from parlour.engine.game import (
-    format_fields,
-    format_options,
-    format_pile,
-    parse_fields,
-    parse_options,
-    parse_pile,
-)
-from parlour.engine.games.squares_layout import (
-    ABOVE,
-    HEAP_INDEX,
-    HEAP_NAMES,
-    HEAPS_PER_SQUARE,
-    SQUARE_COUNT,
-    exposed_sequences,
-    run_order,
-    square_heaps,
-    square_of,
-    top_run_length,
-)
-from parlour.engine.games.squares_state import (
-    DEAL,
-    FILLS,
-    FORMING,
-    GIVE_UP,
-    HEAP_MOVES,
-    Deal,
-    FillFromPack,
-    GiveUp,
-    HeapMove,
-    Phase,
-    SquaresMove,
-    SquaresState,
-    TakeSequence,
-    building_state,
-    forming_state,
-)
+from parlour.engine.games.squares_layout import ABOVE
+from parlour.engine.games.squares_layout import HEAP_INDEX
+from parlour.engine.games.squares_layout import HEAP_NAMES
+from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
+from parlour.engine.games.squares_layout import SQUARE_COUNT
+from parlour.engine.games.squares_layout import exposed_sequences
+from parlour.engine.games.squares_layout import run_order
+from parlour.engine.games.squares_layout import square_heaps
+from parlour.engine.games.squares_layout import square_of
+from parlour.engine.games.squares_layout import top_run_length
+from parlour.engine.games.squares_state import DEAL
+from parlour.engine.games.squares_state import FILLS
+from parlour.engine.games.squares_state import FORMING
+from parlour.engine.games.squares_state import GIVE_UP
+from parlour.engine.games.squares_state import HEAP_MOVES
+from parlour.engine.games.squares_state import Deal
+from parlour.engine.games.squares_state import FillFromPack
+from parlour.engine.games.squares_state import GiveUp
+from parlour.engine.games.squares_state import HeapMove
+from parlour.engine.games.squares_state import Phase
+from parlour.engine.games.squares_state import SquaresMove
+from parlour.engine.games.squares_state import SquaresState
+from parlour.engine.games.squares_state import TakeSequence
+from parlour.engine.games.squares_state import building_state
+from parlour.engine.games.squares_state import forming_state
 
 GAME_ID: Final = SquaresState.game_id
 _POSITION_FIELDS: Final = ("options", "phase", "gave up", "pack", "next deal", *HEAP_NAMES)
@@ -177,17 +168,17 @@ def describe(state: SquaresState, move: SquaresMove) -> str:
 
 def format_position(state: SquaresState) -> str:
     fields = [
-        ("options", format_options(state.options)),
+        ("options", notation.format_options(state.options)),
         ("phase", state.phase.value),
         ("gave up", "yes" if state.gave_up else "no"),
-        ("pack", format_pile(state.pack)),
+        ("pack", notation.format_pile(state.pack)),
         ("next deal", str(state.next_deal)),
     ]
     fields += [
-        (name, format_pile(heap) if index < state.heap_count else "none")
+        (name, notation.format_pile(heap) if index < state.heap_count else "none")
         for index, (name, heap) in enumerate(zip(HEAP_NAMES, state.heaps, strict=True))
     ]
-    return format_fields(GAME_ID, fields)
+    return notation.format_fields(GAME_ID, fields)
 
 
 def parse_position(
@@ -195,8 +186,8 @@ def parse_position(
 ) -> SquaresState:
     """Read a position written by :func:`format_position`, checking that it holds the
     whole pack and that its phase is the one its cards give."""
-    fields = parse_fields(text, GAME_ID, _POSITION_FIELDS)
-    options = check_options(parse_options(fields["options"]))
+    fields = notation.parse_fields(text, GAME_ID, _POSITION_FIELDS)
+    options = check_options(notation.parse_options(fields["options"]))
     try:
         phase = Phase(fields["phase"])
     except ValueError:
@@ -206,10 +197,10 @@ def parse_position(
     gave_up = fields["gave up"] == "yes"
     squares = _count_squares(fields)
     heaps = tuple(
-        parse_pile(fields[name]) if index < squares * HEAPS_PER_SQUARE else ()
+        notation.parse_pile(fields[name]) if index < squares * HEAPS_PER_SQUARE else ()
         for index, name in enumerate(HEAP_NAMES)
     )
-    pack = parse_pile(fields["pack"])
+    pack = notation.parse_pile(fields["pack"])
     check_deck([*pack, *(c for heap in heaps for c in heap)])
     next_deal = fields["next deal"]
     if next_deal not in [str(square) for square in range(1, squares + 1)]:

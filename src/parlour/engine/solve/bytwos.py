@@ -77,22 +77,34 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Final
+from typing import Any
+from typing import Final
+from typing import Unpack
 
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import DEALS, TURN, ByTwosState, Phase, foundation_cards
+from parlour.engine.games.bytwos_state import DEALS
+from parlour.engine.games.bytwos_state import TURN
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import Phase
+from parlour.engine.games.bytwos_state import foundation_cards
 from parlour.engine.solve import bytwos_model as model
-from parlour.engine.solve.bytwos_model import DO_DEAL, DO_REDEAL, FULL, PLACE, WANT, Layout, Pos
+from parlour.engine.solve.bytwos_model import DO_DEAL
+from parlour.engine.solve.bytwos_model import DO_REDEAL
+from parlour.engine.solve.bytwos_model import FULL
+from parlour.engine.solve.bytwos_model import PLACE
+from parlour.engine.solve.bytwos_model import WANT
+from parlour.engine.solve.bytwos_model import Layout
+from parlour.engine.solve.bytwos_model import Pos
 from parlour.engine.solve.search import solve
-from parlour.engine.verdict import (
-    NOT_WINNABLE,
-    UNKNOWN,
-    WINNABLE,
-    Budget,
-    OutOfBudget,
-    Verdict,
-    plain_verdict_words,
-)
+from parlour.engine.verdict import NOT_WINNABLE
+from parlour.engine.verdict import UNKNOWN
+from parlour.engine.verdict import WINNABLE
+from parlour.engine.verdict import Budget
+from parlour.engine.verdict import Limits
+from parlour.engine.verdict import OutOfBudget
+from parlour.engine.verdict import PlainSolver
+from parlour.engine.verdict import Verdict
+from parlour.engine.verdict import budget_for
 
 #: what a position asks of the search: a forced move, a decision, or a free choice
 _FORCED, _DECIDE, _CHOOSE = 0, 1, 2
@@ -280,16 +292,10 @@ class _Relaxation:
 
 
 def solve_bytwos(
-    state: ByTwosState,
-    *,
-    budget_nodes: int | None = 1_000_000,
-    budget_seconds: float | None = None,
-    clock: Callable[[], float] | None = None,
-    budget: Budget | None = None,
+    state: ByTwosState, *, budget: Budget | None = None, **limits: Unpack[Limits]
 ) -> Verdict:
     """Search from ``state`` for a win, within the budget (or the limits) given."""
-    if budget is None:
-        budget = Budget(budget_nodes, budget_seconds, clock)
+    budget = budget_for(budget, limits)
     opening: list[Any] = []
     while state.phase is Phase.FORMING:  # B1: nothing to choose
         state = BYTWOS._apply(state, TURN)
@@ -334,19 +340,10 @@ def solve_bytwos(
         return verdict(UNKNOWN, searcher.best_line)
 
 
-class ByTwosSolver:
-    """By Twos' solver for the plug-in (:class:`parlour.engine.plugin.Solver`)."""
-
-    default_seconds: float | None = 1.0
-
-    def solve(self, state: ByTwosState, budget: Budget) -> Verdict:
-        return solve_bytwos(state, budget=budget)
-
-    def verdict_words(self, verdict: Verdict) -> str:
-        return plain_verdict_words(verdict)
-
-
-SOLVER: Final = ByTwosSolver()
+#: the plug-in's solver
+SOLVER: Final[PlainSolver[ByTwosState]] = PlainSolver(
+    lambda state, budget: solve_bytwos(state, budget=budget)
+)
 
 
 def _probe(searcher: _Searcher, pos: Pos) -> bool:

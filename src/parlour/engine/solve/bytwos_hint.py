@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import (
-    ACE_PILE_OF,
-    Build,
-    ByTwosMove,
-    ByTwosState,
-    DealCard,
-    Redeal,
-    TurnCard,
-    wanted,
-)
+from parlour.engine.games.bytwos_state import ACE_PILE_OF
+from parlour.engine.games.bytwos_state import Build
+from parlour.engine.games.bytwos_state import ByTwosMove
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import DealCard
+from parlour.engine.games.bytwos_state import Redeal
+from parlour.engine.games.bytwos_state import TurnCard
+from parlour.engine.games.bytwos_state import wanted
 
 
 def bytwos_hint(state: ByTwosState) -> ByTwosMove:

@@ -20,17 +20,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from parlour.engine.cards import SUITS, Card
-from parlour.engine.games.bytwos_state import (
-    ACE_PILE_RANKS,
-    BUILDS,
-    DEAL,
-    DEALS,
-    DEUCE_PILE_RANKS,
-    PILE_SIZE,
-    REDEAL,
-    ByTwosMove,
-)
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import Card
+from parlour.engine.games.bytwos_state import ACE_PILE_RANKS
+from parlour.engine.games.bytwos_state import BUILDS
+from parlour.engine.games.bytwos_state import DEAL
+from parlour.engine.games.bytwos_state import DEALS
+from parlour.engine.games.bytwos_state import DEUCE_PILE_RANKS
+from parlour.engine.games.bytwos_state import PILE_SIZE
+from parlour.engine.games.bytwos_state import REDEAL
+from parlour.engine.games.bytwos_state import ByTwosMove
 
 #: WANT[kind][count]: the rank a pile of that kind (0 ace, 1 deuce) needs next; 0 when full
 WANT: Final = tuple((*ranks, 0) for ranks in (ACE_PILE_RANKS, DEUCE_PILE_RANKS))

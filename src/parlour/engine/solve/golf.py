@@ -52,23 +52,27 @@ card deep. It never reads a clock of its own: for a time budget the caller passe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 from typing import Final
 
 from parlour.engine.cards import KING
-from parlour.engine.games.golf import (
-    COLUMNS,
-    GOLF,
-    PLAYS,
-    TURN,
-    GolfMove,
-    GolfState,
-    Phase,
-    PlayColumn,
-)
-from parlour.engine.games.golf_course import HOLES, hole_seed
+from parlour.engine.games.golf import COLUMNS
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import PLAYS
+from parlour.engine.games.golf import TURN
+from parlour.engine.games.golf import GolfMove
+from parlour.engine.games.golf import GolfState
+from parlour.engine.games.golf import Phase
+from parlour.engine.games.golf import PlayColumn
+from parlour.engine.games.golf_course import HOLES
+from parlour.engine.games.golf_course import hole_seed
 from parlour.engine.solve.golf_bound import bound
-from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Budget, Verdict
+from parlour.engine.verdict import NOT_WINNABLE
+from parlour.engine.verdict import UNKNOWN
+from parlour.engine.verdict import WINNABLE
+from parlour.engine.verdict import Budget
+from parlour.engine.verdict import Verdict
 
 #: a clock for the seconds budget, supplied by the caller (the engine reads no clock)
 Clock = Callable[[], float]

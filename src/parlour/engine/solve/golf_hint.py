@@ -32,8 +32,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from parlour.engine.cards import KING, format_cards
-from parlour.engine.games.golf import FREE_STOCK, GOLF, TURN, GolfMove, GolfState, PlayColumn
+from parlour.engine.cards import KING
+from parlour.engine.cards import format_cards
+from parlour.engine.games.golf import FREE_STOCK
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import TURN
+from parlour.engine.games.golf import GolfMove
+from parlour.engine.games.golf import GolfState
+from parlour.engine.games.golf import PlayColumn
 from parlour.engine.solve.golf import solve_golf
 from parlour.engine.solve.hint import sample_orders
 

@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
+from typing import Generic
+from typing import TypeVar
 
 from parlour.engine.cards import Card
 from parlour.engine.game import Rules
-from parlour.engine.verdict import NOT_WINNABLE, WINNABLE, Verdict
+from parlour.engine.verdict import NOT_WINNABLE
+from parlour.engine.verdict import WINNABLE
+from parlour.engine.verdict import Verdict
 
 
 def sample_orders(

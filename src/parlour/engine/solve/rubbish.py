@@ -44,29 +44,30 @@ lost ones lost and keeps the search for a win out of dead ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Any
+from typing import Final
+from typing import Unpack
 
-from parlour.engine.cards import SUITS, Card
-from parlour.engine.games.rubbish import (
-    FROM_STOCK,
-    FROM_WASTE,
-    GIVE_UP,
-    RUBBISH,
-    Discard,
-    Phase,
-    RubbishMove,
-    RubbishState,
-)
-from parlour.engine.verdict import (
-    NOT_WINNABLE,
-    UNKNOWN,
-    WINNABLE,
-    Budget,
-    OutOfBudget,
-    Verdict,
-    plain_verdict_words,
-)
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import Card
+from parlour.engine.games.rubbish import FROM_STOCK
+from parlour.engine.games.rubbish import FROM_WASTE
+from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.rubbish import Discard
+from parlour.engine.games.rubbish import Phase
+from parlour.engine.games.rubbish import RubbishMove
+from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.verdict import NOT_WINNABLE
+from parlour.engine.verdict import UNKNOWN
+from parlour.engine.verdict import WINNABLE
+from parlour.engine.verdict import Budget
+from parlour.engine.verdict import Limits
+from parlour.engine.verdict import OutOfBudget
+from parlour.engine.verdict import PlainSolver
+from parlour.engine.verdict import Verdict
+from parlour.engine.verdict import budget_for
 
 _SUIT: Final = {suit: index for index, suit in enumerate(SUITS)}
 _PACK: Final = 52
@@ -204,16 +205,10 @@ class _Search:
 
 
 def solve_rubbish(
-    state: RubbishState,
-    *,
-    budget_nodes: int | None = 1_000_000,
-    budget_seconds: float | None = None,
-    clock: Callable[[], float] | None = None,
-    budget: Budget | None = None,
+    state: RubbishState, *, budget: Budget | None = None, **limits: Unpack[Limits]
 ) -> Verdict:
     """Search from ``state`` for a win, within the budget (or the limits) given."""
-    if budget is None:
-        budget = Budget(budget_nodes, budget_seconds, clock)
+    budget = budget_for(budget, limits)
     search = _Search(suffix_lows(state.stock), budget)
 
     def verdict(status: str, line: tuple[Any, ...], score: int) -> Verdict:
@@ -227,16 +222,7 @@ def solve_rubbish(
         return verdict(UNKNOWN, search.best_line, search.best)
 
 
-class RubbishSolver:
-    """Rubbish Heap's solver for the plug-in (:class:`parlour.engine.plugin.Solver`)."""
-
-    default_seconds: float | None = 1.0
-
-    def solve(self, state: RubbishState, budget: Budget) -> Verdict:
-        return solve_rubbish(state, budget=budget)
-
-    def verdict_words(self, verdict: Verdict) -> str:
-        return plain_verdict_words(verdict)
-
-
-SOLVER: Final = RubbishSolver()
+#: the plug-in's solver
+SOLVER: Final[PlainSolver[RubbishState]] = PlainSolver(
+    lambda state, budget: solve_rubbish(state, budget=budget)
+)

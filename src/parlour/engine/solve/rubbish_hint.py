@@ -15,17 +15,19 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Final
 
-from parlour.engine.cards import Card, format_cards
+from parlour.engine.cards import Card
+from parlour.engine.cards import format_cards
 from parlour.engine.games.rubbish import GIVE_UP as RUBBISH_GIVE_UP
-from parlour.engine.games.rubbish import RUBBISH, RubbishMove, RubbishState
-from parlour.engine.solve.hint import (
-    JudgedHint,
-    best_judged,
-    sample_orders,
-    seed_from,
-    wins_then_score,
-)
-from parlour.engine.solve.rubbish import ordered_moves, solve_rubbish
+from parlour.engine.games.rubbish import RUBBISH
+from parlour.engine.games.rubbish import RubbishMove
+from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.solve.hint import JudgedHint
+from parlour.engine.solve.hint import best_judged
+from parlour.engine.solve.hint import sample_orders
+from parlour.engine.solve.hint import seed_from
+from parlour.engine.solve.hint import wins_then_score
+from parlour.engine.solve.rubbish import ordered_moves
+from parlour.engine.solve.rubbish import solve_rubbish
 from parlour.engine.verdict import Verdict
 
 #: orders of the hidden cards sampled for a hint

@@ -23,23 +23,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from typing import Unpack
 
 from parlour.engine.game import Rules
-from parlour.engine.verdict import NOT_WINNABLE, UNKNOWN, WINNABLE, Budget, OutOfBudget, Verdict
+from parlour.engine.verdict import NOT_WINNABLE
+from parlour.engine.verdict import UNKNOWN
+from parlour.engine.verdict import WINNABLE
+from parlour.engine.verdict import Budget
+from parlour.engine.verdict import Limits
+from parlour.engine.verdict import OutOfBudget
+from parlour.engine.verdict import Verdict
+from parlour.engine.verdict import budget_for
 
 
 def solve(
     rules: Rules[Any, Any],
     state: Any,
     *,
-    budget_nodes: int | None = 1_000_000,
-    budget_seconds: float | None = None,
-    clock: Callable[[], float] | None = None,
     budget: Budget | None = None,
+    **limits: Unpack[Limits],
 ) -> Verdict:
     """Search from ``state`` for a win, within the budget (or the limits) given."""
-    if budget is None:
-        budget = Budget(budget_nodes, budget_seconds, clock)
+    budget = budget_for(budget, limits)
     better: Callable[[int, int], bool] = (
         (lambda a, b: a < b) if rules.lower_is_better else (lambda a, b: a > b)
     )

@@ -11,13 +11,15 @@ them depth first, never entering a position twice, in its own model of the game
 2. a bound that proves a position lost when some cards can never move again and lie so
    that a heap can never become empty or one complete suit.
 
-When the pack is empty or nearly so (:data:`END_PACK` cards or fewer), the plain
-depth-first search through the engine's moves (:func:`parlour.engine.solve.search.solve`)
-has a short go first (:data:`END_PROBE` positions): the model's best-first end search can
-miss a win that going deep finds at once. Giving up is never tried. While the squares are being formed the choice of sequence is
-tried each way through the engine. The line found is made of engine moves (including the
-moves of lone cards into spaces that the model leaves out) and is replayed through the
-engine as it is made, so it is legal by the engine's own rules.
+The plain depth-first search through the engine's moves
+(:func:`parlour.engine.solve.search.solve`) has a short go first (:data:`END_PROBE`
+positions): the model's best-first end search can miss a win that going deep finds at
+once (``plain_first=False`` leaves it out, so that the tests can hold the model's own
+search to account). Giving up is never tried. While the squares are being formed the
+choice of sequence is tried each way through the engine. The line found is made of
+engine moves (including the moves of lone cards into spaces that the model leaves out)
+and is replayed through the engine as it is made, so it is legal by the engine's own
+rules.
 
 The engine reads no clock: a caller that wants a time budget passes ``clock`` (a function
 returning seconds, such as ``time.process_time``).
@@ -30,53 +32,45 @@ returning seconds, such as ``time.process_time``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from heapq import heappop, heappush
-from typing import Any, Final
+from collections.abc import Callable
+from collections.abc import Iterator
+from heapq import heappop
+from heapq import heappush
+from typing import Any
+from typing import Final
 
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.games.squares_state import (
-    DEAL,
-    FORMING,
-    FillFromPack,
-    HeapMove,
-    Phase,
-    SquaresMove,
-    SquaresState,
-    TakeSequence,
-)
+from parlour.engine.games.squares_search import run_start
+from parlour.engine.games.squares_state import DEAL
+from parlour.engine.games.squares_state import FORMING
+from parlour.engine.games.squares_state import FillFromPack
+from parlour.engine.games.squares_state import HeapMove
+from parlour.engine.games.squares_state import Phase
+from parlour.engine.games.squares_state import SquaresMove
+from parlour.engine.games.squares_state import SquaresState
+from parlour.engine.games.squares_state import TakeSequence
 from parlour.engine.solve.search import solve as generic_solve
-from parlour.engine.solve.squares_model import (
-    BUILD,
-    EMPTY,
-    FILL,
-    SPACE,
-    Model,
-    Pos,
-    Recipe,
-    codes,
-    run_start,
-    score,
-)
-from parlour.engine.verdict import (
-    NOT_WINNABLE,
-    UNKNOWN,
-    WINNABLE,
-    Budget,
-    OutOfBudget,
-    Verdict,
-    plain_verdict_words,
-)
+from parlour.engine.solve.squares_model import BUILD
+from parlour.engine.solve.squares_model import EMPTY
+from parlour.engine.solve.squares_model import FILL
+from parlour.engine.solve.squares_model import SPACE
+from parlour.engine.solve.squares_model import Model
+from parlour.engine.solve.squares_model import Pos
+from parlour.engine.solve.squares_model import Recipe
+from parlour.engine.solve.squares_model import codes
+from parlour.engine.solve.squares_model import score
+from parlour.engine.verdict import NOT_WINNABLE
+from parlour.engine.verdict import UNKNOWN
+from parlour.engine.verdict import WINNABLE
+from parlour.engine.verdict import Budget
+from parlour.engine.verdict import OutOfBudget
+from parlour.engine.verdict import PlainSolver
+from parlour.engine.verdict import Verdict
 
 _SUITS: Final = 4
 #: positions the plain depth-first search may visit before the model's end search, once
 #: the pack is empty (see :func:`_solve`)
 END_PROBE: Final = 500
-#: the most cards left in the pack for that short go: with a few cards to come, every line
-#: soon reaches the end search, and the same plateau can hide the win (a deal played on to
-#: three cards left, found by the tests, was out of reach of 400,000 positions of the
-#: model's search and won by the plain search in 304)
-END_PACK: Final = 4
 
 
 def model_position(model: Model, state: SquaresState) -> Pos:
@@ -263,6 +257,7 @@ def solve_squares(
     clock: Callable[[], float] | None = None,
     with_line: bool = True,
     budget: Budget | None = None,
+    plain_first: bool = True,
 ) -> Verdict:
     """Search from ``state`` for a win, within the budgets given (as ``search.solve``).
     With ``with_line`` false the line is left empty (only the opening choice of sequence,
@@ -270,46 +265,42 @@ def solve_squares(
     search, and a caller that wants only the verdict and the score can skip it."""
     if budget is None:
         budget = Budget(budget_nodes, budget_seconds, clock)
-    status, points, line = _solve(state, budget, with_line)
+    status, points, line = _solve(state, budget, with_line, plain_first)
     return Verdict(status, points, tuple(line), budget.nodes, budget.elapsed())
 
 
-class SquaresSolver:
-    """Three Squares' solver for the plug-in (:class:`parlour.engine.plugin.Solver`)."""
-
-    default_seconds: float | None = 1.0
-
-    def solve(self, state: SquaresState, budget: Budget) -> Verdict:
-        return solve_squares(state, budget=budget)
-
-    def verdict_words(self, verdict: Verdict) -> str:
-        return plain_verdict_words(verdict)
-
-
-SOLVER: Final = SquaresSolver()
+#: the plug-in's solver
+SOLVER: Final[PlainSolver[SquaresState]] = PlainSolver(
+    lambda state, budget: solve_squares(state, budget=budget)
+)
 
 
 def _solve(
-    state: SquaresState, budget: Budget, with_line: bool = True
+    state: SquaresState, budget: Budget, with_line: bool = True, plain_first: bool = True
 ) -> tuple[str, int, list[Any]]:
     if state.phase is Phase.FINISHED:
         outcome = SQUARES.outcome(state)
         assert outcome is not None
         return (WINNABLE if outcome.won else NOT_WINNABLE), outcome.score, []
     if state.phase in FORMING:
-        return _solve_forming(state, budget, with_line)
-    if len(state.pack) <= END_PACK:
+        return _solve_forming(state, budget, with_line, plain_first)
+    search = _Search(state, budget)
+    if plain_first and not search.model.frozen_lost(search.root[0]):
+        # (a position the model's bound refutes at once needs no such go)
         # The model's end search goes best first, fewest runs first, and on a wide
         # plateau of positions with as many runs it can spend its whole budget before it
         # tries the line that wins, where the plain depth-first search through the
-        # engine's moves finds it at once; so that one has a short go first.
+        # engine's moves finds it at once; so that one has a short go first. With the
+        # pack empty that was found first; the tests found it with five cards left too
+        # (out of the model's reach in 400,000 positions, won by the plain search in
+        # 322). With a long pack the short go seldom settles anything, and costs at
+        # most END_PROBE positions.
         share = budget.share(END_PROBE)
         if share.limit is not None and share.limit > 1:
             quick = generic_solve(SQUARES, state, budget=share)
             budget.spend(quick.nodes)
             if quick.definite:
                 return quick.status, quick.best_score, list(quick.line)
-    search = _Search(state, budget)
     try:
         won = search.run()
     except OutOfBudget:
@@ -322,14 +313,14 @@ def _solve(
 
 
 def _solve_forming(
-    state: SquaresState, budget: Budget, with_line: bool
+    state: SquaresState, budget: Budget, with_line: bool, plain_first: bool
 ) -> tuple[str, int, list[Any]]:
     """Each choice of sequence in turn (S2, S3)."""
     best: tuple[str, int, list[Any]] = (NOT_WINNABLE, -1, [])
     for move in SQUARES.legal_moves(state):
         if not isinstance(move, TakeSequence):
             continue
-        status, points, line = _solve(SQUARES.apply(state, move), budget, with_line)
+        status, points, line = _solve(SQUARES.apply(state, move), budget, with_line, plain_first)
         if status == WINNABLE:
             return status, points, [move, *line]
         if points > best[1]:

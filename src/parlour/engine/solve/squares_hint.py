@@ -12,13 +12,11 @@ from __future__ import annotations
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_layout import top_run_length
 from parlour.engine.games.squares_state import Deal as SquaresDeal
-from parlour.engine.games.squares_state import (
-    FillFromPack,
-    HeapMove,
-    SquaresMove,
-    SquaresState,
-    TakeSequence,
-)
+from parlour.engine.games.squares_state import FillFromPack
+from parlour.engine.games.squares_state import HeapMove
+from parlour.engine.games.squares_state import SquaresMove
+from parlour.engine.games.squares_state import SquaresState
+from parlour.engine.games.squares_state import TakeSequence
 
 
 def squares_hint(state: SquaresState) -> SquaresMove:

@@ -54,6 +54,7 @@ from typing import Final
 
 from parlour.engine.cards import Card
 from parlour.engine.games.squares_search import card_code
+from parlour.engine.games.squares_search import run_start
 
 SUIT: Final = 13
 PACK: Final = 52
@@ -72,22 +73,6 @@ NO_ARRANGING: Final[tuple[int, Heaps]] = (-1, ())
 
 def codes(cards: tuple[Card, ...]) -> bytes:
     return bytes(card_code(c) for c in cards)
-
-
-_starts: dict[bytes, int] = {}
-
-
-def run_start(heap: bytes) -> int:
-    """Index of the bottom card of the heap's top run (the heap must not be empty)."""
-    k = _starts.get(heap)
-    if k is None:
-        k = len(heap) - 1
-        while k and heap[k - 1] == ABOVE[heap[k]]:
-            k -= 1
-        if len(_starts) >= 1 << 18:
-            _starts.clear()
-        _starts[heap] = k
-    return k
 
 
 def is_packet(heap: bytes) -> bool:

@@ -8,8 +8,10 @@ that arrives after the position has changed is dropped.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
-from typing import Any, Protocol
+from collections.abc import Callable
+from collections.abc import Coroutine
+from typing import Any
+from typing import Protocol
 
 from textual.timer import Timer
 from textual.worker import Worker
@@ -82,7 +84,8 @@ class Assistant:
         self.screen.run_worker(self._hint(state), group="hint", exclusive=True)
 
     async def _hint(self, state: Any) -> None:
-        from parlour.tui.background import hint_job, run
+        from parlour.tui.background import hint_job
+        from parlour.tui.background import run
 
         screen = self.screen
         move = await run(hint_job, screen.rules.id, state)
@@ -169,7 +172,8 @@ class Assistant:
         self.screen.run_worker(self._verdict(state), group="verdict", exclusive=True)
 
     async def _verdict(self, state: Any) -> None:
-        from parlour.tui.background import run, verdict_job
+        from parlour.tui.background import run
+        from parlour.tui.background import verdict_job
 
         screen = self.screen
         _, words = await run(verdict_job, screen.rules.id, state, VERDICT_SECONDS)

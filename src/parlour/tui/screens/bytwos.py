@@ -14,45 +14,42 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
+from textual.containers import Vertical
 from textual.content import Content
 from textual.events import Resize
 from textual.widgets import Static
 
-from parlour.controls.bytwos import (
-    PILE_KINDS,
-    SOURCE_ORDER,
-    ByTwosControls,
-    count,
-    sentence,
-    target,
-    with_screen_keys,
-)
-from parlour.engine.cards import SUIT_GLYPHS, SUIT_NAMES, SUITS
+from parlour.controls.bytwos import PILE_KINDS
+from parlour.controls.bytwos import SOURCE_ORDER
+from parlour.controls.bytwos import ByTwosControls
+from parlour.controls.bytwos import count
+from parlour.controls.bytwos import sentence
+from parlour.controls.bytwos import target
+from parlour.controls.bytwos import with_screen_keys
+from parlour.engine.cards import SUIT_GLYPHS
+from parlour.engine.cards import SUIT_NAMES
+from parlour.engine.cards import SUITS
 from parlour.engine.errors import IllegalMoveError
-from parlour.engine.games.bytwos_state import (
-    ACE_PILE_OF,
-    FOUNDATIONS,
-    PILES,
-    RANK_COUNT,
-    REDEAL,
-    SOURCES,
-    TURN,
-    Build,
-    ByTwosState,
-    Phase,
-    foundation_cards,
-    wanted,
-)
+from parlour.engine.games.bytwos_state import ACE_PILE_OF
+from parlour.engine.games.bytwos_state import FOUNDATIONS
+from parlour.engine.games.bytwos_state import PILES
+from parlour.engine.games.bytwos_state import RANK_COUNT
+from parlour.engine.games.bytwos_state import REDEAL
+from parlour.engine.games.bytwos_state import SOURCES
+from parlour.engine.games.bytwos_state import TURN
+from parlour.engine.games.bytwos_state import Build
+from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_state import Phase
+from parlour.engine.games.bytwos_state import foundation_cards
+from parlour.engine.games.bytwos_state import wanted
 from parlour.engine.history import Line
 from parlour.tui import cards as art
-from parlour.tui.screens.bytwos_panels import (
-    KEYS_WIDTH,
-    caption_form,
-    deal_info,
-    forming_info,
-    needs_text,
-)
+from parlour.tui.screens.bytwos_panels import KEYS_WIDTH
+from parlour.tui.screens.bytwos_panels import caption_form
+from parlour.tui.screens.bytwos_panels import deal_info
+from parlour.tui.screens.bytwos_panels import forming_info
+from parlour.tui.screens.bytwos_panels import needs_text
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.widgets import Pile
 

@@ -12,9 +12,13 @@ from typing import Final
 from textual.content import Content
 
 from parlour.controls.bytwos import count
-from parlour.engine.cards import RANK_NAMES, Card
+from parlour.engine.cards import RANK_NAMES
+from parlour.engine.cards import Card
 from parlour.engine.game import Outcome
-from parlour.engine.games.bytwos_state import DEALS, DECK_SIZE, RANK_COUNT, ByTwosState
+from parlour.engine.games.bytwos_state import DEALS
+from parlour.engine.games.bytwos_state import DECK_SIZE
+from parlour.engine.games.bytwos_state import RANK_COUNT
+from parlour.engine.games.bytwos_state import ByTwosState
 from parlour.tui import cards as art
 
 #: from this terminal width the panels also list the keys (narrower, only the footer does)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button
+from textual.widgets import Static
 
 from parlour.controls.screens import CONFIRM_KEYS
 from parlour.tui.keyed import Keyed

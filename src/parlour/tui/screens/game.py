@@ -10,7 +10,8 @@ every move goes to the engine, and a refused move shows the engine's reason.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -20,15 +21,25 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from parlour.controls.game import Ask, GameControls, Play, Redraw, Reply, Say
-from parlour.engine.errors import IllegalMoveError, ParlourError
-from parlour.engine.game import Rules, format_options
+from parlour.controls.game import Ask
+from parlour.controls.game import GameControls
+from parlour.controls.game import Play
+from parlour.controls.game import Redraw
+from parlour.controls.game import Reply
+from parlour.controls.game import Say
+from parlour.engine.errors import IllegalMoveError
+from parlour.engine.errors import ParlourError
+from parlour.engine.game import Rules
 from parlour.engine.history import Line
+from parlour.engine.notation import format_options
 from parlour.session import Session
-from parlour.tui.keyed import Keyed, forward
+from parlour.tui.keyed import Keyed
+from parlour.tui.keyed import forward
 from parlour.tui.screens.assist import Assistant
 from parlour.tui.services import services
-from parlour.tui.widgets import KeyBar, Pile, StatusLine
+from parlour.tui.widgets import KeyBar
+from parlour.tui.widgets import Pile
+from parlour.tui.widgets import StatusLine
 
 
 class GameScreen(Keyed, Screen[None]):
@@ -37,6 +48,12 @@ class GameScreen(Keyed, Screen[None]):
     #: the game's controls: its keys and what they do (subclasses)
     CONTROLS: ClassVar[type[GameControls]]
     BINDINGS: ClassVar[list[BindingType]] = []
+    #: a board narrower than 78 columns gets the class ``-narrow`` (its notes go under
+    #: it, in one line), a wider one ``-wide``
+    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (typed by Textual)
+        (0, "-narrow"),
+        (78, "-wide"),
+    ]
 
     #: the game's current line of play; the board redraws whenever it changes (its
     #: watcher updates the widgets; the whole screen is not repainted, which would cost
@@ -290,7 +307,8 @@ class GameScreen(Keyed, Screen[None]):
         self.assistant.toggle_verdict()
 
     def action_export(self) -> None:
-        from parlour.store.files import FileError, export_record
+        from parlour.store.files import FileError
+        from parlour.store.files import export_record
 
         if self.session is None:
             return

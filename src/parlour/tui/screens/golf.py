@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on, work
+from textual import on
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
 from parlour.controls.golf import GolfControls
-from parlour.engine.game import format_options
-from parlour.engine.games.golf import COLUMNS, TURN, GolfState
-from parlour.engine.games.golf_course import BOGEY, HOLES
+from parlour.engine.games.golf import COLUMNS
+from parlour.engine.games.golf import TURN
+from parlour.engine.games.golf import GolfState
+from parlour.engine.games.golf_course import BOGEY
+from parlour.engine.games.golf_course import HOLES
 from parlour.engine.history import Line
+from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.services import services
@@ -161,7 +165,8 @@ class GolfScreen(GameScreen):
     async def compute_pars(self) -> None:
         """Work out the pars of the round's holes in the background, this hole first, and
         keep them in the store (a deal's par never changes)."""
-        from parlour.tui.background import par_job, run
+        from parlour.tui.background import par_job
+        from parlour.tui.background import run
 
         session, store = self.session, services(self).store
         if session is None or session.round is None or store is None:

@@ -9,7 +9,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from parlour.controls.screens import HELP_KEYS
-from parlour.help import game_rules, general_rules
+from parlour.help import game_rules
+from parlour.help import general_rules
 from parlour.help.keys import keys_markdown
 from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import KeyBar

@@ -6,11 +6,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
+from textual.widgets import Static
 
-from parlour.controls.screens import HISTORY_KEYS, ROUNDS_KEYS
-from parlour.engine.game import parse_options
-from parlour.engine.rounds import Round, course_code
+from parlour.controls.screens import HISTORY_KEYS
+from parlour.controls.screens import ROUNDS_KEYS
+from parlour.engine.notation import parse_options
+from parlour.engine.rounds import Round
+from parlour.engine.rounds import course_code
 from parlour.session import round_game
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.scorecard import scorecard_table

@@ -14,25 +14,31 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
+from textual.containers import Vertical
 from textual.events import Resize
 from textual.widgets import Static
 
-from parlour.controls.rubbish import (
-    PLACE_KEYS,
-    RubbishControls,
-    cards_count,
-    move_name,
-    place_title,
-    prompt_words,
-)
-from parlour.engine.cards import SUIT_GLYPHS, SUITS, card
-from parlour.engine.games.rubbish import DISCARDS, FROM_STOCK, FROM_WASTE, Phase, RubbishState
+from parlour.controls.rubbish import PLACE_KEYS
+from parlour.controls.rubbish import RubbishControls
+from parlour.controls.rubbish import cards_count
+from parlour.controls.rubbish import move_name
+from parlour.controls.rubbish import place_title
+from parlour.controls.rubbish import prompt_words
+from parlour.engine.cards import SUIT_GLYPHS
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import card
+from parlour.engine.games.rubbish import DISCARDS
+from parlour.engine.games.rubbish import FROM_STOCK
+from parlour.engine.games.rubbish import FROM_WASTE
+from parlour.engine.games.rubbish import Phase
+from parlour.engine.games.rubbish import RubbishState
 from parlour.engine.history import Line
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from parlour.tui.services import services
-from parlour.tui.widgets import KeyBar, Pile
+from parlour.tui.widgets import KeyBar
+from parlour.tui.widgets import Pile
 
 __all__ = ["PLACE_KEYS", "RubbishScreen", "WasteHeapScreen"]
 
@@ -52,15 +58,7 @@ class RubbishScreen(GameScreen):
     CSS_PATH = "rubbish.tcss"
     CONTROLS = RubbishControls
     controls: RubbishControls
-    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (typed by Textual)
-        (0, "-narrow"),
-        (78, "-wide"),
-    ]
-    VERTICAL_BREAKPOINTS = [  # noqa: RUF012 (typed by Textual)
-        (0, "-short"),
-        (24, "-tall"),
-        (30, "-roomy"),
-    ]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall"), (30, "-roomy")]  # noqa: RUF012
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

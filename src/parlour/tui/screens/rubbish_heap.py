@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from parlour.controls.rubbish import HEAP_KEYS
 from parlour.engine.cards import Card
 from parlour.tui.keyed import Keyed
-from parlour.tui.widgets import CardSpread, KeyBar, with_suit_symbols
+from parlour.tui.widgets import CardSpread
+from parlour.tui.widgets import KeyBar
+from parlour.tui.widgets import with_suit_symbols
 
 #: columns between the cards of the fanned waste heap: enough to show each one's index
 FAN_STEP = 5

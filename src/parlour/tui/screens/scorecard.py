@@ -3,7 +3,8 @@ difference; at the end, the total and whether bogey was beaten."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 
 from rich.table import Table
 from rich.text import Text
@@ -13,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from parlour.controls.screens import SCORECARD_KEYS
-from parlour.engine.game import format_options
+from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
 from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import KeyBar

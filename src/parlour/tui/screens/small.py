@@ -4,7 +4,8 @@ where it was, when the terminal grows again."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult, RenderResult
+from textual.app import ComposeResult
+from textual.app import RenderResult
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget

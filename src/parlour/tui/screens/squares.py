@@ -16,24 +16,38 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
+from textual.containers import Vertical
 from textual.content import Content
 from textual.events import Resize
 from textual.widgets import Static
 
 from parlour.controls import squares_words as words
-from parlour.controls.game import Play, Redraw, Reply
+from parlour.controls.game import Play
+from parlour.controls.game import Redraw
+from parlour.controls.game import Reply
 from parlour.controls.squares import SquaresControls
-from parlour.controls.squares_words import count, or_list, prompt_words, sentence
-from parlour.engine.cards import SUITS, Card
+from parlour.controls.squares_words import count
+from parlour.controls.squares_words import or_list
+from parlour.controls.squares_words import prompt_words
+from parlour.controls.squares_words import sentence
+from parlour.engine.cards import SUITS
+from parlour.engine.cards import Card
 from parlour.engine.errors import IllegalMoveError
-from parlour.engine.games.squares_layout import HEAP_NAMES, HEAPS_PER_SQUARE, SQUARE_COUNT
-from parlour.engine.games.squares_state import FORMING, Deal, Phase, SquaresState
+from parlour.engine.games.squares_layout import HEAP_NAMES
+from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
+from parlour.engine.games.squares_layout import SQUARE_COUNT
+from parlour.engine.games.squares_state import FORMING
+from parlour.engine.games.squares_state import Deal
+from parlour.engine.games.squares_state import Phase
+from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.history import Line
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
-from parlour.tui.screens.squares_board import HeapView, sequence_cards
-from parlour.tui.widgets import KeyBar, Pile
+from parlour.tui.screens.squares_board import HeapView
+from parlour.tui.screens.squares_board import sequence_cards
+from parlour.tui.widgets import KeyBar
+from parlour.tui.widgets import Pile
 
 #: a reminder of the keys, shown when the terminal has lines to spare
 LEGEND = (
@@ -53,16 +67,7 @@ class SquaresScreen(GameScreen):
     CSS_PATH = "squares.tcss"
     CONTROLS = SquaresControls
     controls: SquaresControls
-    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (typed by Textual)
-        (0, "-narrow"),
-        (78, "-wide"),
-    ]
-    VERTICAL_BREAKPOINTS = [  # noqa: RUF012 (typed by Textual)
-        (0, "-h20"),
-        (22, "-h22"),
-        (24, "-h24"),
-        (30, "-h30"),
-    ]
+    VERTICAL_BREAKPOINTS = [(0, "-h20"), (22, "-h22"), (24, "-h24"), (30, "-h30")]  # noqa: RUF012
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

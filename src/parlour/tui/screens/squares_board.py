@@ -31,7 +31,9 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from parlour.engine.cards import Card
-from parlour.engine.games.squares_layout import is_packet, run_order, top_run_length
+from parlour.engine.games.squares_layout import is_packet
+from parlour.engine.games.squares_layout import run_order
+from parlour.engine.games.squares_layout import top_run_length
 from parlour.tui import cards as art
 from parlour.tui.widgets import Pile
 

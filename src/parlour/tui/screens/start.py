@@ -6,12 +6,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from parlour import __version__
 from parlour.controls.screens import start_keys
 from parlour.engine import find_game
+from parlour.engine.cards import RANK_WORDS
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import specs
 from parlour.store.database import SavedGame
@@ -115,21 +117,8 @@ class StartScreen(Keyed, Screen[None]):
 
 def _words(number: int) -> str:
     """A small number in words, as a menu says it (``nine``)."""
-    words = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-    ]
+    # two to ten are the ranks' words
+    words = ("zero", "one", *RANK_WORDS[1:10], "eleven", "twelve")
     return words[number] if 0 <= number < len(words) else str(number)
 
 

@@ -1,0 +1,68 @@
+"""The text forms of positions that every game shares: ``name: value`` fields under the
+game's id, piles of cards, and rule options.
+
+>>> format_fields("golf", [("stock", format_pile(())), ("options", format_options({"b", "a"}))])
+'golf\\nstock: -\\noptions: a,b\\n'
+>>> parse_options("a, b") == frozenset({"a", "b"})
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from collections.abc import Sequence
+
+from parlour.engine.cards import Card
+from parlour.engine.cards import format_cards
+from parlour.engine.cards import parse_cards
+from parlour.engine.errors import NotationError
+
+
+def format_fields(game_id: str, fields: Iterable[tuple[str, str]]) -> str:
+    """Write a position: the game id on the first line, then ``name: value`` lines."""
+    lines = [game_id]
+    lines.extend(f"{name}: {value}" if value else f"{name}:" for name, value in fields)
+    return "\n".join(lines) + "\n"
+
+
+def parse_fields(text: str, game_id: str, names: Sequence[str]) -> dict[str, str]:
+    """Read a position written by :func:`format_fields`, requiring exactly ``names``."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if not lines or lines[0] != game_id:
+        found = lines[0] if lines else "nothing"
+        raise NotationError(f"a {game_id} position starts with the line {game_id!r}, not {found!r}")
+    fields: dict[str, str] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        name, colon, value = line.partition(":")
+        name = name.strip()
+        if not colon or name not in names:
+            raise NotationError(f"position line {number}: expected one of {', '.join(names)}")
+        if name in fields:
+            raise NotationError(f"position line {number}: {name} given twice")
+        fields[name] = value.strip()
+    missing = [name for name in names if name not in fields]
+    if missing:
+        raise NotationError(f"the position lacks {', '.join(missing)}")
+    return fields
+
+
+def format_pile(cards: Iterable[Card]) -> str:
+    """Cards of one pile, first (bottom) to last (top); ``-`` when empty."""
+    text = format_cards(cards)
+    return text or "-"
+
+
+def parse_pile(text: str) -> tuple[Card, ...]:
+    """Read a pile written by :func:`format_pile`."""
+    return () if text.strip() == "-" else parse_cards(text)
+
+
+def format_options(options: Iterable[str]) -> str:
+    return ",".join(sorted(options)) or "none"
+
+
+def parse_options(text: str) -> frozenset[str]:
+    text = text.strip()
+    if text in ("", "none", "-"):
+        return frozenset()
+    return frozenset(part.strip() for part in text.split(",") if part.strip())
