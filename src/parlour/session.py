@@ -7,6 +7,7 @@ stores the result, the hole and the round when a game ends. It decides no rule.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from dataclasses import field
 from dataclasses import replace
@@ -30,6 +31,8 @@ from parlour.engine.rounds import hole_deck
 from parlour.engine.rounds import hole_seed
 from parlour.store.database import SavedGame
 from parlour.store.database import Store
+from parlour.store.database import StoredRound
+from parlour.store.database import StoreError
 
 
 def round_game() -> GameSpec:
@@ -66,6 +69,12 @@ class Session:
     hints: int = 0
     started: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
     finished_id: int | None = None
+    #: why the last write to the store failed (None while saving works): the game goes
+    #: on in memory and every later change tries again
+    unsaved: str | None = None
+    #: set when a write succeeds after one failed, until :meth:`saving_news` is read
+    recovered: bool = False
+    _finish_pending: bool = False
 
     # -- starting --------------------------------------------------------------------------
 
@@ -87,6 +96,19 @@ class Session:
     def new_round(cls, store: Store, course: int, options: frozenset[str]) -> Session:
         round_id = store.start_round(course, format_options(options))
         return cls._hole(store, RoundContext(round_id, course, options, (), 1))
+
+    @classmethod
+    def continue_round(cls, store: Store, stored: StoredRound) -> Session:
+        """Go on with an unfinished round: in its hole in progress if one was saved, else
+        at the hole after the last one scored."""
+        saved = store.game_in_progress_for_round(stored.id)
+        if saved is not None:
+            return cls.resume(store, saved)
+        context = RoundContext(
+            stored.id, stored.course, parse_options(stored.options), stored.scores,
+            len(stored.scores) + 1,
+        )  # fmt: skip
+        return cls._hole(store, context)
 
     @classmethod
     def _hole(cls, store: Store, context: RoundContext) -> Session:
@@ -202,33 +224,56 @@ class Session:
         }
 
     def _after_change(self) -> None:
-        outcome = self.outcome
-        if outcome is None:
+        if self.outcome is None:
             self.save()
             return
-        self.finished_id = self.store.finish_game(
-            self.saved_id,
-            won=outcome.won,
-            score=outcome.score,
-            summary=outcome.summary,
-            started=self.started,
-            **self._game_fields(),
-        )
-        self.saved_id = None
+        self._finish_pending = True
+        self.save()
 
     def save(self) -> None:
-        if self.is_finished:
+        """Write the game to the store: in progress, or finished (once). A store that
+        cannot be written to is noted in :attr:`unsaved`, not raised: the game goes on in
+        memory, and the next change (or call) tries again."""
+        outcome = self.outcome
+        try:
+            if outcome is None:
+                self.saved_id = self.store.save_in_progress(
+                    self.saved_id,
+                    undone=[self.rules.format_move(m) for m in self.line.undone],
+                    **self._game_fields(),
+                )
+            elif self._finish_pending:
+                self.finished_id = self.store.finish_game(
+                    self.saved_id,
+                    won=outcome.won,
+                    score=outcome.score,
+                    summary=outcome.summary,
+                    started=self.started,
+                    **self._game_fields(),
+                )
+                self._finish_pending = False
+                self.saved_id = None
+        except StoreError as error:
+            self.unsaved = str(error)
             return
-        self.saved_id = self.store.save_in_progress(
-            self.saved_id,
-            undone=[self.rules.format_move(m) for m in self.line.undone],
-            **self._game_fields(),
-        )
+        if self.unsaved is not None:
+            self.unsaved, self.recovered = None, True
+
+    def saving_news(self) -> str:
+        """What the status line adds about saving: that moves are not being saved (and
+        why), or, once, that saving works again."""
+        if self.unsaved is not None:
+            return f"Moves are not being saved: {self.unsaved}."
+        if self.recovered:
+            self.recovered = False
+            return "Saving works again: every move so far is saved."
+        return ""
 
     def abandon(self) -> None:
         """Drop the game in progress from the store (when starting another instead)."""
         if self.saved_id is not None:
-            self.store.discard_in_progress(self.saved_id)
+            with contextlib.suppress(StoreError):  # an unsaved game is simply dropped
+                self.store.discard_in_progress(self.saved_id)
             self.saved_id = None
 
     # -- rounds ----------------------------------------------------------------------------
@@ -238,6 +283,9 @@ class Session:
         after = self.round_after
         if self.round is None or after is None or not self.is_finished:
             return None
+        self.save()  # the hole's score first, if writing it failed before
+        if self._finish_pending:
+            raise StoreError(f"the score of this hole is not saved yet ({self.unsaved})")
         if after.is_complete:
             return None
         context = RoundContext(

@@ -108,6 +108,8 @@ def command_play(args: argparse.Namespace) -> int:
     new_round = getattr(args, "round", False)
     if (course_code or new_round) and spec.rounds is None:
         raise CliError(f"{spec.name} is not played in rounds: --course and --round are not for it")
+    if getattr(args, "fresh", False) and not course_code:
+        raise CliError("--fresh goes with --course (a new round of that course)")
     if args.record:
         text, _ = read_record(args.record)
         return _run_app(args, record_text=text, record_title=args.record)
@@ -117,7 +119,8 @@ def command_play(args: argparse.Namespace) -> int:
         from parlour.engine.rounds import parse_course_code
 
         course = parse_course_code(course_code) if course_code else secrets.randbits(40)
-        return _run_app(args, course=course, options=frozenset(options))
+        fresh = bool(getattr(args, "fresh", False))
+        return _run_app(args, course=course, options=frozenset(options), fresh=fresh)
     seed = check_seed(args.seed) if args.seed is not None else None
     return _run_app(args, game=spec.id, seed=seed, options=frozenset(options))
 

@@ -55,6 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
             "--round", action="store_true", help=f"{spec.name}: a round of {holes}, new course"
         )
     source.add_argument("--record", metavar="FILE", help="play on from the end of a record")
+    play.add_argument(
+        "--fresh",
+        action="store_true",
+        help="with --course: a new round of it, even if you have an unfinished one",
+    )
     _add_option_flags(play)
     _add_app_arguments(play)
 

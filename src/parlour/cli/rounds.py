@@ -78,6 +78,7 @@ def command_scorecard(args: argparse.Namespace) -> int:
                     "holes": list(r.scores),
                     "total": r.total,
                     "complete": r.is_complete,
+                    "abandoned": r.abandoned,
                     "versus_bogey": r.total - bogey if r.is_complete else None,
                     "pars": pars.get(r.id),
                     "par_total": sum(pars[r.id]) if pars.get(r.id) else None,
@@ -104,7 +105,13 @@ def command_scorecard(args: argparse.Namespace) -> int:
         table.add_column(heading, justify="right" if heading[0].isdigit() else "left")
     for r in rounds:
         played = [str(score) for score in r.scores] + [""] * (holes - len(r.scores))
-        versus = f"{r.total - bogey:+d}" if r.is_complete else "unfinished"
+        versus = (
+            f"{r.total - bogey:+d}"
+            if r.is_complete
+            else "abandoned"
+            if r.abandoned is not None
+            else "unfinished"
+        )
         table.add_row(
             r.started[:10], course_code(r.course), r.options, *played, str(r.total), versus
         )

@@ -72,6 +72,12 @@ HISTORY_KEYS: Final = KeyTable(
 )
 
 ROUNDS_KEYS: Final = KeyTable(
-    (Key("escape", "back", "Back", "back to the start screen"),),
+    (
+        Key("enter", "continue_round", "Continue", "go on with the unfinished round chosen",
+            "can_continue"),
+        Key("a", "abandon_round", "Abandon", "abandon the unfinished round chosen (asks "
+            "first; it stays in the history, marked abandoned)", "can_continue"),
+        Key("escape", "back", "Back", "back to the start screen"),
+    ),
     intro="↑ and ↓ choose a round; its scorecard shows below.",
-)
+)  # fmt: skip

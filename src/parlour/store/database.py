@@ -1,26 +1,45 @@
 """Parlour's SQLite database: rounds and their holes, finished games, games in progress.
 
 Every write is one transaction (``BEGIN IMMEDIATE``), the journal is in WAL mode and
-writers wait for each other (``busy_timeout``), so two Parlour processes can write at
-once without losing a row. A database that cannot be read is moved aside, never
-deleted, and a new one is started; :attr:`Store.notice` then tells the player where the
-old one went.
+writers wait for each other (``busy_timeout``), so several Parlour processes can write at
+once without losing a row. A write that fails (its COMMIT included) is rolled back and
+raises :class:`StoreUnavailable`: nothing half-written is ever read back. The write that
+records a finished hole or game is made durable at once (``synchronous = FULL``); the
+saves of a game in progress, after every move, may lose the last move or two to a power
+cut (``NORMAL``), never the database. How the database is opened, and what is done with
+one that is damaged, busy, foreign or newer, is in :mod:`parlour.store.opening`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from parlour.store import opening
+from parlour.store.opening import StoreError
+from parlour.store.opening import StoreRefused
+from parlour.store.opening import StoreUnavailable
+from parlour.store.opening import now
 from parlour.store.paths import DATABASE_NAME
 
-SCHEMA_VERSION = 2
+__all__ = [
+    "FinishedGame",
+    "SavedGame",
+    "Store",
+    "StoreError",
+    "StoreRefused",
+    "StoreUnavailable",
+    "StoredRound",
+]
+
+#: 3: rounds may be abandoned (``rounds.abandoned``)
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rounds (
@@ -29,7 +48,8 @@ CREATE TABLE IF NOT EXISTS rounds (
     options TEXT NOT NULL,
     started TEXT NOT NULL,
     finished TEXT,
-    total INTEGER
+    total INTEGER,
+    abandoned TEXT
 );
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -77,14 +97,6 @@ CREATE TABLE IF NOT EXISTS in_progress (
 """
 
 
-class StoreError(Exception):
-    """The data directory or database cannot be used; the message says why."""
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
 @dataclass(frozen=True, slots=True)
 class SavedGame:
     """A game in progress, as saved after its last move."""
@@ -129,6 +141,13 @@ class StoredRound:
     started: str
     finished: str | None
     scores: tuple[int, ...]
+    #: when the player gave the round up, unfinished (None: not abandoned)
+    abandoned: str | None = None
+
+    @property
+    def is_unfinished(self) -> bool:
+        """Neither complete nor abandoned: the player may go on with it."""
+        return self.finished is None and self.abandoned is None
 
     @property
     def total(self) -> int:
@@ -144,97 +163,117 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 class Store:
-    """The database in a data directory. Safe to share between threads."""
+    """The database in a data directory. Safe to share between threads.
 
-    def __init__(self, directory: Path) -> None:
+    Raises :class:`StoreUnavailable` or :class:`StoreRefused` (both :class:`StoreError`)
+    when the database cannot be used; ``busy_timeout`` is how long a write waits for
+    another process's."""
+
+    def __init__(self, directory: Path, *, busy_timeout: float = 30.0) -> None:
         self.directory = directory
         self.path = directory / DATABASE_NAME
         self.notice: str | None = None
+        self.busy_timeout = busy_timeout
         self._lock = threading.RLock()
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StoreError(
-                f"cannot use the data directory {directory}: {error.strerror}"
-            ) from None
+        opening.private_directory(directory)
         self._connection = self._open()
 
     # -- opening ---------------------------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
+        opening.private_file(self.path)
         connection = sqlite3.connect(
-            self.path, timeout=30, isolation_level=None, check_same_thread=False
+            self.path, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False
         )
-        connection.execute("PRAGMA busy_timeout = 30000")
+        connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
         return connection
 
     def _open(self) -> sqlite3.Connection:
-        connection: sqlite3.Connection | None = None
         try:
-            connection = self._connect()
-            self._check_and_create(connection)
-            return connection
-        except sqlite3.DatabaseError:
-            if connection is not None:
-                connection.close()
-        moved = self._move_aside()
+            return self._open_once()
+        except sqlite3.Error as error:
+            if not opening.is_damaged(error):
+                raise opening.unavailable(self.path, error) from None
+        moved = opening.move_aside(self.path)
         self.notice = (
-            f"Parlour could not read its database, so it started a new one. "
-            f"The old file is kept at {moved}."
+            "Parlour could not read its database (SQLite reports it damaged), so it started "
+            f"a new one. The old file is kept, unchanged, at {moved}."
         )
+        try:
+            return self._open_once()
+        except sqlite3.Error as error:
+            raise opening.unavailable(self.path, error) from None
+
+    def _open_once(self) -> sqlite3.Connection:
         connection = self._connect()
-        self._check_and_create(connection)
+        try:
+            opening.check_health(connection)
+            opening.check_ours(connection, self.path, SCHEMA_VERSION)
+            opening.use_wal(connection, max(self.busy_timeout, 1.0))
+            connection.execute("PRAGMA synchronous = NORMAL")
+            connection.execute("PRAGMA foreign_keys = ON")
+            with self._transaction(connection):
+                self._create(connection)
+        except BaseException:
+            connection.close()
+            raise
+        for suffix in ("-wal", "-shm"):
+            opening.tighten(self.path.with_name(self.path.name + suffix))
         return connection
 
-    def _check_and_create(self, connection: sqlite3.Connection) -> None:
-        result = connection.execute("PRAGMA quick_check").fetchone()
-        if result is None or result[0] != "ok":
-            raise sqlite3.DatabaseError(f"integrity check failed: {result}")
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"{self.path} was written by a newer Parlour (schema {version}); "
-                "upgrade Parlour to use it"
-            )
-        connection.execute("PRAGMA journal_mode = WAL")
-        connection.execute("PRAGMA synchronous = NORMAL")
-        connection.execute("PRAGMA foreign_keys = ON")
-        with self._transaction(connection):
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
-                    connection.execute(statement)
-            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-
-    def _move_aside(self) -> Path:
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        target = self.path.with_name(f"{self.path.name}.unreadable-{stamp}")
-        counter = 1
-        while target.exists():
-            counter += 1
-            target = self.path.with_name(f"{self.path.name}.unreadable-{stamp}-{counter}")
-        self.path.replace(target)
-        for suffix in ("-wal", "-shm"):
-            companion = self.path.with_name(self.path.name + suffix)
-            if companion.exists():
-                companion.replace(target.with_name(target.name + suffix))
-        return target
+    @staticmethod
+    def _create(connection: sqlite3.Connection) -> None:
+        """The tables (each only if missing: others may be making them too), and what a
+        database of an older schema lacks."""
+        for statement in SCHEMA.split(";"):
+            if statement.strip():
+                connection.execute(statement)
+        columns = {row[1] for row in connection.execute("PRAGMA table_info(rounds)")}
+        if "abandoned" not in columns:  # schema 2
+            connection.execute("ALTER TABLE rounds ADD COLUMN abandoned TEXT")
+        connection.execute(f"PRAGMA application_id = {opening.APPLICATION_ID}")
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @staticmethod
     @contextmanager
-    def _transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-        connection.execute("BEGIN IMMEDIATE")
+    def _transaction(
+        connection: sqlite3.Connection, durable: bool = False
+    ) -> Iterator[sqlite3.Connection]:
+        """One transaction; rolled back if anything in it fails, COMMIT included."""
+        if durable:
+            connection.execute("PRAGMA synchronous = FULL")
         try:
-            yield connection
-        except BaseException:
-            connection.execute("ROLLBACK")
-            raise
-        else:
-            connection.execute("COMMIT")
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield connection
+                connection.execute("COMMIT")
+            except BaseException:
+                if connection.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        connection.execute("ROLLBACK")
+                raise
+        finally:
+            if durable:
+                with contextlib.suppress(sqlite3.Error):
+                    connection.execute("PRAGMA synchronous = NORMAL")
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._lock, self._transaction(self._connection) as connection:
-            yield connection
+    def transaction(self, *, durable: bool = False) -> Iterator[sqlite3.Connection]:
+        """A write: one transaction, or :class:`StoreUnavailable` and nothing written."""
+        with self._lock:
+            try:
+                with self._transaction(self._connection, durable) as connection:
+                    yield connection
+            except sqlite3.Error as error:
+                raise opening.unavailable(self.path, error) from None
+
+    def _read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[Any]:
+        """The rows of a query, or :class:`StoreUnavailable`."""
+        with self._lock:
+            try:
+                return self._connection.execute(sql, parameters).fetchall()
+            except sqlite3.Error as error:
+                raise opening.unavailable(self.path, error) from None
 
     def close(self) -> None:
         with self._lock:
@@ -287,17 +326,24 @@ class Store:
             assert cursor.lastrowid is not None
             return cursor.lastrowid
 
+    _SAVED_COLUMNS = (
+        "SELECT id, game, options, seed, deck, moves, undone, hints, round_id, hole, "
+        "started, updated FROM in_progress"
+    )
+
     def games_in_progress(self) -> list[SavedGame]:
         """Saved games in progress, the most recently played first."""
-        with self._lock:
-            rows = self._connection.execute(
-                "SELECT id, game, options, seed, deck, moves, undone, hints, round_id, hole, "
-                "started, updated FROM in_progress ORDER BY updated DESC, id DESC"
-            ).fetchall()
-        return [
-            SavedGame(r[0], r[1], r[2], r[3], r[4], _words(r[5]), _words(r[6]), *r[7:])
-            for r in rows
-        ]
+        rows = self._read(f"{self._SAVED_COLUMNS} ORDER BY updated DESC, id DESC")
+        return [self._saved(row) for row in rows]
+
+    @staticmethod
+    def _saved(row: tuple[Any, ...]) -> SavedGame:
+        game_id, game, options, seed, deck, moves, undone = row[:7]
+        hints, round_id, hole, started, updated = row[7:]
+        return SavedGame(
+            game_id, game, options, seed, deck, _words(moves), _words(undone), hints,
+            round_id, hole, started, updated,
+        )  # fmt: skip
 
     def discard_in_progress(self, row_id: int) -> None:
         with self.transaction() as db:
@@ -325,7 +371,7 @@ class Store:
         """Store a finished game (and its hole, in a round) and drop it from the games
         in progress, all in one transaction. Returns the finished game's id."""
         stamp = now()
-        with self.transaction() as db:
+        with self.transaction(durable=True) as db:
             cursor = db.execute(
                 "INSERT INTO games (game, options, seed, deck, moves, won, score, summary, hints,"
                 " round_id, hole, started, finished) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -381,23 +427,19 @@ class Store:
 
     def finished_games(self, limit: int = 200) -> list[FinishedGame]:
         """Finished games, the most recent first."""
-        with self._lock:
-            rows = self._connection.execute(
-                f"{self._FINISHED_COLUMNS} ORDER BY finished DESC, id DESC LIMIT ?", (limit,)
-            ).fetchall()
+        rows = self._read(
+            f"{self._FINISHED_COLUMNS} ORDER BY finished DESC, id DESC LIMIT ?", (limit,)
+        )
         return [self._finished(row) for row in rows]
 
     def finished_game(self, game_id: int) -> FinishedGame | None:
-        with self._lock:
-            row = self._connection.execute(
-                f"{self._FINISHED_COLUMNS} WHERE id = ?", (game_id,)
-            ).fetchone()
-        return None if row is None else self._finished(row)
+        rows = self._read(f"{self._FINISHED_COLUMNS} WHERE id = ?", (game_id,))
+        return self._finished(rows[0]) if rows else None
 
     # -- rounds ----------------------------------------------------------------------------
 
     def start_round(self, course: int, options: str) -> int:
-        with self.transaction() as db:
+        with self.transaction(durable=True) as db:
             cursor = db.execute(
                 "INSERT INTO rounds (course, options, started) VALUES (?, ?, ?)",
                 (course, options, now()),
@@ -408,23 +450,51 @@ class Store:
     def rounds(self) -> list[StoredRound]:
         """Every round, the most recent first, with its hole scores in order."""
         with self._lock:
-            rounds = self._connection.execute(
-                "SELECT id, course, options, started, finished FROM rounds "
+            rounds = self._read(
+                "SELECT id, course, options, started, finished, abandoned FROM rounds "
                 "ORDER BY started DESC, id DESC"
-            ).fetchall()
-            holes = self._connection.execute(
-                "SELECT round_id, score FROM holes ORDER BY round_id, hole"
-            ).fetchall()
+            )
+            holes = self._read("SELECT round_id, score FROM holes ORDER BY round_id, hole")
         scores: dict[int, list[int]] = {}
         for round_id, score in holes:
             scores.setdefault(round_id, []).append(score)
         return [
-            StoredRound(ident, course, options, started, finished, tuple(scores.get(ident, ())))
-            for ident, course, options, started, finished in rounds
-        ]
+            StoredRound(ident, course, options, started, finished, tuple(scores.get(ident, ())),
+                        abandoned)
+            for ident, course, options, started, finished, abandoned in rounds
+        ]  # fmt: skip
 
     def get_round(self, round_id: int) -> StoredRound | None:
         return next((r for r in self.rounds() if r.id == round_id), None)
+
+    def unfinished_rounds(self) -> list[StoredRound]:
+        """Rounds neither complete nor abandoned, the most recent first."""
+        return [r for r in self.rounds() if r.is_unfinished]
+
+    def unfinished_round(self, course: int, options: str) -> StoredRound | None:
+        """The player's latest unfinished round of this course under these rules."""
+        return next(
+            (r for r in self.unfinished_rounds() if r.course == course and r.options == options),
+            None,
+        )
+
+    def game_in_progress_for_round(self, round_id: int) -> SavedGame | None:
+        """The hole of a round being played (saved after its last move), if any."""
+        rows = self._read(
+            f"{self._SAVED_COLUMNS} WHERE round_id = ? ORDER BY hole DESC, id DESC LIMIT 1",
+            (round_id,),
+        )
+        return self._saved(rows[0]) if rows else None
+
+    def abandon_round(self, round_id: int) -> None:
+        """Give up an unfinished round: it stays in the history, marked abandoned, and its
+        hole in progress (if any) is dropped."""
+        with self.transaction(durable=True) as db:
+            db.execute(
+                "UPDATE rounds SET abandoned = ? WHERE id = ? AND finished IS NULL",
+                (now(), round_id),
+            )
+            db.execute("DELETE FROM in_progress WHERE round_id = ?", (round_id,))
 
     # -- Golf pars (a cache: a deal's par never changes) ------------------------------------
 
@@ -433,11 +503,10 @@ class Store:
         if not seeds:
             return {}
         marks = ",".join("?" * len(seeds))
-        with self._lock:
-            rows = self._connection.execute(
-                f"SELECT seed, par FROM pars WHERE options = ? AND seed IN ({marks})",
-                (options, *seeds),
-            ).fetchall()
+        rows = self._read(
+            f"SELECT seed, par FROM pars WHERE options = ? AND seed IN ({marks})",
+            (options, *seeds),
+        )
         return dict(rows)
 
     def save_par(self, seed: int, options: str, par: int) -> None:

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from parlour.engine import find_game
 from parlour.engine.errors import ParlourError
 from parlour.engine.history import Line
+from parlour.engine.notation import format_options
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
 from parlour.engine.registry import find_spec
@@ -46,6 +47,8 @@ class Opening:
     options: frozenset[str] = frozenset()
     line: Line[Any, Any] | None = None
     title: str = ""
+    #: a round of ``course`` even if the player has an unfinished one
+    fresh: bool = False
 
 
 def terminal_shows_suits() -> bool:
@@ -88,7 +91,7 @@ class ParlourApp(App[None]):
         try:
             self.store = Store(self.data_dir)
         except StoreError as error:
-            self.exit(message=f"parlour: {error}")
+            self.exit(return_code=2, message=f"parlour: {error}")
             return
         self.notice = self.store.notice
         if self.notice:
@@ -100,7 +103,7 @@ class ParlourApp(App[None]):
         if opening.kind == "game":
             self.start_new_game(opening.game, seed=opening.seed, options=opening.options)
         elif opening.kind == "round":
-            self.start_round(opening.options, course=opening.course)
+            self.start_round(opening.options, course=opening.course, fresh=opening.fresh)
         elif opening.kind == "replay" and opening.line is not None:
             self.open_replay(opening.line, opening.title)
         elif opening.kind == "continue" and opening.line is not None:
@@ -188,6 +191,7 @@ class ParlourApp(App[None]):
         if isinstance(old, Session) and not old.is_finished:
             old.abandon()
         session = Session.new_game(self._require_store(), rules.id, seed, options)
+        # (a store that cannot be written to leaves the game in memory: the screen says so)
         self._show(self.game_screen(rules.id, session=session), replace)
 
     def start_round(
@@ -196,16 +200,48 @@ class ParlourApp(App[None]):
         *,
         course: int | None = None,
         replace: Screen[Any] | None = None,
+        fresh: bool = False,
     ) -> None:
-        course = secrets.randbits(40) if course is None else course
+        """A round of ``course`` (a new course unless given): the player's unfinished round
+        of it, if there is one and not ``fresh``, else a new round."""
         game = round_game().id
         options = self.options_for(game) if options is None else options
-        session = Session.new_round(self._require_store(), course, options)
+        store = self._require_store()
+        try:
+            if course is not None and not fresh:
+                unfinished = store.unfinished_round(course, format_options(options))
+                if unfinished is not None:
+                    self.continue_round(unfinished.id, replace=replace)
+                    return
+            course = secrets.randbits(40) if course is None else course
+            session = Session.new_round(store, course, options)
+        except StoreError as error:
+            self.notify(f"No round could be started: {error}", severity="error", timeout=15)
+            return
         self._show(self.game_screen(game, session=session), replace)
+
+    def continue_round(self, round_id: int, *, replace: Screen[Any] | None = None) -> None:
+        """Go on with an unfinished round, at its hole in progress or its next hole."""
+        store = self._require_store()
+        try:
+            stored = store.get_round(round_id)
+            if stored is None or not stored.is_unfinished:
+                self.notify("That round is over: it cannot be continued.")
+                return
+            session = Session.continue_round(store, stored)
+        except (StoreError, ParlourError) as error:
+            self.notify(f"The round cannot go on: {error}", severity="error", timeout=15)
+            return
+        self._show(self.game_screen(session.rules.id, session=session), replace)
 
     def resume_latest(self) -> None:
         store = self._require_store()
-        for saved in store.games_in_progress():
+        try:
+            saved_games = store.games_in_progress()
+        except StoreError as error:
+            self.notify(str(error), severity="error", timeout=15)
+            return
+        for saved in saved_games:
             try:
                 session = Session.resume(store, saved)
             except ParlourError as error:
@@ -255,6 +291,7 @@ def make_app(
     replay_text: str | None = None,
     options: frozenset[str] = frozenset(),
     resume: bool = False,
+    fresh: bool = False,
 ) -> ParlourApp:
     """Build the app: open on the start screen, a game, a round, a record to play on
     (``record_text``) or one to replay (``replay_text``), with these rule options."""
@@ -268,7 +305,7 @@ def make_app(
         line = replay(parse_record(record_text))
         opening = Opening("continue", line.rules.id, line=line, title=record_title)
     elif course is not None:
-        opening = Opening("round", round_game().id, course=course, options=options)
+        opening = Opening("round", round_game().id, course=course, options=options, fresh=fresh)
     elif game is not None:
         opening = Opening("game", find_game(game).id, seed=seed, options=options)
     elif resume:

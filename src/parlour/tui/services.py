@@ -44,7 +44,10 @@ class Services(Protocol):
         *,
         course: int | None = None,
         replace: Screen[Any] | None = None,
+        fresh: bool = False,
     ) -> None: ...
+
+    def continue_round(self, round_id: int, *, replace: Screen[Any] | None = None) -> None: ...
 
     def resume_latest(self) -> None: ...
 

@@ -177,6 +177,12 @@ class GameScreen(Keyed, Screen[None]):
         return self.rules.format_move(move)
 
     def status(self, message: str, *, refused: bool = False) -> None:
+        """Say ``message``, and whether moves are being saved when that has changed or
+        saving is failing."""
+        news = self.session.saving_news() if self.session is not None else ""
+        if news:
+            message = f"{message} {news}" if message else news
+            refused = refused or (self.session is not None and self.session.unsaved is not None)
         self.query_one(StatusLine).say(message, refused=refused)
 
     # -- playing ---------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from parlour.engine.games.golf_course import HOLES
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
+from parlour.store.database import StoreError
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.services import services
 from parlour.tui.widgets import Pile
@@ -187,7 +188,11 @@ class GolfScreen(GameScreen):
             if not session.is_finished:
                 self.status("Finish this hole before starting the next.", refused=True)
                 return
-            following = session.next_hole()
+            try:
+                following = session.next_hole()
+            except StoreError as error:
+                self.status(f"Cannot go on to the next hole: {error}.", refused=True)
+                return
             if following is None:
                 services(self).start_round(session.round.options, replace=self)
                 return

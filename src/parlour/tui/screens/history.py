@@ -15,8 +15,11 @@ from parlour.engine.notation import parse_options
 from parlour.engine.rounds import Round
 from parlour.engine.rounds import course_code
 from parlour.session import round_game
+from parlour.store.database import StoredRound
+from parlour.store.database import StoreError
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.scorecard import scorecard_table
+from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 
 
@@ -71,7 +74,8 @@ class HistoryScreen(Keyed, Screen[None]):
 
 
 class RoundsScreen(Keyed, Screen[None]):
-    """Past rounds with their scorecards."""
+    """Past rounds with their scorecards; an unfinished round can be continued or
+    abandoned from here."""
 
     KEYS = ROUNDS_KEYS
 
@@ -80,6 +84,7 @@ class RoundsScreen(Keyed, Screen[None]):
         self.spec = round_game()
         assert self.spec.rounds is not None
         self.kind = self.spec.rounds
+        self.rounds: list[StoredRound] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rounds"):
@@ -91,22 +96,41 @@ class RoundsScreen(Keyed, Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("Started", "Course", "Rule", "Holes", "Total", "vs bogey")
-        store = getattr(self.app, "store", None)
-        self.rounds = store.rounds() if store is not None else []
+        self.fill()
+        table.focus()
+
+    def fill(self) -> None:
+        """The table of rounds, from the store (again, after a change)."""
+        table = self.query_one(DataTable)
+        table.clear()
+        store = services(self).store
+        try:
+            self.rounds = store.rounds() if store is not None else []
+        except StoreError as error:
+            self.rounds = []
+            self.query_one("#round-card", Static).update(str(error))
         for stored in self.rounds:
             difference = stored.total - self.kind.bogey
             table.add_row(
                 stored.started.replace("T", " ")[:16],
                 course_code(stored.course),
                 "book" if stored.options == "none" else stored.options,
-                f"{len(stored.scores)}/{self.kind.holes}",
+                f"{len(stored.scores)}/{self.kind.holes}{round_state(stored)}",
                 str(stored.total),
                 f"{difference:+d}" if stored.is_complete else "",
                 key=str(stored.id),
             )
         if not self.rounds:
             self.query_one("#title", Static).update(f"No {self.spec.name} rounds yet.")
-        table.focus()
+        self.refresh_bindings()
+
+    @property
+    def chosen(self) -> StoredRound | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return next((r for r in self.rounds if str(r.id) == key), None)
 
     @on(DataTable.RowHighlighted)
     def highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -114,11 +138,67 @@ class RoundsScreen(Keyed, Screen[None]):
         stored = next((r for r in self.rounds if str(r.id) == key), None)
         if stored is not None:
             round_ = Round(self.kind, stored.course, parse_options(stored.options), stored.scores)
-            store = getattr(self.app, "store", None)
+            store = services(self).store
             seeds = round_.seeds()
-            known = store.pars(seeds, stored.options) if store is not None else {}
+            try:
+                known = store.pars(seeds, stored.options) if store is not None else {}
+            except StoreError:
+                known = {}
             pars = {hole: known[seed] for hole, seed in enumerate(seeds, 1) if seed in known}
             self.query_one("#round-card", Static).update(scorecard_table(round_, pars))
+        self.refresh_bindings()
+
+    @on(DataTable.RowSelected)
+    def selected(self, _event: DataTable.RowSelected) -> None:
+        if self.can_continue():
+            self.action_continue_round()
+
+    def can_continue(self) -> bool | None:
+        """Enter and a: for an unfinished round (greyed for the others)."""
+        stored = self.chosen
+        return (stored is not None and stored.is_unfinished) or None
+
+    def action_continue_round(self) -> None:
+        stored = self.chosen
+        if stored is not None and stored.is_unfinished:
+            services(self).continue_round(stored.id)
+
+    def action_abandon_round(self) -> None:
+        from parlour.tui.screens.confirm import ConfirmScreen
+
+        stored = self.chosen
+        if stored is None or not stored.is_unfinished:
+            return
+        played = len(stored.scores)
+
+        def answered(yes: bool | None) -> None:
+            store = services(self).store
+            if not yes or store is None:
+                return
+            try:
+                store.abandon_round(stored.id)
+            except StoreError as error:
+                self.notify(str(error), severity="error", timeout=15)
+                return
+            self.fill()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Abandon round {course_code(stored.course)}? Its {played} "
+                f"{self.kind.unit}{'' if played == 1 else 's'} played stay in the history, "
+                "marked abandoned, and it cannot be continued.",
+                yes="Abandon",
+                no="Keep it",
+            ),
+            callback=answered,
+        )
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def round_state(stored: StoredRound) -> str:
+    """`` · abandoned`` or `` · unfinished`` after the holes played; nothing when complete."""
+    if stored.abandoned is not None:
+        return " · abandoned"
+    return " · unfinished" if stored.is_unfinished else ""

@@ -16,8 +16,13 @@ from parlour.engine import find_game
 from parlour.engine.cards import RANK_WORDS
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import specs
+from parlour.engine.rounds import course_code
+from parlour.session import round_game
 from parlour.store.database import SavedGame
+from parlour.store.database import StoredRound
+from parlour.store.database import StoreError
 from parlour.tui.keyed import Keyed
+from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 
 
@@ -39,15 +44,23 @@ class StartScreen(Keyed, Screen[None]):
         self.rebuild()
 
     def rebuild(self) -> None:
-        app = self.app
+        app = services(self)
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
-        store = getattr(app, "store", None)
-        saved = store.games_in_progress() if store is not None else []
+        notice = app.notice
+        try:
+            rounds = app.store.unfinished_rounds() if app.store is not None else []
+            saved = app.store.games_in_progress() if app.store is not None else []
+        except StoreError as error:
+            rounds, saved, notice = [], [], str(error)
+        if rounds:
+            menu.add_option(Option(continue_words(rounds[0], saved), id=f"continue-{rounds[0].id}"))
+        # a round's hole in progress goes on with its round
+        saved = [game for game in saved if game.round_id not in {r.id for r in rounds}]
         if saved:
             menu.add_option(Option(f"Resume: {describe_saved(saved[0])}", id="resume"))
-        chosen: frozenset[str] = getattr(app, "options", frozenset())
+        chosen = app.options
         for spec in specs():
             rule = "".join(
                 f" ({option.on if option.name in chosen else option.off})"
@@ -74,36 +87,36 @@ class StartScreen(Keyed, Screen[None]):
         menu.add_option(Option("Quit", id="quit"))
         menu.highlighted = highlighted if highlighted is not None else 0
         menu.focus()
-        notice = getattr(app, "notice", None)
         self.query_one("#start-notice", Static).update(notice or "")
 
     @on(OptionList.OptionSelected, "#menu")
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        app = self.app
+        app = services(self)
         choice = event.option.id or ""
         if choice == "resume":
-            app.resume_latest()  # type: ignore[attr-defined]
+            app.resume_latest()
+        elif choice.startswith("continue-"):
+            app.continue_round(int(choice.removeprefix("continue-")))
         elif choice.startswith("round-"):
-            app.start_round()  # type: ignore[attr-defined]
+            app.start_round()
         elif choice.startswith("play-"):
-            app.start_new_game(choice.removeprefix("play-"))  # type: ignore[attr-defined]
+            app.start_new_game(choice.removeprefix("play-"))
         elif choice == "scorecards":
             from parlour.tui.screens.history import RoundsScreen
 
-            app.push_screen(RoundsScreen())
+            self.app.push_screen(RoundsScreen())
         elif choice == "history":
             from parlour.tui.screens.history import HistoryScreen
 
-            app.push_screen(HistoryScreen())
+            self.app.push_screen(HistoryScreen())
         elif choice == "help":
             self.action_help()
         elif choice == "quit":
-            app.exit()
+            self.app.exit()
 
     def action_toggle_option(self, name: str) -> None:
-        app = self.app
-        chosen: frozenset[str] = getattr(app, "options", frozenset())
-        app.options = chosen ^ {name}  # type: ignore[attr-defined]
+        app = services(self)
+        app.options = app.options ^ {name}
         self.rebuild()
 
     def action_help(self) -> None:
@@ -120,6 +133,20 @@ def _words(number: int) -> str:
     # two to ten are the ranks' words
     words = ("zero", "one", *RANK_WORDS[1:10], "eleven", "twelve")
     return words[number] if 0 <= number < len(words) else str(number)
+
+
+def continue_words(stored: StoredRound, saved: list[SavedGame]) -> str:
+    """``Continue round 15NM7 — hole 2 of 9``: the round and the hole that comes next (the
+    one in play, if a hole of it was saved part-way)."""
+    spec = round_game()
+    assert spec.rounds is not None
+    in_play = [game.hole for game in saved if game.round_id == stored.id and game.hole]
+    hole = in_play[0] if in_play else len(stored.scores) + 1
+    unit = spec.rounds.unit
+    return (
+        f"Continue {spec.name} round {course_code(stored.course)} — {unit} {hole} of "
+        f"{spec.rounds.holes}{' (in play)' if in_play else ''}"
+    )
 
 
 def describe_saved(saved: SavedGame) -> str:

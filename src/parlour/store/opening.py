@@ -1,0 +1,202 @@
+"""Opening Parlour's database without ever losing it.
+
+Only a file that SQLite itself reports as damaged (not a database, malformed, or failing
+``PRAGMA quick_check``) is moved aside, byte for byte, and a new database started. Every
+other trouble (busy or locked past the timeout, a full disk or a file-size limit, a
+read-only file, no permission, an I/O error) moves nothing: it is a
+:class:`StoreUnavailable` whose message says what is wrong and where. A SQLite file that
+is not Parlour's, or one written by a newer Parlour, is refused untouched
+(:class:`StoreRefused`).
+
+The data directory is made private (0700) and the database and its companions are the
+player's alone (0600), whatever the umask; the database is never opened through a
+symbolic link. Any number of Parlours may open a new data directory at once: the schema
+is made inside one ``BEGIN IMMEDIATE`` transaction, and switching the journal to WAL is
+tried again while another process holds the database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import stat
+import time
+from datetime import UTC
+from datetime import datetime
+from pathlib import Path
+from typing import Final
+
+#: SQLite's own word that a file is damaged: the only errors that move a database aside
+DAMAGED: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+#: the database's ``PRAGMA application_id``: "PRLR", Parlour's mark on its files
+APPLICATION_ID: Final = 0x50524C52
+#: the tables a Parlour database may hold (an unmarked file with a schema version and no
+#: other tables is an older Parlour's)
+PARLOUR_TABLES: Final = frozenset({"rounds", "games", "holes", "pars", "in_progress"})
+#: how long opening keeps trying to switch the journal to WAL while others hold the file
+WAL_PATIENCE: Final = 30.0
+
+_WORDS: Final = {
+    sqlite3.SQLITE_BUSY: "it is busy (another program holds it)",
+    sqlite3.SQLITE_LOCKED: "it is locked",
+    sqlite3.SQLITE_FULL: "the disk is full (or a file-size limit was reached)",
+    sqlite3.SQLITE_READONLY: "it is read-only",
+    sqlite3.SQLITE_PERM: "permission denied",
+    sqlite3.SQLITE_CANTOPEN: "it cannot be opened",
+    sqlite3.SQLITE_IOERR: "an input/output error",
+    sqlite3.SQLITE_AUTH: "permission denied",
+}
+
+
+class StoreError(Exception):
+    """The data directory or database cannot be used; the message says why."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be used now (busy, full, read-only, I/O …); nothing was moved,
+    and trying again later may work."""
+
+
+class StoreRefused(StoreError):
+    """The file is not a database Parlour may use (another program's, or a newer
+    Parlour's); it was left untouched."""
+
+
+def error_code(error: BaseException) -> int:
+    """SQLite's primary result code of ``error`` (0 when it has none)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else 0
+
+
+def is_damaged(error: BaseException) -> bool:
+    return error_code(error) in DAMAGED
+
+
+def unavailable(path: Path, error: BaseException) -> StoreUnavailable:
+    """The error as the player reads it: what is wrong, and where."""
+    words = _WORDS.get(error_code(error))
+    if words is None:
+        words = getattr(error, "strerror", None) or str(error) or type(error).__name__
+    return StoreUnavailable(f"cannot use the database {path}: {words}")
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def private_directory(directory: Path) -> None:
+    """Make the data directory (0700) or check that it can be one."""
+    if directory.is_symlink() and not directory.is_dir():
+        raise StoreUnavailable(f"cannot use the data directory {directory}: a broken link")
+    if directory.exists() and not directory.is_dir():
+        raise StoreUnavailable(f"cannot use the data directory {directory}: it is not a directory")
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if directory.stat().st_uid == os.getuid():
+            directory.chmod(0o700)
+    except OSError as error:
+        raise StoreUnavailable(
+            f"cannot use the data directory {directory}: {error.strerror or error}"
+        ) from None
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` for the player alone (0600) if it is missing; refuse a link."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        try:
+            descriptor = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_NOFOLLOW, 0o600)
+        except OSError as error:
+            raise unavailable(path, error) from None
+        os.close(descriptor)
+        mode = path.lstat().st_mode
+    except OSError as error:
+        raise unavailable(path, error) from None
+    if stat.S_ISLNK(mode):
+        raise StoreUnavailable(
+            f"cannot use the database {path}: it is a symbolic link, and Parlour does not "
+            "follow links out of its data directory"
+        )
+    if not stat.S_ISREG(mode):
+        raise StoreUnavailable(f"cannot use the database {path}: it is not a regular file")
+    tighten(path)
+
+
+def tighten(path: Path) -> None:
+    """Keep a file of the player's to the player (0600), when it is theirs to change."""
+    with contextlib.suppress(OSError):
+        if path.lstat().st_uid == os.getuid() and not path.is_symlink():
+            path.chmod(0o600)
+
+
+def check_health(connection: sqlite3.Connection) -> None:
+    """Raise ``sqlite3.DatabaseError`` (damaged) if SQLite's quick check fails."""
+    result = connection.execute("PRAGMA quick_check").fetchone()
+    if result is None or result[0] != "ok":
+        raise sqlite3.DatabaseError(f"integrity check failed: {result and result[0]}")
+
+
+def check_ours(connection: sqlite3.Connection, path: Path, version: int) -> None:
+    """Refuse another program's SQLite file, or a newer Parlour's, untouched."""
+    application = connection.execute("PRAGMA application_id").fetchone()[0]
+    tables = {
+        row[0]
+        for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    }
+    found = connection.execute("PRAGMA user_version").fetchone()[0]
+    older = found > 0 and tables <= PARLOUR_TABLES
+    if application != APPLICATION_ID and tables and not older:
+        raise StoreRefused(
+            f"{path} is a SQLite database of another program, not Parlour's; it was left as "
+            "it is (choose another data directory with --data-dir)"
+        )
+    if found > version:
+        raise StoreRefused(
+            f"{path} was written by a newer Parlour (schema {found}, this one knows up to "
+            f"{version}); it was left as it is: upgrade Parlour to use it"
+        )
+
+
+def use_wal(connection: sqlite3.Connection, patience: float = WAL_PATIENCE) -> None:
+    """Switch the journal to WAL, waiting while other processes hold the database (many
+    Parlours starting at once on a new data directory all get there)."""
+    deadline = time.monotonic() + patience
+    pause = 0.01
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL").fetchone()
+            return
+        except sqlite3.OperationalError as error:
+            if error_code(error) not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                raise
+            if time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.2)
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a damaged database (and its WAL companions) to ``….unreadable-<time>``,
+    byte for byte; raise :class:`StoreUnavailable` if that cannot be done."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.unreadable-{stamp}")
+    counter = 1
+    while target.exists():
+        counter += 1
+        target = path.with_name(f"{path.name}.unreadable-{stamp}-{counter}")
+    try:
+        path.replace(target)
+        for suffix in ("-wal", "-shm"):
+            companion = path.with_name(path.name + suffix)
+            if companion.exists():
+                companion.replace(target.with_name(target.name + suffix))
+    except OSError as error:
+        raise StoreUnavailable(
+            f"the database {path} is damaged and could not be moved aside to start a new one: "
+            f"{error.strerror or error}"
+        ) from None
+    return target

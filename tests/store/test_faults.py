@@ -1,0 +1,267 @@
+"""The store under deliberate faults, with SQLite itself: a lock held past the busy
+timeout, a file-size limit, another program's database, a newer schema, random bytes, a
+failed COMMIT, links, and the umask. No healthy database is ever moved, no row lost."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from parlour.session import Session
+from parlour.store.database import Store
+from parlour.store.database import StoreRefused
+from parlour.store.database import StoreUnavailable
+from parlour.store.files import export_record
+
+
+def moved_aside(directory: Path) -> list[Path]:
+    return [path for path in directory.iterdir() if "unreadable" in path.name]
+
+
+def with_rounds(directory: Path, count: int) -> None:
+    store = Store(directory)
+    for course in range(count):
+        store.start_round(course, "none")
+    store.close()
+
+
+@pytest.fixture
+def locked(tmp_path: Path) -> Iterator[Path]:
+    """A database with three rounds, held by another connection in exclusive locking
+    mode in the middle of a write (nobody else can read or write it)."""
+    with_rounds(tmp_path, 3)
+    holder = sqlite3.connect(tmp_path / "parlour.db", isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("INSERT INTO pars (seed, options, par) VALUES (1, 'none', 1)")
+    yield tmp_path
+    holder.execute("ROLLBACK")
+    holder.close()
+
+
+def test_a_lock_held_past_the_busy_timeout_moves_nothing(locked: Path) -> None:
+    before = (locked / "parlour.db").read_bytes()
+    with pytest.raises(StoreUnavailable, match=r"parlour\.db: it is (busy|locked)"):
+        Store(locked, busy_timeout=0.2)
+    assert not moved_aside(locked)
+    assert (locked / "parlour.db").read_bytes() == before
+
+
+def test_the_database_works_again_once_the_lock_is_gone(tmp_path: Path) -> None:
+    with_rounds(tmp_path, 3)
+    holder = sqlite3.connect(tmp_path / "parlour.db", isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("INSERT INTO pars (seed, options, par) VALUES (1, 'none', 1)")
+    with pytest.raises(StoreUnavailable):
+        Store(tmp_path, busy_timeout=0.1)
+    holder.execute("ROLLBACK")
+    holder.close()
+    assert [r.course for r in Store(tmp_path).rounds()] == [2, 1, 0]
+
+
+def test_moves_made_while_the_database_is_locked_are_saved_once_it_is_free(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path, busy_timeout=0.1)
+    session = Session.new_game(store, "golf", 7)
+    holder = sqlite3.connect(tmp_path / "parlour.db", isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another writer, for longer than the timeout
+    move = session.rules.legal_moves(session.state)[0]
+    session.play(move)
+    assert session.unsaved is not None and "busy" in session.unsaved
+    assert session.line.moves == (move,)  # the game goes on in memory
+    assert session.saving_news().startswith("Moves are not being saved: ")
+    holder.execute("ROLLBACK")
+    holder.close()
+    second = session.rules.legal_moves(session.state)[0]
+    session.play(second)
+    assert session.unsaved is None
+    assert session.saving_news().startswith("Saving works again")
+    assert session.saving_news() == ""  # said once
+    saved = Store(tmp_path).games_in_progress()
+    assert len(saved) == 1 and len(saved[0].moves) == 2
+
+
+def test_a_failed_commit_is_rolled_back_and_the_store_goes_on(tmp_path: Path) -> None:
+    with_rounds(tmp_path, 1)
+    side = sqlite3.connect(tmp_path / "parlour.db")
+    side.executescript(
+        "CREATE TABLE child (round INTEGER REFERENCES rounds(id) DEFERRABLE INITIALLY DEFERRED);"
+    )
+    side.close()
+    store = Store(tmp_path)
+
+    def write_both() -> None:
+        with store.transaction() as db:
+            db.execute("INSERT INTO rounds (course, options, started) VALUES (5, 'none', 'x')")
+            db.execute("INSERT INTO child (round) VALUES (999)")
+
+    # the constraint is checked at COMMIT: the COMMIT itself fails
+    with pytest.raises(StoreUnavailable, match="FOREIGN KEY"):
+        write_both()
+    assert [r.course for r in store.rounds()] == [0]  # nothing half-written
+    store.start_round(6, "none")  # and the next write works
+    assert sorted(r.course for r in Store(tmp_path).rounds()) == [0, 6]
+
+
+def _run_limited(directory: Path, limit: int, script: str) -> subprocess.CompletedProcess[str]:
+    """``script`` in a new Python with a file-size limit of ``limit`` bytes (SIGXFSZ
+    ignored, so that a write past it fails instead of killing the process)."""
+    prologue = textwrap.dedent(
+        f"""
+        import resource, signal, sys
+        from pathlib import Path
+        from parlour.store.database import Store, StoreError
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))
+        directory = Path({str(directory)!r})
+        """
+    )
+    return subprocess.run(
+        [sys.executable, "-c", prologue + textwrap.dedent(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_a_file_size_limit_while_opening_moves_nothing(tmp_path: Path) -> None:
+    result = _run_limited(
+        tmp_path,
+        0,
+        """
+        try:
+            Store(directory)
+        except StoreError as error:
+            print("refused:", error)
+        """,
+    )
+    assert "refused: cannot use the database" in result.stdout, result.stderr
+    assert "Traceback" not in result.stderr
+    assert not moved_aside(tmp_path)
+    Store(tmp_path).start_round(1, "none")  # without the limit it works
+
+
+def test_a_file_size_limit_during_writes_loses_no_committed_row(tmp_path: Path) -> None:
+    with_rounds(tmp_path, 5)
+    used = sum(path.stat().st_size for path in tmp_path.iterdir())
+    result = _run_limited(
+        tmp_path,
+        used + 64 * 1024,
+        """
+        store = Store(directory)
+        written = 0
+        try:
+            for course in range(100, 100_000):
+                store.start_round(course, "x" * 500)
+                written += 1
+        except StoreError as error:
+            print("stopped:", error)
+        print("written:", written)
+        """,
+    )
+    assert "stopped: cannot use the database" in result.stdout, result.stderr
+    written = int(result.stdout.split("written:")[1])
+    assert written > 0
+    assert not moved_aside(tmp_path)
+    rounds = Store(tmp_path).rounds()
+    assert len(rounds) == 5 + written  # every committed row, and nothing more
+
+
+def test_another_programs_database_is_refused_untouched(tmp_path: Path) -> None:
+    other = sqlite3.connect(tmp_path / "parlour.db")
+    other.executescript("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');")
+    other.close()
+    before = (tmp_path / "parlour.db").read_bytes()
+    with pytest.raises(StoreRefused, match="another program"):
+        Store(tmp_path)
+    assert (tmp_path / "parlour.db").read_bytes() == before
+    assert not moved_aside(tmp_path)
+
+
+def test_a_newer_schema_is_refused_untouched(tmp_path: Path) -> None:
+    with_rounds(tmp_path, 1)
+    newer = sqlite3.connect(tmp_path / "parlour.db")
+    newer.execute("PRAGMA user_version = 99")
+    newer.close()
+    before = (tmp_path / "parlour.db").read_bytes()
+    with pytest.raises(StoreRefused, match="newer Parlour"):
+        Store(tmp_path)
+    assert (tmp_path / "parlour.db").read_bytes() == before
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(junk=st.binary(min_size=1, max_size=6000), header=st.booleans())
+def test_random_bytes_are_moved_aside_byte_for_byte(
+    tmp_path_factory: pytest.TempPathFactory, junk: bytes, header: bool
+) -> None:
+    directory = tmp_path_factory.mktemp("junk")
+    content = (b"SQLite format 3\x00" if header else b"") + junk
+    (directory / "parlour.db").write_bytes(content)
+    try:
+        store = Store(directory)
+    except StoreUnavailable:
+        pytest.fail("a damaged file must be moved aside, not refused")
+    except StoreRefused:
+        # random bytes that SQLite reads as a database of tables not Parlour's
+        assert (directory / "parlour.db").read_bytes() == content
+        return
+    kept = moved_aside(directory)
+    if kept:
+        assert [path.read_bytes() for path in kept if path.name.endswith(tuple("0123456789"))] == [
+            content
+        ]
+        assert store.notice is not None and str(kept[0]) in store.notice
+    store.start_round(1, "none")
+    assert len(store.rounds()) == 1
+
+
+def test_a_link_in_place_of_the_database_is_not_followed(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.db"
+    elsewhere.write_bytes(b"someone else's file")
+    directory = tmp_path / "data"
+    directory.mkdir()
+    (directory / "parlour.db").symlink_to(elsewhere)
+    with pytest.raises(StoreUnavailable, match="symbolic link"):
+        Store(directory)
+    assert elsewhere.read_bytes() == b"someone else's file"
+
+
+def test_a_data_directory_that_is_a_file_is_refused(tmp_path: Path) -> None:
+    plain = tmp_path / "not-a-directory"
+    plain.write_text("x")
+    with pytest.raises(StoreUnavailable, match="not a directory"):
+        Store(plain)
+    assert plain.read_text() == "x"
+
+
+def test_files_are_the_players_own_whatever_the_umask(tmp_path: Path) -> None:
+    old = os.umask(0)
+    try:
+        directory = tmp_path / "data"
+        store = Store(directory)
+        store.start_round(1, "none")
+        record = export_record(directory, "golf", "Game: golf\n")
+    finally:
+        os.umask(old)
+    assert directory.stat().st_mode & 0o777 == 0o700
+    for path in directory.iterdir():
+        if path.is_file():
+            assert path.stat().st_mode & 0o777 == 0o600, path.name
+    assert record.stat().st_mode & 0o777 == 0o600
+    assert record.parent.stat().st_mode & 0o777 == 0o700
