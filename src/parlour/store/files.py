@@ -36,12 +36,13 @@ def read_text(path: str | Path, limit: int = MAX_RECORD) -> str:
         raise FileError(f"{target} is a directory, not a record") from None
     except OSError as error:
         raise FileError(f"cannot read {target}: {error.strerror}") from None
-    with os.fdopen(descriptor, "rb") as handle:
-        mode = os.fstat(descriptor).st_mode
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
         if stat.S_ISDIR(mode):
             raise FileError(f"{target} is a directory, not a record")
-        if not stat.S_ISREG(mode):
-            raise FileError(f"{target} is not a regular file (a device or a pipe?): not read")
+        raise FileError(f"{target} is not a regular file (a device or a pipe?): not read")
+    with os.fdopen(descriptor, "rb") as handle:
         try:
             data = handle.read(limit + 1)
         except OSError as error:

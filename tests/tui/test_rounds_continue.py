@@ -1,0 +1,102 @@
+"""A round between holes is a state of its own: the start screen offers to go on with
+it, the scorecards screen can continue or abandon it (asking first), and a store that
+cannot be opened ends the app with status 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList
+
+from parlour.engine.rounds import course_code
+from parlour.store.database import Store
+from parlour.tui.app import make_app
+from parlour.tui.screens.confirm import ConfirmScreen
+from parlour.tui.screens.golf import GolfScreen
+from parlour.tui.screens.history import RoundsScreen
+
+COURSE = 123456
+
+
+def one_hole_played(data: Path) -> int:
+    """A round of COURSE with hole 1 scored (5) and hole 2 not yet dealt."""
+    store = Store(data)
+    round_id = store.start_round(COURSE, "none")
+    store.finish_game(
+        None, game="golf", options="none", seed=1, deck="", moves=[], won=False, score=5,
+        summary="five left", round_id=round_id, hole=1,
+    )  # fmt: skip
+    store.close()
+    return round_id
+
+
+def first_entry(app: object) -> str:
+    menu = app.screen.query_one("#menu", OptionList)  # type: ignore[attr-defined]
+    return str(menu.get_option_at_index(0).prompt)
+
+
+async def test_the_start_screen_goes_on_with_the_round_at_its_next_hole(
+    private_data_dir: Path,
+) -> None:
+    one_hole_played(private_data_dir)
+    app = make_app(private_data_dir)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert first_entry(app) == f"Continue Golf round {course_code(COURSE)} — hole 2 of 9"
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        assert screen.session.round is not None
+        assert screen.session.round.hole == 2 and screen.session.round.scores == (5,)
+        await pilot.press("escape")  # back to the start screen: now the hole is in play
+        await pilot.pause()
+        assert first_entry(app).endswith("hole 2 of 9 (in play)")
+    store = Store(private_data_dir)
+    assert len(store.rounds()) == 1 and store.game_in_progress_for_round(1) is not None
+
+
+async def test_a_course_code_goes_on_with_the_unfinished_round(private_data_dir: Path) -> None:
+    round_id = one_hole_played(private_data_dir)
+    app = make_app(private_data_dir, course=COURSE)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GolfScreen) and app.screen.session.round is not None
+        assert app.screen.session.round.round_id == round_id
+        assert app.screen.session.round.hole == 2
+    fresh = make_app(private_data_dir, course=COURSE, fresh=True)
+    async with fresh.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(fresh.screen, GolfScreen) and fresh.screen.session.round is not None
+        assert fresh.screen.session.round.hole == 1
+    assert len(Store(private_data_dir).rounds()) == 2
+
+
+async def test_the_scorecards_screen_abandons_a_round_after_asking(private_data_dir: Path) -> None:
+    round_id = one_hole_played(private_data_dir)
+    app = make_app(private_data_dir)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundsScreen())
+        await pilot.pause()
+        await pilot.press("a")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # kept
+        assert Store(private_data_dir).unfinished_rounds()
+        await pilot.press("a", "y")
+        await pilot.pause()
+        stored = Store(private_data_dir).get_round(round_id)
+        assert stored is not None and stored.abandoned is not None and stored.scores == (5,)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not first_entry(app).startswith("Continue")
+
+
+async def test_a_data_directory_that_is_a_file_ends_the_app_with_status_2(tmp_path: Path) -> None:
+    plain = tmp_path / "file"
+    plain.write_text("x")
+    app = make_app(plain)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+    assert app.return_code == 2
+    assert plain.read_text() == "x"
