@@ -13,10 +13,15 @@ import sys
 import termios
 import time
 from pathlib import Path
+from typing import ClassVar
 
 
 class Terminal:
     """``parlour ARGS…`` in a pseudo-terminal of ``width`` × ``height``."""
+
+    #: every app started and not yet closed (a test that fails part-way leaves its apps
+    #: here, and the conftest fixture ends them)
+    started: ClassVar[list[Terminal]] = []
 
     def __init__(self, data_dir: Path, *args: str, width: int = 100, height: int = 32) -> None:
         master, slave = pty.openpty()
@@ -34,6 +39,7 @@ class Terminal:
         os.close(slave)
         self.fd = master
         self.output = bytearray()
+        Terminal.started.append(self)
 
     @property
     def pid(self) -> int:
@@ -83,7 +89,9 @@ class Terminal:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
-        os.close(self.fd)
+        if self in Terminal.started:
+            Terminal.started.remove(self)
+            os.close(self.fd)
 
 
 def children(pid: int) -> set[int]:

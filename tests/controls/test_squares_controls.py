@@ -11,8 +11,8 @@ from parlour.controls.game import Redraw
 from parlour.controls.game import Say
 from parlour.controls.squares import KEYS
 from parlour.controls.squares import SquaresControls
-from parlour.controls.squares import heap_at
-from parlour.controls.squares import heap_column
+from parlour.controls.squares_words import heap_at
+from parlour.controls.squares_words import heap_column
 from parlour.controls.squares_words import sequences
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_layout import HEAP_INDEX

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.cli import main
-from parlour.controls.squares import heap_column
+from parlour.controls.squares_words import heap_column
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_layout import HEAP_INDEX
 from parlour.engine.games.squares_layout import HEAP_NAMES

@@ -63,8 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_option_flags(play)
     _add_app_arguments(play)
 
-    replay = _record_command(commands, "replay", "open a record in the app to step through")
-    _add_app_arguments(replay)
+    _record_command(commands, "replay", "open a record in the app to step through", app=True)
 
     solve = commands.add_parser(
         "solve", help="the best result perfect play could reach (knowing every hidden card)"
@@ -96,8 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_deal_arguments(deal)
     _add_ascii_flag(deal)
 
-    check = _record_command(commands, "check", "replay a record and print its final position")
-    _add_ascii_flag(check)
+    _record_command(commands, "check", "replay a record and print its final position")
 
     play_moves = commands.add_parser(
         "play-moves", help="apply moves to a deal and print the result (for scripts)"
@@ -114,11 +112,14 @@ def build_parser() -> argparse.ArgumentParser:
 _BUDGET_HELP = "CPU seconds to search (default: the game's own; none for an exact solver)"
 
 
-def _record_command(commands: Any, name: str, words: str) -> argparse.ArgumentParser:
-    """A command that reads a record file."""
+def _record_command(commands: Any, name: str, words: str, *, app: bool = False) -> None:
+    """A command that reads a record file: in the app (``app``), or printing it."""
     command: argparse.ArgumentParser = commands.add_parser(name, help=words)
     command.add_argument("file", help="a record written by Parlour")
-    return command
+    if app:
+        _add_app_arguments(command)
+    else:
+        _add_ascii_flag(command)
 
 
 def _add_ascii_flag(parser: argparse.ArgumentParser) -> None:

@@ -22,7 +22,9 @@ from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
 from parlour.controls.keys import numbered
 from parlour.controls.squares_words import count
-from parlour.controls.squares_words import fill_words
+from parlour.controls.squares_words import heap_at
+from parlour.controls.squares_words import heap_column
+from parlour.controls.squares_words import hidden_hint_words
 from parlour.controls.squares_words import nothing_fills
 from parlour.controls.squares_words import nothing_moves
 from parlour.controls.squares_words import number_refused
@@ -33,7 +35,6 @@ from parlour.controls.squares_words import source_chosen
 from parlour.controls.squares_words import space_chosen
 from parlour.engine.games.squares_layout import HEAP_INDEX
 from parlour.engine.games.squares_layout import HEAP_NAMES
-from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
 from parlour.engine.games.squares_layout import square_of
 from parlour.engine.games.squares_state import DEAL
 from parlour.engine.games.squares_state import FILLS
@@ -42,7 +43,6 @@ from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import HEAP_MOVES
 from parlour.engine.games.squares_state import Deal
 from parlour.engine.games.squares_state import FillFromPack
-from parlour.engine.games.squares_state import GiveUp
 from parlour.engine.games.squares_state import HeapMove
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresMove
@@ -52,17 +52,6 @@ from parlour.engine.games.squares_state import TakeSequence
 LETTERS: Final = "abcd"
 #: the most sequences the number keys can choose between
 MOST_SEQUENCES: Final = 9
-
-
-def heap_column(index: int) -> tuple[int, int]:
-    """(row, column) of a heap on the board: two rows, two columns per square."""
-    square, place = divmod(index, HEAPS_PER_SQUARE)
-    return place // 2, square * 2 + place % 2
-
-
-def heap_at(row: int, column: int) -> int:
-    square, side = divmod(column, 2)
-    return square * HEAPS_PER_SQUARE + row * 2 + side
 
 
 class SquaresControls(GameControls):
@@ -295,13 +284,7 @@ class SquaresControls(GameControls):
 
     def hint_words(self, move: SquaresMove) -> str:
         # the engine would name the cards the pack gives: a hint must not show them
-        if isinstance(move, FillFromPack):
-            return fill_words(move)
-        if isinstance(move, Deal):
-            return f"deal to square {self.state.next_deal}"
-        if isinstance(move, GiveUp):
-            return "nothing seems to raise the score now: give up"
-        return super().hint_words(move)
+        return hidden_hint_words(self.state, move) or super().hint_words(move)
 
     def point_at(self, move: object) -> None:
         # the hint's keys start a move afresh

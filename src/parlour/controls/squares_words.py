@@ -1,19 +1,24 @@
 """The words of Three Squares' keys: what the status line says when half a move is made,
-why a heap or a key cannot be used now, and moves as a hint names them. Plain text, no
-Textual; the reasons for a refused move are the engine's."""
+why a heap or a key cannot be used now, and moves as a hint names them; and where each
+heap sits on the board, for the cursor. Plain text, no Textual; the reasons for a
+refused move are the engine's."""
 
 from __future__ import annotations
 
 from parlour.engine.games.squares_layout import ABOVE
 from parlour.engine.games.squares_layout import HEAP_NAMES
+from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
 from parlour.engine.games.squares_layout import SQUARE_COUNT
 from parlour.engine.games.squares_layout import SUIT_SIZE
 from parlour.engine.games.squares_layout import square_of
 from parlour.engine.games.squares_layout import top_run_length
 from parlour.engine.games.squares_state import FILLS
+from parlour.engine.games.squares_state import Deal
 from parlour.engine.games.squares_state import FillFromPack
+from parlour.engine.games.squares_state import GiveUp
 from parlour.engine.games.squares_state import HeapMove
 from parlour.engine.games.squares_state import Phase
+from parlour.engine.games.squares_state import SquaresMove
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
 
@@ -119,5 +124,25 @@ def number_refused(state: SquaresState, number: int, *, forming: bool) -> str:
     return f"Square {number} was never formed: the pack ran out before it (S9)."
 
 
-def fill_words(move: FillFromPack) -> str:
-    return f"fill the space {HEAP_NAMES[move.target]} from the pack"
+def hidden_hint_words(state: SquaresState, move: SquaresMove) -> str:
+    """A hinted move that the engine's words would give away (the cards the pack gives)
+    in words that do not; "" for the others."""
+    if isinstance(move, FillFromPack):
+        return f"fill the space {HEAP_NAMES[move.target]} from the pack"
+    if isinstance(move, Deal):
+        return f"deal to square {state.next_deal}"
+    if isinstance(move, GiveUp):
+        return "nothing seems to raise the score now: give up"
+    return ""
+
+
+def heap_column(index: int) -> tuple[int, int]:
+    """(row, column) of a heap on the board: two rows, two columns per square."""
+    square, place = divmod(index, HEAPS_PER_SQUARE)
+    return place // 2, square * 2 + place % 2
+
+
+def heap_at(row: int, column: int) -> int:
+    """The heap at (row, column) of the board (see :func:`heap_column`)."""
+    square, side = divmod(column, 2)
+    return square * HEAPS_PER_SQUARE + row * 2 + side

@@ -41,7 +41,15 @@ __all__ = [
 #: 3: rounds may be abandoned (``rounds.abandoned``)
 SCHEMA_VERSION = 3
 
-SCHEMA = """
+#: the columns that say which deal a game is and how it was played, in games and in_progress
+_DEAL_COLUMNS = """
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER,
+    deck TEXT NOT NULL,
+    moves TEXT NOT NULL,"""
+
+SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS rounds (
     id INTEGER PRIMARY KEY,
     course INTEGER NOT NULL,
@@ -52,12 +60,7 @@ CREATE TABLE IF NOT EXISTS rounds (
     abandoned TEXT
 );
 CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER,
-    deck TEXT NOT NULL,
-    moves TEXT NOT NULL,
+    id INTEGER PRIMARY KEY,{_DEAL_COLUMNS}
     won INTEGER NOT NULL,
     score INTEGER NOT NULL,
     summary TEXT NOT NULL,
@@ -81,12 +84,7 @@ CREATE TABLE IF NOT EXISTS pars (
     PRIMARY KEY (seed, options)
 );
 CREATE TABLE IF NOT EXISTS in_progress (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER,
-    deck TEXT NOT NULL,
-    moves TEXT NOT NULL,
+    id INTEGER PRIMARY KEY,{_DEAL_COLUMNS}
     undone TEXT NOT NULL,
     hints INTEGER NOT NULL DEFAULT 0,
     round_id INTEGER REFERENCES rounds(id),
@@ -98,8 +96,9 @@ CREATE TABLE IF NOT EXISTS in_progress (
 
 
 @dataclass(frozen=True, slots=True)
-class SavedGame:
-    """A game in progress, as saved after its last move."""
+class StoredDeal:
+    """What every stored game has: its row, the game, the rule options, the deal (a seed,
+    or none for an explicit deck) and the moves played, in notation."""
 
     id: int
     game: str
@@ -107,6 +106,12 @@ class SavedGame:
     seed: int | None
     deck: str
     moves: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame(StoredDeal):
+    """A game in progress, as saved after its last move."""
+
     undone: tuple[str, ...]
     hints: int
     round_id: int | None
@@ -116,13 +121,9 @@ class SavedGame:
 
 
 @dataclass(frozen=True, slots=True)
-class FinishedGame:
-    id: int
-    game: str
-    options: str
-    seed: int | None
-    deck: str
-    moves: tuple[str, ...]
+class FinishedGame(StoredDeal):
+    """A finished game: its result, and its round and hole if it was one."""
+
     won: bool
     score: int
     summary: str

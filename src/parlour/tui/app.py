@@ -31,6 +31,7 @@ from parlour.store.database import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.tui.screens.small import TooSmallScreen
 from parlour.tui.services import NewGame
+from parlour.tui.services import NewRound
 
 MIN_WIDTH = 60
 MIN_HEIGHT = 20
@@ -194,16 +195,10 @@ class ParlourApp(App[None]):
         # (a store that cannot be written to leaves the game in memory: the screen says so)
         self._show(self.game_screen(rules.id, session=session), replace)
 
-    def start_round(
-        self,
-        options: frozenset[str] | None = None,
-        *,
-        course: int | None = None,
-        replace: Screen[Any] | None = None,
-        fresh: bool = False,
-    ) -> None:
+    def start_round(self, options: frozenset[str] | None = None, **how: Unpack[NewRound]) -> None:
         """A round of ``course`` (a new course unless given): the player's unfinished round
         of it, if there is one and not ``fresh``, else a new round."""
+        course, replace, fresh = how.get("course"), how.get("replace"), how.get("fresh", False)
         game = round_game().id
         options = self.options_for(game) if options is None else options
         store = self._require_store()

@@ -28,6 +28,15 @@ class NewGame(TypedDict, total=False):
     replace: Screen[Any] | None
 
 
+class NewRound(TypedDict, total=False):
+    """Which round starts: a course (a new one unless given; the player's unfinished round
+    of it goes on unless ``fresh``), and the screen it replaces."""
+
+    course: int | None
+    replace: Screen[Any] | None
+    fresh: bool
+
+
 class Services(Protocol):
     data_dir: Path
     store: Store | None
@@ -39,12 +48,7 @@ class Services(Protocol):
     def start_new_game(self, game: str, **how: Unpack[NewGame]) -> None: ...
 
     def start_round(
-        self,
-        options: frozenset[str] | None = None,
-        *,
-        course: int | None = None,
-        replace: Screen[Any] | None = None,
-        fresh: bool = False,
+        self, options: frozenset[str] | None = None, **how: Unpack[NewRound]
     ) -> None: ...
 
     def continue_round(self, round_id: int, *, replace: Screen[Any] | None = None) -> None: ...

@@ -1,0 +1,114 @@
+"""How long Parlour takes to put its first board on screen, against a bare Textual app.
+
+    python benchmarks/startup.py [--runs 9] [--only golf,start,...]
+
+Each start is a new process in a pseudo-terminal of 100 × 32 (as a player's terminal),
+timed from the launch until the screen shows what a player waits for: the first card of
+the board (Golf, Rubbish Heap, Three Squares, By Twos), the start screen's menu, or, for
+the bare app (Textual's ``App`` with two ``Static`` widgets and nothing else), its text.
+The bare app is the floor no Textual app can beat: Python and Textual importing and
+drawing. Starts are interleaved (bare, Parlour, bare, Parlour …) so that the machine's
+load falls on both alike, and the ratio of the medians is what counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import platform
+import pty
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+BARE = """
+from textual.app import App
+from textual.widgets import Static
+
+class Bare(App):
+    def compose(self):
+        yield Static("bare Textual app")
+        yield Static("READY-MARK")
+
+Bare().run()
+"""
+
+#: what each start waits for: the arguments, and a text that appears once drawn
+STARTS = {
+    "bare": (["-c", BARE], b"READY-MARK"),
+    "start": (["-m", "parlour"], b"Golf: a single hole"),
+    "golf": (["-m", "parlour", "play", "golf", "--seed", "1"], b"Found."),
+    "rubbish": (["-m", "parlour", "play", "rubbish", "--seed", "1"], b"Foundations"),
+    "squares": (["-m", "parlour", "play", "squares", "--seed", "1"], b"Square 1"),
+    "bytwos": (["-m", "parlour", "play", "bytwos", "--seed", "1"], b"Clubs"),
+}
+
+
+def time_start(arguments: list[str], mark: bytes, data_dir: str, timeout: float = 60) -> float:
+    """Seconds from launch until ``mark`` is on the screen (then the process is ended)."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+    env = dict(os.environ, PARLOUR_DATA_DIR=data_dir, TERM="xterm-256color")
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, *arguments],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        close_fds=True,
+        start_new_session=True,
+    )
+    os.close(slave)
+    seen = bytearray()
+    try:
+        while mark not in seen:
+            if time.perf_counter() - start > timeout:
+                raise RuntimeError(f"{mark!r} never appeared: {bytes(seen[-200:])!r}")
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if ready:
+                try:
+                    seen.extend(os.read(master, 65536))
+                except OSError:
+                    break
+        return time.perf_counter() - start
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        os.close(master)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9, help="starts of each (at least 7)")
+    parser.add_argument("--only", default="start,golf,rubbish,squares,bytwos")
+    args = parser.parse_args()
+    names = [name for name in args.only.split(",") if name in STARTS and name != "bare"]
+    times: dict[str, list[float]] = {name: [] for name in ["bare", *names]}
+    with tempfile.TemporaryDirectory() as data:
+        # one start of each first, not counted: files cached, the database made
+        for name in times:
+            time_start(*STARTS[name], data)
+        for _ in range(args.runs):
+            for name in names:
+                times["bare"].append(time_start(*STARTS["bare"], data))
+                times[name].append(time_start(*STARTS[name], data))
+    bare = statistics.median(times["bare"])
+    print(f"{platform.python_implementation()} {platform.python_version()}, "
+          f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}, {args.runs} runs each")
+    print(f"{'bare Textual':14} median {bare * 1000:6.0f} ms")
+    for name in names:
+        median = statistics.median(times[name])
+        spread = f"{min(times[name]) * 1000:.0f}-{max(times[name]) * 1000:.0f}"
+        print(f"{name:14} median {median * 1000:6.0f} ms ({spread})  ratio {median / bare:.2f}")
+
+
+if __name__ == "__main__":
+    main()
