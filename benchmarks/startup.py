@@ -101,8 +101,10 @@ def main() -> None:
                 times["bare"].append(time_start(*STARTS["bare"], data))
                 times[name].append(time_start(*STARTS[name], data))
     bare = statistics.median(times["bare"])
-    print(f"{platform.python_implementation()} {platform.python_version()}, "
-          f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}, {args.runs} runs each")
+    print(
+        f"{platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}, {args.runs} runs each"
+    )
     print(f"{'bare Textual':14} median {bare * 1000:6.0f} ms")
     for name in names:
         median = statistics.median(times[name])

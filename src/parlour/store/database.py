@@ -17,7 +17,6 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,12 @@ from parlour.store.opening import StoreRefused
 from parlour.store.opening import StoreUnavailable
 from parlour.store.opening import now
 from parlour.store.paths import DATABASE_NAME
+from parlour.store.schema import SCHEMA
+from parlour.store.schema import SCHEMA_VERSION
+from parlour.store.schema import FinishedGame
+from parlour.store.schema import SavedGame
+from parlour.store.schema import StoredRound
+from parlour.store.schema import words as _words
 
 __all__ = [
     "FinishedGame",
@@ -37,130 +42,6 @@ __all__ = [
     "StoreUnavailable",
     "StoredRound",
 ]
-
-#: 3: rounds may be abandoned (``rounds.abandoned``)
-SCHEMA_VERSION = 3
-
-#: the columns that say which deal a game is and how it was played, in games and in_progress
-_DEAL_COLUMNS = """
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER,
-    deck TEXT NOT NULL,
-    moves TEXT NOT NULL,"""
-
-SCHEMA = f"""
-CREATE TABLE IF NOT EXISTS rounds (
-    id INTEGER PRIMARY KEY,
-    course INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    started TEXT NOT NULL,
-    finished TEXT,
-    total INTEGER,
-    abandoned TEXT
-);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,{_DEAL_COLUMNS}
-    won INTEGER NOT NULL,
-    score INTEGER NOT NULL,
-    summary TEXT NOT NULL,
-    hints INTEGER NOT NULL DEFAULT 0,
-    round_id INTEGER REFERENCES rounds(id),
-    hole INTEGER,
-    started TEXT NOT NULL,
-    finished TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS holes (
-    round_id INTEGER NOT NULL REFERENCES rounds(id),
-    hole INTEGER NOT NULL,
-    score INTEGER NOT NULL,
-    game_id INTEGER REFERENCES games(id),
-    PRIMARY KEY (round_id, hole)
-);
-CREATE TABLE IF NOT EXISTS pars (
-    seed INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    par INTEGER NOT NULL,
-    PRIMARY KEY (seed, options)
-);
-CREATE TABLE IF NOT EXISTS in_progress (
-    id INTEGER PRIMARY KEY,{_DEAL_COLUMNS}
-    undone TEXT NOT NULL,
-    hints INTEGER NOT NULL DEFAULT 0,
-    round_id INTEGER REFERENCES rounds(id),
-    hole INTEGER,
-    started TEXT NOT NULL,
-    updated TEXT NOT NULL
-);
-"""
-
-
-@dataclass(frozen=True, slots=True)
-class StoredDeal:
-    """What every stored game has: its row, the game, the rule options, the deal (a seed,
-    or none for an explicit deck) and the moves played, in notation."""
-
-    id: int
-    game: str
-    options: str
-    seed: int | None
-    deck: str
-    moves: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SavedGame(StoredDeal):
-    """A game in progress, as saved after its last move."""
-
-    undone: tuple[str, ...]
-    hints: int
-    round_id: int | None
-    hole: int | None
-    started: str
-    updated: str
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedGame(StoredDeal):
-    """A finished game: its result, and its round and hole if it was one."""
-
-    won: bool
-    score: int
-    summary: str
-    hints: int
-    round_id: int | None
-    hole: int | None
-    started: str
-    finished: str
-
-
-@dataclass(frozen=True, slots=True)
-class StoredRound:
-    id: int
-    course: int
-    options: str
-    started: str
-    finished: str | None
-    scores: tuple[int, ...]
-    #: when the player gave the round up, unfinished (None: not abandoned)
-    abandoned: str | None = None
-
-    @property
-    def is_unfinished(self) -> bool:
-        """Neither complete nor abandoned: the player may go on with it."""
-        return self.finished is None and self.abandoned is None
-
-    @property
-    def total(self) -> int:
-        return sum(self.scores)
-
-    @property
-    def is_complete(self) -> bool:
-        return len(self.scores) == 9
-
-
-def _words(text: str) -> tuple[str, ...]:
-    return tuple(text.split())
 
 
 class Store:
