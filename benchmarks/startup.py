@@ -56,6 +56,9 @@ def time_start(arguments: list[str], mark: bytes, data_dir: str, timeout: float 
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
     env = dict(os.environ, PARLOUR_DATA_DIR=data_dir, TERM="xterm-256color")
+    # as on a player's machine: Python keeps the compiled modules it makes (an
+    # environment that forbids it makes every start compile all of Parlour again)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.perf_counter()
     process = subprocess.Popen(
         [sys.executable, *arguments],

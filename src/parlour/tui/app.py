@@ -97,11 +97,10 @@ class ParlourApp(App[None]):
         self.notice = self.store.notice
         if self.notice:
             self.notify(self.notice, title="Database moved aside", severity="warning", timeout=30)
-        from parlour.tui.screens.start import StartScreen
-
-        self.push_screen(StartScreen())
         opening = self.opening
-        if opening.kind == "game":
+        if opening.kind == "start":
+            self.show_menu()
+        elif opening.kind == "game":
             self.start_new_game(opening.game, seed=opening.seed, options=opening.options)
         elif opening.kind == "round":
             self.start_round(opening.options, course=opening.course, fresh=opening.fresh)
@@ -112,6 +111,8 @@ class ParlourApp(App[None]):
             self._show(self.game_screen(session.rules.id, session=session))
         elif opening.kind == "resume":
             self.resume_latest()
+        if len(self.screen_stack) < 2:  # nothing could be opened: the menu, then
+            self.show_menu()
         self._watching_size = True
         # at once, before the screens below are laid out at a size they cannot take
         self.check_size(self.size.width, self.size.height)
@@ -138,6 +139,19 @@ class ParlourApp(App[None]):
         shut_down()
         if self.store is not None:
             self.store.close()
+
+    def show_menu(self) -> None:
+        """The start screen: the one below this screen, or a new one in its place when the
+        app opened straight on a game (the menu is not made before it is wanted, which
+        keeps the first board quick)."""
+        from parlour.tui.screens.start import StartScreen
+
+        if len(self.screen_stack) < 2:
+            self.push_screen(StartScreen())
+        elif len(self.screen_stack) == 2 and not isinstance(self.screen, StartScreen):
+            self.switch_screen(StartScreen())
+        else:
+            self.pop_screen()
 
     # -- terminal size ---------------------------------------------------------------------
 

@@ -41,25 +41,34 @@ class CardArtWidget(Widget):
 
     ascii_only: reactive[bool] = reactive(False)
     _card_styles: art.CardStyles | None = None
+    #: card styles already looked up, shared by every widget of a kind whose own style is
+    #: the same (the component rules name only the kind): the lookups cost more than
+    #: drawing the cards, and a board has a dozen piles
+    _shared_styles: ClassVar[dict[tuple[type[Widget], Style], art.CardStyles]] = {}
 
     def card_styles(self) -> art.CardStyles:
-        # looked up once and kept until the styles change (a theme, NO_COLOR): the
-        # lookups cost more than drawing the cards
+        # looked up once and kept until the styles change (a theme, NO_COLOR)
         if self._card_styles is None:
-            get = self.get_component_rich_style
-            self._card_styles = art.CardStyles(
-                red=get("card--red"),
-                black=get("card--black"),
-                frame=get("card--frame"),
-                playable=get("card--playable"),
-                selected=get("card--selected"),
-                empty=get("card--empty"),
-                back=get("card--back"),
-            )
+            key = (type(self), self.rich_style)
+            shared = CardArtWidget._shared_styles.get(key)
+            if shared is None:
+                get = self.get_component_rich_style
+                shared = art.CardStyles(
+                    red=get("card--red"),
+                    black=get("card--black"),
+                    frame=get("card--frame"),
+                    playable=get("card--playable"),
+                    selected=get("card--selected"),
+                    empty=get("card--empty"),
+                    back=get("card--back"),
+                )
+                CardArtWidget._shared_styles[key] = shared
+            self._card_styles = shared
         return self._card_styles
 
     def notify_style_update(self) -> None:
         self._card_styles = None
+        CardArtWidget._shared_styles.clear()
         super().notify_style_update()
 
 

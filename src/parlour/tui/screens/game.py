@@ -331,7 +331,7 @@ class GameScreen(Keyed, Screen[None]):
         self.app.push_screen(HelpScreen(self.rules.id))
 
     def action_menu(self) -> None:
-        self.app.pop_screen()
+        services(self).show_menu()
 
     def action_quit_game(self) -> None:
         self.app.exit()

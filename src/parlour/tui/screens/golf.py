@@ -160,18 +160,19 @@ class GolfScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.compute_pars()
+        # once the board is on the screen: nothing the first frame does not need
+        self.call_after_refresh(self.compute_pars)
 
     @work(exclusive=True, group="pars")
     async def compute_pars(self) -> None:
         """Work out the pars of the round's holes in the background, this hole first, and
         keep them in the store (a deal's par never changes)."""
-        from parlour.tui.background import par_job
-        from parlour.tui.background import run
-
         session, store = self.session, services(self).store
         if session is None or session.round is None or store is None:
             return
+        from parlour.tui.background import par_job
+        from parlour.tui.background import run
+
         options = session.round.options
         seeds = session.round.round.seeds()
         current = session.round.hole
