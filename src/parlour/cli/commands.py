@@ -19,6 +19,7 @@ from parlour.engine.history import Line
 def run(args: argparse.Namespace) -> int:
     """Carry out the command the arguments name."""
     from parlour.cli import rounds
+    from parlour.cli import serve
     from parlour.cli import solving
 
     table: dict[str | None, Callable[[argparse.Namespace], int]] = {
@@ -31,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
         "solve": solving.command_solve,
         "analyse": solving.command_analyse,
         "scorecard": rounds.command_scorecard,
+        "serve": serve.command_serve,
     }
     return table[args.command](args)
 
@@ -110,6 +112,8 @@ def command_play(args: argparse.Namespace) -> int:
         raise CliError(f"{spec.name} is not played in rounds: --course and --round are not for it")
     if getattr(args, "fresh", False) and not course_code:
         raise CliError("--fresh goes with --course (a new round of that course)")
+    if args.plain:
+        return _run_plain(args, spec.id, frozenset(options))
     if args.record:
         text, _ = read_record(args.record)
         return _run_app(args, record_text=text, record_title=args.record)
@@ -123,6 +127,42 @@ def command_play(args: argparse.Namespace) -> int:
         return _run_app(args, course=course, options=frozenset(options), fresh=fresh)
     seed = check_seed(args.seed) if args.seed is not None else None
     return _run_app(args, game=spec.id, seed=seed, options=frozenset(options))
+
+
+def _run_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> int:
+    """``play … --plain``: the game line by line on standard input and output."""
+    from parlour.engine import check_seed
+    from parlour.engine.record import parse_record
+    from parlour.engine.record import replay
+    from parlour.engine.rounds import parse_course_code
+    from parlour.plain import Plain
+    from parlour.plain import PlainOpening
+    from parlour.render import shows_suits
+    from parlour.store.database import Store
+    from parlour.store.paths import data_dir
+
+    course_code = getattr(args, "course", None)
+    opening = PlainOpening(
+        game,
+        seed=check_seed(args.seed) if args.seed is not None else None,
+        course=parse_course_code(course_code) if course_code else None,
+        new_round=bool(getattr(args, "round", False)),
+        fresh=bool(getattr(args, "fresh", False)),
+        line=replay(parse_record(read_record(args.record)[0])) if args.record else None,
+        options=options,
+    )
+    store = Store(data_dir(args.data_dir))
+    try:
+        plain = Plain(
+            store,
+            sys.stdout,
+            ascii_only=bool(args.ascii) or not shows_suits(sys.stdout),
+            prompt=sys.stdin.isatty(),
+        )
+        plain.open(opening)
+        return plain.run(sys.stdin)
+    finally:
+        store.close()
 
 
 def command_replay(args: argparse.Namespace) -> int:

@@ -60,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --course: a new round of it, even if you have an unfinished one",
     )
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        help="play line by line on standard input and output (no full screen: for screen "
+        "readers, braille displays, scripts and pipes)",
+    )
     _add_option_flags(play)
     _add_app_arguments(play)
 
@@ -90,6 +96,13 @@ def build_parser() -> argparse.ArgumentParser:
     scorecard = commands.add_parser("scorecard", help="print past rounds and the best")
     scorecard.add_argument("--json", action="store_true", help="machine-readable output")
     _add_app_arguments(scorecard, ascii_flag=False)
+
+    serve = commands.add_parser("serve", help="play in a web browser (textual-serve)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default: this computer only)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+    _add_app_arguments(serve)
 
     deal = commands.add_parser("deal", help="print the opening layout of a deal")
     _add_deal_arguments(deal)

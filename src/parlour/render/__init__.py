@@ -16,6 +16,16 @@ from parlour.engine.cards import Card
 Renderer = Callable[[Any, bool], RenderableType]
 
 
+def shows_suits(stream: object) -> bool:
+    """Whether ``stream`` can take the suit symbols and box corners (else letters)."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣╭─╮".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 def card_text(card: Card | None, ascii_only: bool = False, width: int = 3) -> Text:
     """A card as coloured text (red suits red), ``--`` for none; padded to ``width``."""
     if card is None:

@@ -24,6 +24,7 @@ from parlour.engine.notation import format_options
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
 from parlour.engine.registry import find_spec
+from parlour.render import shows_suits
 from parlour.session import Session
 from parlour.session import round_game
 from parlour.store.database import Store
@@ -53,12 +54,7 @@ class Opening:
 
 
 def terminal_shows_suits() -> bool:
-    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-    try:
-        "♠♥♦♣╭─╮".encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
+    return shows_suits(sys.stdout)
 
 
 class ParlourApp(App[None]):

@@ -1,0 +1,361 @@
+"""Plain mode: a game played line by line, for screen readers, braille displays, scripts
+and pipes. No full screen and no box drawing: the position is printed as ``parlour deal``
+prints it, each move is answered with a sentence saying what changed, and the player types
+one move a line in the notation of docs/notation.md, or a word (``moves``, ``hint``,
+``undo``, ``redo``, ``board``, ``help``, ``quit``).
+
+Games and Golf rounds are kept in the same store as the app's and go on where they were
+left, so a game begun here can be finished in the app and the other way round.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+from typing import TextIO
+
+from rich.console import Console
+
+from parlour.engine.cards import SUIT_GLYPHS
+from parlour.engine.errors import ParlourError
+from parlour.engine.history import Line
+from parlour.engine.notation import format_options
+from parlour.engine.registry import find_spec
+from parlour.render import render_position
+from parlour.session import Session
+from parlour.store.database import Store
+from parlour.store.database import StoreError
+
+#: a card as the engine's words write it (``9C``, ``10S``, ``QH``)
+_CARD = re.compile(r"\b(10|[2-9AJQK])([CDHS])\b")
+
+WORDS = (
+    ("moves, ?", "the moves you can make now, with what each does"),
+    ("hint", "a suggested move (it never peeks at hidden cards)"),
+    ("undo, redo", "take back the last move, or make it again"),
+    ("board", "the whole position again"),
+    ("next", "deal the next hole of a round (Enter does too)"),
+    ("help", "this list"),
+    ("quit, q", "stop; the game is saved and goes on next time"),
+)
+
+
+def show_cards(text: str, ascii_only: bool) -> str:
+    """The engine's words with cards written as the board writes them: suit symbols, or
+    letters in ASCII mode (``9C`` becomes ``9♣``)."""
+    if ascii_only:
+        return text
+    return _CARD.sub(lambda found: found.group(1) + SUIT_GLYPHS[found.group(2)], text)
+
+
+#: piles whose order is hidden: only their size is told
+_HIDDEN = ("stock", "pack", "deck")
+
+
+def what_changed(before: str, after: str, words: str) -> list[str]:
+    """What a move showed that its own words do not say, read from the two positions'
+    text forms (docs/notation.md): the new top card of each single pile that changed
+    (``column 3 shows 8D``), or that it is empty, and the size of a hidden pile."""
+    old = dict(_fields(before))
+    said = set(words.split())
+    changes = []
+    for name, value in _fields(after):
+        if old.get(name) == value:
+            continue
+        cards = value.split()
+        if not cards or not all(_CARD.fullmatch(card) or card == "-" for card in cards):
+            continue
+        present = [card for card in cards if card != "-"]
+        if name in _HIDDEN:
+            count = len(present)
+            changes.append(
+                f"{count} card{'s' if count != 1 else ''} in the {name}"
+                if count
+                else f"the {name} is empty"
+            )
+        elif name.endswith("s") or (" " in value and name in ("board", "kept", "rejected")):
+            continue  # a row of piles, or a whole heap told elsewhere
+        elif not present:
+            changes.append(f"{name} is empty")
+        elif present[-1] not in said:
+            changes.append(f"{name} shows {present[-1]}")
+    return changes
+
+
+def _fields(text: str) -> list[tuple[str, str]]:
+    found = []
+    for row in text.splitlines():
+        name, colon, value = row.partition(": ")
+        if colon:
+            found.append((name, value.strip()))
+    return found
+
+
+@dataclass(frozen=True)
+class PlainOpening:
+    """What plain mode opens on: a game (a seed, or the player's unfinished game of it),
+    a round of a course, or a record to play on from."""
+
+    game: str
+    seed: int | None = None
+    course: int | None = None
+    new_round: bool = False
+    fresh: bool = False
+    line: Line[Any, Any] | None = None
+    options: frozenset[str] = frozenset()
+
+
+class Plain:
+    """One plain-mode session: reads lines from ``given`` and writes to ``out``."""
+
+    def __init__(self, store: Store, out: TextIO, *, ascii_only: bool, prompt: bool) -> None:
+        self.store = store
+        self.out = out
+        self.ascii_only = ascii_only
+        self.prompt = prompt
+        self.console = Console(file=out, highlight=False, color_system=None, width=100)
+        self.session: Session | None = None
+
+    # -- output ----------------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.out.write(show_cards(text, self.ascii_only) + "\n")
+        self.out.flush()
+
+    def board(self) -> None:
+        session = self._session()
+        state = session.state
+        heading = f"{session.rules.name}"
+        if session.round is not None:
+            round_ = session.round.round
+            heading += (
+                f" · round {round_.code} · hole {session.round.hole} of {round_.holes}"
+                f" · {round_.total} so far"
+            )
+        elif session.line.seed is not None:
+            heading += f" · seed {session.line.seed}"
+        options = format_options(session.line.options)
+        heading += f" · options: {options or 'none'}"
+        self.say(heading)
+        self.console.print(render_position(state, self.ascii_only))
+        self.out.flush()
+        self.say(session.rules.prompt(state))
+
+    # -- opening ---------------------------------------------------------------------------
+
+    def open(self, opening: PlainOpening) -> None:
+        spec = find_spec(opening.game)
+        if opening.line is not None:
+            self.session = Session.from_line(self.store, opening.line)
+        elif opening.course is not None or opening.new_round:
+            self.session = self._round(opening)
+        else:
+            self.session = self._resumed(spec.id, opening) or Session.new_game(
+                self.store,
+                spec.id,
+                secrets.randbits(32) if opening.seed is None else opening.seed,
+                opening.options,
+            )
+        played = len(self.session.line.moves)
+        if played:
+            self.say(f"Welcome back: {played} move{'s' if played != 1 else ''} played.")
+        self.board()
+
+    def _resumed(self, game: str, opening: PlainOpening) -> Session | None:
+        """The player's unfinished game of ``game`` (of that seed, if one is given)."""
+        for saved in self.store.games_in_progress():
+            if saved.game != game or saved.round_id is not None:
+                continue
+            if opening.seed is not None and saved.seed != opening.seed:
+                continue
+            if format_options(opening.options) != saved.options:
+                continue
+            try:
+                return Session.resume(self.store, saved)
+            except ParlourError:
+                continue  # kept in the database; the app says so
+        return None
+
+    def _round(self, opening: PlainOpening) -> Session:
+        options = opening.options
+        if opening.course is not None and not opening.fresh:
+            unfinished = self.store.unfinished_round(opening.course, format_options(options))
+            if unfinished is not None:
+                return Session.continue_round(self.store, unfinished)
+        course = secrets.randbits(40) if opening.course is None else opening.course
+        return Session.new_round(self.store, course, options)
+
+    # -- the loop --------------------------------------------------------------------------
+
+    def run(self, given: Iterable[str]) -> int:
+        """Play until the game ends, the player quits, or the input ends."""
+        commands: dict[str, Callable[[], None]] = {
+            "moves": self.moves,
+            "?": self.moves,
+            "hint": self.hint,
+            "undo": self.undo,
+            "redo": self.redo,
+            "board": self.board,
+            "help": self.help,
+        }
+        self._ask()
+        for raw in given:
+            text = raw.strip()
+            word = text.lower()
+            if word in ("quit", "q"):
+                break
+            session = self._session()
+            if session.is_finished:
+                if session.round is not None and word in ("", "next", "n"):
+                    if not self.next_hole():
+                        return 0
+                elif session.round is None:
+                    return 0
+                else:
+                    self.say("This hole is over: type next (or press Enter) for the next one.")
+            elif word in commands:
+                commands[word]()
+            elif text:
+                self.move(text)
+            if self._session().is_finished and self._session().round is None:
+                return 0
+            self._ask()
+        self.say(self._leaving())
+        return 0
+
+    def _ask(self) -> None:
+        if self.prompt:
+            self.out.write("> ")
+            self.out.flush()
+
+    def _session(self) -> Session:
+        assert self.session is not None
+        return self.session
+
+    def _leaving(self) -> str:
+        session = self._session()
+        news = session.saving_news()
+        if news:
+            return news
+        if session.round is not None:
+            return f"Saved: the round {session.round.round.code} goes on next time."
+        return "Saved: the game goes on next time."
+
+    # -- what the player asks for ----------------------------------------------------------
+
+    def move(self, text: str) -> None:
+        session = self._session()
+        before = session.state
+        try:
+            move = session.rules.parse_move(text)
+            words = session.rules.describe(before, move)
+            session.play(move)
+        except ParlourError as error:
+            reason = str(error).rstrip(".")
+            self.say(f"{reason[:1].upper()}{reason[1:]}. (Type moves for the moves you can make.)")
+            return
+        changes = what_changed(
+            session.rules.format_position(before), session.rules.format_position(session.state),
+            words,
+        )  # fmt: skip
+        self.after(f"{words[:1].upper()}{words[1:]}{''.join(f'; {c}' for c in changes)}.")
+
+    def after(self, what: str) -> None:
+        """Say what changed, then what the position asks for or how the game ended."""
+        session = self._session()
+        parts = [what]
+        news = session.saving_news()
+        if news:
+            parts.append(news)
+        outcome = session.outcome
+        if outcome is None:
+            parts.append(session.rules.prompt(session.state))
+            self.say(" ".join(parts))
+            return
+        parts.append(outcome.summary)
+        self.say(" ".join(parts))
+        self.say(f"score {outcome.score}")
+        if session.round is not None:
+            round_ = session.round_after
+            assert round_ is not None
+            if round_.is_complete:
+                versus = round_.versus_bogey
+                self.say(
+                    f"The round is over: {round_.total} in {round_.holes} holes, "
+                    f"{abs(versus)} {'under' if versus < 0 else 'over'} bogey ({round_.bogey})."
+                    if versus
+                    else f"The round is over: {round_.total}, level with bogey."
+                )
+                self.say(f"round {round_.total}")
+            else:
+                self.say(
+                    f"Round {round_.code}: {round_.total} after {round_.holes_played} "
+                    f"hole{'s' if round_.holes_played != 1 else ''}. Type next (or press "
+                    "Enter) for the next hole, or quit to go on another time."
+                )
+
+    def next_hole(self) -> bool:
+        """Deal the round's next hole; False when the round is over."""
+        try:
+            following = self._session().next_hole()
+        except StoreError as error:
+            self.say(f"The next hole cannot be dealt yet: {error}.")
+            return True
+        if following is None:
+            return False
+        self.session = following
+        self.board()
+        return True
+
+    def moves(self) -> None:
+        session = self._session()
+        state = session.state
+        legal = session.rules.legal_moves(state)
+        if not legal:
+            self.say("No move can be made.")
+            return
+        self.say(f"{len(legal)} move{'s' if len(legal) != 1 else ''}:")
+        written = [session.rules.format_move(move) for move in legal]
+        width = max(len(notation) for notation in written)
+        for move, notation in zip(legal, written, strict=True):
+            self.say(f"  {notation:<{width}}  {session.rules.describe(state, move)}")
+
+    def hint(self) -> None:
+        session = self._session()
+        spec = find_spec(session.rules.id)
+        move = spec.hint()(session.state)
+        if move is None:
+            self.say("No hint: no move can be made.")
+            return
+        session.count_hint()
+        notation = session.rules.format_move(move)
+        self.say(f"Hint: {notation} ({session.rules.describe(session.state, move)}).")
+
+    def undo(self) -> None:
+        session = self._session()
+        if not session.can_undo:
+            self.say("Nothing to undo.")
+            return
+        move = session.line.moves[-1]
+        session.undo()
+        self.after(f"Undone: {session.rules.describe(session.state, move)}.")
+
+    def redo(self) -> None:
+        session = self._session()
+        if not session.can_redo:
+            self.say("Nothing to redo.")
+            return
+        before = session.state
+        session.redo()
+        move = session.line.moves[-1]
+        self.after(f"Redone: {session.rules.describe(before, move)}.")
+
+    def help(self) -> None:
+        self.say("Type a move in the notation of docs/notation.md (moves lists them), or one of:")
+        for words, meaning in WORDS:
+            self.say(f"  {words:<11} {meaning}")
+        self.say(self._session().rules.prompt(self._session().state))

@@ -1,0 +1,89 @@
+"""Plain mode (``parlour play GAME --plain``) driven as a screen reader or a script would:
+a subprocess, moves on standard input, the text read back."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def parlour(data: Path, *arguments: str, given: str = "") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "parlour", "--data-dir", str(data), *arguments],
+        input=given,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+
+
+@pytest.mark.parametrize(("game", "seed"), [("golf", 1), ("golf", 7), ("rubbish", 55)])
+def test_the_solvers_line_played_in_plain_mode_ends_with_its_score(
+    tmp_path: Path, game: str, seed: int
+) -> None:
+    solved = parlour(tmp_path, "solve", game, "--seed", str(seed), "--json")
+    answer = json.loads(solved.stdout)
+    played = parlour(
+        tmp_path, "play", game, "--seed", str(seed), "--plain", given="\n".join(answer["moves"])
+    )
+    assert played.returncode == 0, played.stderr
+    lines = played.stdout.strip().splitlines()
+    assert lines[-1] == f"score {answer['best_score']}"
+    assert played.stderr == ""
+    # nothing of a full-screen app: no escape sequences, no box drawing
+    assert "\x1b" not in played.stdout
+    assert not set("╭╮╰╯│─") & set(played.stdout)
+
+
+def test_bad_moves_get_the_engines_reason_and_moves_lists_the_legal_ones(
+    tmp_path: Path,
+) -> None:
+    played = parlour(
+        tmp_path, "play", "golf", "--seed", "1", "--plain", given="9\nmoves\n2\n7\nq\n"
+    )
+    out = played.stdout
+    assert played.returncode == 0
+    assert "'9' is not a Golf move" in out
+    # seed 1 opens with 9♣ on the foundation and one move: 8♥ from column 7
+    assert "1 move:\n  7  8♥ from column 7 onto 9♣\n" in out
+    assert "3♥ is not one rank above or below 9♣" in out
+    assert "8♥ from column 7 onto 9♣; column 7 shows K♠." in out
+    assert out.strip().endswith("Saved: the game goes on next time.")
+
+
+def test_quitting_and_starting_again_goes_on_with_the_game(tmp_path: Path) -> None:
+    first = parlour(tmp_path, "play", "golf", "--seed", "1", "--plain", given="7\ns\nquit\n")
+    assert first.returncode == 0
+    again = parlour(tmp_path, "play", "golf", "--plain", given="undo\n")
+    assert again.returncode == 0
+    assert again.stdout.startswith("Welcome back: 2 moves played.\nGolf · seed 1")
+    assert "Undone: turn A♥ from the stock." in again.stdout
+    # the end of the input saves the game just as quit does
+    assert again.stdout.strip().endswith("Saved: the game goes on next time.")
+    third = parlour(tmp_path, "play", "golf", "--plain", given="")
+    assert third.stdout.startswith("Welcome back: 1 move played.")
+
+
+def test_ascii_mode_writes_suits_as_letters(tmp_path: Path) -> None:
+    played = parlour(tmp_path, "play", "golf", "--seed", "1", "--plain", "--ascii", given="7\n")
+    assert "8H from column 7 onto 9C; column 7 shows KS." in played.stdout
+    assert not set("♠♥♦♣") & set(played.stdout)
+
+
+def test_a_round_is_kept_between_holes_and_goes_on(tmp_path: Path) -> None:
+    started = parlour(tmp_path, "play", "golf", "--round", "--plain", given="board\nq\n")
+    assert started.returncode == 0
+    heading = started.stdout.splitlines()[0]
+    assert heading.startswith("Golf · round ") and " · hole 1 of 9 · " in heading
+    code = heading.split(" · ")[1].removeprefix("round ")
+    hinted = parlour(tmp_path, "play", "golf", "--course", code, "--plain", given="hint\nq\n")
+    assert hinted.stdout.splitlines()[0] == heading
+    assert "Hint: " in hinted.stdout
+    assert f"Saved: the round {code} goes on next time." in hinted.stdout
