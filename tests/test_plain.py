@@ -46,7 +46,7 @@ def test_bad_moves_get_the_engines_reason_and_moves_lists_the_legal_ones(
     tmp_path: Path,
 ) -> None:
     played = parlour(
-        tmp_path, "play", "golf", "--seed", "1", "--plain", given="9\nmoves\n2\n7\nq\n"
+        tmp_path, "play", "golf", "--seed", "1", "--plain", given="9\nmoves\n2\n7\nmoves\nq\n"
     )
     out = played.stdout
     assert played.returncode == 0
@@ -55,6 +55,8 @@ def test_bad_moves_get_the_engines_reason_and_moves_lists_the_legal_ones(
     assert "1 move:\n  7  8♥ from column 7 onto 9♣\n" in out
     assert "3♥ is not one rank above or below 9♣" in out
     assert "8♥ from column 7 onto 9♣; column 7 shows K♠." in out
+    # listing the moves does not name the stock's next card (A♥)
+    assert "1 move:\n  s  turn a hidden card from the stock\n" in out
     assert out.strip().endswith("Saved: the game goes on next time.")
 
 

@@ -86,6 +86,17 @@ def what_changed(before: str, after: str, words: str) -> list[str]:
     return changes
 
 
+def unseen_masked(words: str, position: str) -> str:
+    """A move's words before it is made, with the cards the player cannot see yet (those
+    in a hidden pile) left unnamed: listing the moves must not peek at the stock."""
+    hidden = {
+        card for name, value in _fields(position) if name in _HIDDEN for card in value.split()
+    }
+    if not hidden:
+        return words
+    return " ".join("a hidden card" if word in hidden else word for word in words.split(" "))
+
+
 def _fields(text: str) -> list[tuple[str, str]]:
     found = []
     for row in text.splitlines():
@@ -321,8 +332,10 @@ class Plain:
         self.say(f"{len(legal)} move{'s' if len(legal) != 1 else ''}:")
         written = [session.rules.format_move(move) for move in legal]
         width = max(len(notation) for notation in written)
+        position = session.rules.format_position(state)
         for move, notation in zip(legal, written, strict=True):
-            self.say(f"  {notation:<{width}}  {session.rules.describe(state, move)}")
+            words = unseen_masked(session.rules.describe(state, move), position)
+            self.say(f"  {notation:<{width}}  {words}")
 
     def hint(self) -> None:
         session = self._session()
@@ -333,7 +346,9 @@ class Plain:
             return
         session.count_hint()
         notation = session.rules.format_move(move)
-        self.say(f"Hint: {notation} ({session.rules.describe(session.state, move)}).")
+        words = session.rules.describe(session.state, move)
+        words = unseen_masked(words, session.rules.format_position(session.state))
+        self.say(f"Hint: {notation} ({words}).")
 
     def undo(self) -> None:
         session = self._session()
