@@ -89,3 +89,32 @@ def test_a_round_is_kept_between_holes_and_goes_on(tmp_path: Path) -> None:
     assert hinted.stdout.splitlines()[0] == heading
     assert "Hint: " in hinted.stdout
     assert f"Saved: the round {code} goes on next time." in hinted.stdout
+
+
+def test_a_whole_round_played_in_plain_mode_ends_with_the_round_total(tmp_path: Path) -> None:
+    from parlour.engine.games.golf import GOLF
+    from parlour.engine.games.golf_course import hole_seed
+    from parlour.engine.rounds import course_code
+    from parlour.engine.solve.golf import solve_golf
+
+    course = 1234567
+    lines, scores = [], []
+    for hole in range(1, 10):
+        best = solve_golf(GOLF.start_from_seed(hole_seed(course, hole)))
+        lines += [*map(str, best.line), "next"]
+        scores.append(best.best_score)
+    played = parlour(
+        tmp_path, "play", "golf", "--course", course_code(course), "--plain",
+        given="\n".join(lines[:-1]) + "\nthis line is never read\n",
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    said = played.stdout.strip().splitlines()
+    assert [line for line in said if line.startswith("score ")] == [f"score {s}" for s in scores]
+    assert said[-1] == f"round {sum(scores)}"
+    assert [line for line in said if " · hole " in line][-1].startswith(
+        "Golf · round 15NM7 · hole 9 of 9"
+    )
+    # the round ended the session: nothing said about going on, and the scorecard has it
+    assert "goes on next time" not in played.stdout
+    card = parlour(tmp_path, "scorecard", "--json")
+    assert str(sum(scores)) in card.stdout

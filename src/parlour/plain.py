@@ -232,11 +232,19 @@ class Plain:
                 commands[word]()
             elif text:
                 self.move(text)
-            if self._session().is_finished and self._session().round is None:
+            if self._all_over():
                 return 0
             self._ask()
         self.say(self._leaving())
         return 0
+
+    def _all_over(self) -> bool:
+        """True when nothing is left to play: a single game ended, or a round's last hole."""
+        session = self._session()
+        if not session.is_finished:
+            return False
+        round_ = session.round_after
+        return round_ is None or round_.is_complete
 
     def _ask(self) -> None:
         if self.prompt:
