@@ -5,8 +5,10 @@ started with the same data directory and display settings as this command."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import ipaddress
 import shlex
+import signal
 import sys
 from typing import Any
 
@@ -14,6 +16,7 @@ from parlour.cli.common import CliError
 
 
 def command_serve(args: argparse.Namespace) -> int:
+    from aiohttp import web
     from textual_serve.server import Server
 
     from parlour.store.paths import data_dir
@@ -26,20 +29,37 @@ def command_serve(args: argparse.Namespace) -> int:
         command.append("--ascii")
     url = f"http://{_url_host(args.host)}:{args.port}"
 
+    def announce(*_: object) -> None:
+        print(f"Parlour is served at {url}", flush=True)
+        if _is_loopback(args.host):
+            print("Only this computer can reach it. Ctrl-C stops it.", flush=True)
+        else:
+            print(
+                f"Listening on {args.host}: anyone who can reach this computer can play "
+                "and see your scorecards. Ctrl-C stops it.",
+                flush=True,
+            )
+
     class ParlourServer(Server):
         async def on_startup(self, app: Any) -> None:
-            print(f"Parlour is served at {url}", flush=True)
-            if _is_loopback(args.host):
-                print("Only this computer can reach it. Ctrl-C stops it.", flush=True)
-            else:
-                print(
-                    f"Listening on {args.host}: anyone who can reach this computer can play "
-                    "and see your scorecards. Ctrl-C stops it.",
-                    flush=True,
-                )
+            pass  # textual-serve's banner: announce() says what a player needs
 
-        def initialize_logging(self) -> None:
-            pass  # one line a request is noise for a player
+        def serve(self, debug: bool = False) -> None:
+            # Server.serve, but the address is announced once the socket is listening
+            # (aiohttp calls ``print`` after its sites have started), not before
+            self.debug = debug
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            loop.add_signal_handler(signal.SIGINT, self.request_exit)
+            loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+            web.run_app(
+                self._make_app(),
+                host=self.host,
+                port=self.port,
+                handle_signals=False,
+                loop=loop,
+                print=announce,
+            )
 
     server = ParlourServer(
         "exec " + shlex.join(command), host=args.host, port=args.port, title="Parlour"
