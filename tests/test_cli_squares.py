@@ -29,7 +29,7 @@ def test_an_illegal_move_exits_2_with_one_line(capsys: pytest.CaptureFixture[str
     assert captured.out == ""
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1
-    assert "move 1 (1b-2c)" in lines[0] and "7H goes only onto the 8H" in lines[0]
+    assert "move 1 (1b-2c)" in lines[0] and "7♥ can go only onto 8♥, but 2c shows" in lines[0]
     assert "(S4" in lines[0]
 
 

@@ -20,11 +20,11 @@ from typing import TextIO
 
 from rich.console import Console
 
-from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.errors import ParlourError
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
+from parlour.render import cards_as_shown
 from parlour.render import render_position
 from parlour.session import Session
 from parlour.store.database import Store
@@ -42,14 +42,6 @@ WORDS = (
     ("help", "this list"),
     ("quit, q", "stop; the game is saved and goes on next time"),
 )
-
-
-def show_cards(text: str, ascii_only: bool) -> str:
-    """The engine's words with cards written as the board writes them: suit symbols, or
-    letters in ASCII mode (``9C`` becomes ``9♣``)."""
-    if ascii_only:
-        return text
-    return _CARD.sub(lambda found: found.group(1) + SUIT_GLYPHS[found.group(2)], text)
 
 
 #: piles whose order is hidden: only their size is told
@@ -134,7 +126,7 @@ class Plain:
     # -- output ----------------------------------------------------------------------------
 
     def say(self, text: str) -> None:
-        self.out.write(show_cards(text, self.ascii_only) + "\n")
+        self.out.write(cards_as_shown(text, self.ascii_only) + "\n")
         self.out.flush()
 
     def board(self) -> None:

@@ -110,3 +110,21 @@ def test_lifting_the_clubs_off_the_knave_wins() -> None:
     assert heap(state, "1d") == suit_run("QD")
     outcome = SQUARES.outcome(state)
     assert outcome is not None and outcome.won
+
+
+def test_four_heaps_of_two_short_runs_are_not_chockered() -> None:
+    # four heaps, four different suits on top, each heap two runs of different suits:
+    # nothing can move, but no heap holds a packet, so nothing is buried under one
+    stuck = position(
+        {
+            "1a": suit_run("7C", 7) + " " + suit_run("AH", 6),  # K♣…7♣ under 6♥…A♥
+            "1b": suit_run("7H", 7) + " " + suit_run("AS", 6),
+            "1c": suit_run("7S", 7) + " " + suit_run("AD", 6),
+            "1d": suit_run("7D", 7) + " " + suit_run("AC", 6),
+        }
+    )
+    assert stuck.pack == () and stuck.phase is Phase.FINISHED
+    outcome = SQUARES.outcome(stuck)
+    assert outcome is not None and outcome.score == 0
+    assert "chockered" not in outcome.summary
+    assert outcome.summary == "no more can be done; 0 suits complete and clear"

@@ -40,7 +40,9 @@ def test_s4_a_run_moves_whole_onto_the_next_higher_card_in_any_square() -> None:
 
 def test_s4_refuses_a_run_onto_any_other_card() -> None:
     state = position({"1a": "9C 7H 6H 5H", "2c": "KS 8H", "3b": "4D", "3c": "8S"})
-    with pytest.raises(IllegalMoveError, match=r"7H 6H 5H goes only onto the 8H.*3b shows 4D"):
+    with pytest.raises(
+        IllegalMoveError, match=r"7H 6H 5H moves whole and can go only onto 8H, but 3b shows 4D"
+    ):
         SQUARES.apply(state, "1a-3b")
     with pytest.raises(IllegalMoveError, match=r"\(S4"):
         SQUARES.apply(state, "1a-3c")  # the right rank in the wrong suit

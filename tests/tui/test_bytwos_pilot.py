@@ -17,13 +17,13 @@ from parlour.engine.games.bytwos_state import ByTwosMove
 from parlour.engine.games.bytwos_state import ByTwosState
 from parlour.engine.games.bytwos_state import Phase
 from parlour.engine.record import format_record
+from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.bytwos import ByTwosScreen
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
-from parlour.tui.widgets import with_suit_symbols
 
 from .bytwos_helpers import CHOICE_AT
 from .bytwos_helpers import REDEAL_AT
@@ -39,7 +39,7 @@ def status_text(app: Any) -> str:
 
 def said(text: str) -> str:
     """The engine's words as the status line shows them."""
-    return with_suit_symbols(with_screen_keys(text))
+    return cards_as_shown(with_screen_keys(text))
 
 
 def why_not(state: ByTwosState, move: ByTwosMove) -> str:

@@ -16,11 +16,11 @@ from parlour.engine.games.golf import GolfState
 from parlour.engine.games.golf import PlayColumn
 from parlour.engine.games.golf_course import HOLES
 from parlour.engine.games.golf_course import hole_seed
+from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.widgets import StatusLine
-from parlour.tui.widgets import with_suit_symbols
 
 
 def key_for(move: object) -> str:
@@ -68,7 +68,7 @@ async def test_a_whole_seeded_hole_played_with_keys(private_data_dir: Path) -> N
         await pilot.pause()
         outcome = GOLF.outcome(final)
         assert outcome is not None
-        said = with_suit_symbols(f"Hole over: {outcome.summary}. Score {outcome.score}.")
+        said = cards_as_shown(f"Hole over: {outcome.summary}. Score {outcome.score}.")
         assert said in status_text(app)
         assert app.screen.session.is_finished
     store = Store(private_data_dir)

@@ -18,13 +18,13 @@ from parlour.engine.games.rubbish import Phase
 from parlour.engine.games.rubbish import RubbishState
 from parlour.engine.history import Line
 from parlour.engine.record import format_record
+from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.rubbish import RubbishScreen
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from parlour.tui.widgets import StatusLine
-from parlour.tui.widgets import with_suit_symbols
 
 #: a deal that opens on a round of three queens (positions 5, 8 and 9)
 SEED = 55
@@ -84,7 +84,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
         await pilot.pause()
         outcome = RUBBISH.outcome(expected)
         assert outcome is not None
-        assert with_suit_symbols(RUBBISH.prompt(expected)) in status_text(app)
+        assert cards_as_shown(RUBBISH.prompt(expected)) in status_text(app)
         assert "Press n for a new game." in status_text(app)
         assert "Game over" in str(screen.table_notes.render())
         assert screen.check_action("play_cursor", ()) is None  # greyed once it is over

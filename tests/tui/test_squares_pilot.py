@@ -20,6 +20,7 @@ from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
 from parlour.engine.record import format_record
+from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.confirm import ConfirmScreen
@@ -27,7 +28,6 @@ from parlour.tui.screens.squares import SquaresScreen
 from parlour.tui.screens.squares_board import HeapView
 from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
-from parlour.tui.widgets import with_suit_symbols
 
 from .squares_helpers import SEED
 from .squares_helpers import player
@@ -44,7 +44,7 @@ def status_text(app: Any) -> str:
 
 def said(text: str) -> str:
     """The engine's words as the status line shows them: a sentence, with suit symbols."""
-    return with_suit_symbols(f"{text[0].upper()}{text[1:]}")
+    return cards_as_shown(f"{text[0].upper()}{text[1:]}")
 
 
 def refused(app: Any) -> bool:
@@ -147,7 +147,7 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
         await pilot.press("p")  # no space to fill
         assert "No heap is a space: the pack fills only empty heaps (S5)." in status_text(app)
         await pilot.press("1", "a")  # its 4H has nowhere to go
-        assert with_suit_symbols("Nothing can move from 1a now: its 4H goes only onto the 5H") in (
+        assert cards_as_shown("Nothing can move from 1a now: its 4H can go only onto 5H") in (
             status_text(app)
         )
         assert refused(app) and screen.controls.chosen is None
@@ -183,15 +183,15 @@ async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
         assert screen.session.state == moved
         await pilot.press("u")
         assert screen.session.state == taken
-        assert with_suit_symbols("Took back 2H from 2a onto 3H in 2c.") in status_text(app)
+        assert cards_as_shown("Took back 2H from 2a onto 3H in 2c.") in status_text(app)
         await pilot.press("r")
         assert screen.session.state == moved
-        assert with_suit_symbols("Redid: 2H from 2a onto 3H in 2c.") in status_text(app)
+        assert cards_as_shown("Redid: 2H from 2a onto 3H in 2c.") in status_text(app)
         await pilot.press("2", "c", "u")  # a move half made is let go by the undo
         assert screen.controls.chosen is None and screen.session.state == taken
         await pilot.press("d", "u")
         dealt = SQUARES.describe(taken, DEAL).removeprefix("deal ")
-        assert with_suit_symbols(f"Took back the deal of {dealt}.") in status_text(app)
+        assert cards_as_shown(f"Took back the deal of {dealt}.") in status_text(app)
         assert screen.session.state == taken
         await pilot.press("R")
         assert screen.session.state == start and screen.session.can_redo
@@ -218,7 +218,7 @@ async def test_filling_a_space(private_data_dir: Path) -> None:
         await pilot.press("u", "3", "a")  # the space first: the pack or its square may fill it
         assert screen.controls.chosen == ("space", HEAP_INDEX["3a"])
         offer = "To fill the space 3a: p takes the pack's top card; 3b or 3c gives its top card."
-        assert with_suit_symbols(offer) in status_text(app)
+        assert cards_as_shown(offer) in status_text(app)
         assert [view.key for view in screen.heaps if view.playable] == ["3b", "3c"]
         await pilot.press("3", "c")
         assert screen.session.state == SQUARES.apply(state, "3c-3a")
@@ -257,7 +257,7 @@ async def test_the_hint_points_at_the_move_and_hides_the_pack(private_data_dir: 
         await app.workers.wait_for_complete()  # the hint is worked out in the background
         await pilot.pause()
         assert screen.controls.chosen is None
-        assert with_suit_symbols("Hint: 2H from 2a onto 3H in 2c (press 2a then 2c).") in (
+        assert cards_as_shown("Hint: 2H from 2a onto 3H in 2c (press 2a then 2c).") in (
             status_text(app)
         )
         assert screen.controls.cursor_heap == HEAP_INDEX["2a"] and screen.session.hints == 1
@@ -273,7 +273,7 @@ async def test_the_hint_points_at_the_move_and_hides_the_pack(private_data_dir: 
         assert player(filling) == FILLS[HEAP_INDEX["3c"]]
         hint = "Hint: fill the space 3c from the pack (press p then 3c)"
         assert status_text(app).startswith(hint)
-        assert with_suit_symbols(str(filling.pack[0])) not in status_text(app)
+        assert cards_as_shown(str(filling.pack[0])) not in status_text(app)
         screen.play(FILLS[HEAP_INDEX["3c"]])
         screen.action_hint()
         await app.workers.wait_for_complete()

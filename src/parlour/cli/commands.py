@@ -43,13 +43,14 @@ def run(args: argparse.Namespace) -> int:
 def print_position(line: Line[Any, Any], ascii_only: bool) -> None:
     from rich.console import Console
 
+    from parlour.render import cards_as_shown
     from parlour.render import render_position
 
     console = Console(highlight=False)
     state = line.current
     console.print(describe_deal(line), style="bold")
     console.print(render_position(state, ascii_only))
-    console.print(line.rules.prompt(state))
+    console.print(cards_as_shown(line.rules.prompt(state), ascii_only))
     outcome = line.rules.outcome(state)
     if outcome is None:
         console.print(f"Moves played: {len(line.moves)}. Score so far: {line.rules.score(state)}")
@@ -71,13 +72,16 @@ def command_check(args: argparse.Namespace) -> int:
 def command_play_moves(args: argparse.Namespace) -> int:
     from parlour.engine.errors import ParlourError
     from parlour.engine.record import format_record
+    from parlour.render import cards_as_shown
+    from parlour.render import shows_suits
 
     line = start_line(args)
     for number, move in enumerate(args.moves, start=1):
         try:
             line = line.play(move)
         except ParlourError as error:
-            raise CliError(f"move {number} ({move}): {error}") from None
+            plain = args.ascii or not shows_suits(sys.stderr)
+            raise CliError(f"move {number} ({move}): {cards_as_shown(str(error), plain)}") from None
     if args.record:
         sys.stdout.write(format_record(line))
     else:

@@ -97,8 +97,8 @@ def nothing_moves(state: SquaresState, index: int) -> str:
         return f"Nothing moves from {name}: its run is the whole suit, complete."
     what = f"its run {name_cards(run)}" if len(run) > 1 else f"its {run[0]}"
     return (
-        f"Nothing can move from {name} now: {what} goes only onto the {ABOVE[run[0]]}, "
-        f"which is not on top of a heap (S4), and square {square_of(index)} has no space "
+        f"Nothing can move from {name} now: {what} can go only onto {ABOVE[run[0]]}, "
+        f"which is not on top of any heap (S4), and square {square_of(index)} has no space "
         "for its top card (S5)."
     )
 

@@ -5,12 +5,15 @@ One module per game, named by the game's plug-in; :func:`render_position` asks i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
+from typing import Final
 
 from rich.console import RenderableType
 from rich.text import Text
 
+from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.cards import Card
 
 Renderer = Callable[[Any, bool], RenderableType]
@@ -24,6 +27,19 @@ def shows_suits(stream: object) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+#: a card as the engine writes it in words: rank then suit letter (``9C``, ``10H``)
+_CARD_IN_WORDS: Final = re.compile(r"\b(10|[2-9AJQK])([CDHS])\b")
+
+
+def cards_as_shown(words: str, ascii_only: bool = False) -> str:
+    """The engine's words with every card written as the board writes it: with its suit
+    symbol (``9C`` becomes ``9♣``), or left in letters in ASCII mode. Every message,
+    prompt and summary goes through this, in the app, plain mode and the CLI alike."""
+    if ascii_only:
+        return words
+    return _CARD_IN_WORDS.sub(lambda found: found.group(1) + SUIT_GLYPHS[found.group(2)], words)
 
 
 def card_text(card: Card | None, ascii_only: bool = False, width: int = 3) -> Text:

@@ -6,7 +6,6 @@ posts :class:`Pile.Chosen`); no widget decides a rule.
 
 from __future__ import annotations
 
-import re
 from itertools import groupby
 from typing import ClassVar
 
@@ -21,8 +20,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.cards import Card
+from parlour.render import cards_as_shown
 from parlour.tui import cards as art
 
 
@@ -220,14 +219,6 @@ class CardSpread(CardArtWidget):
         return max(0, rows * (art.FULL_HEIGHT + 1) - 1)
 
 
-_CARD_IN_TEXT = re.compile(r"\b(10|[2-9AJQK])([CDHS])\b")
-
-
-def with_suit_symbols(message: str) -> str:
-    """The engine writes cards in notation (``9C``); show them with suit symbols."""
-    return _CARD_IN_TEXT.sub(lambda m: m.group(1) + SUIT_GLYPHS[m.group(2)], message)
-
-
 class StatusLine(Static):
     """What just happened, or why a move was refused."""
 
@@ -235,7 +226,7 @@ class StatusLine(Static):
 
     def say(self, message: str, *, refused: bool = False) -> None:
         self.set_class(refused, "-refused")
-        text = message if self.ascii_only else with_suit_symbols(message)
+        text = cards_as_shown(message, self.ascii_only)
         # a message that fits on the one line the status already has needs no new
         # layout (the common case, and a layout costs several ms); any other may change
         # the status line's height

@@ -36,9 +36,10 @@ from parlour.engine.games import squares_text
 from parlour.engine.games.squares_layout import HEAP_COUNT
 from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
 from parlour.engine.games.squares_layout import SQUARE_COUNT
+from parlour.engine.games.squares_layout import SUIT_SIZE
 from parlour.engine.games.squares_layout import is_packet
-from parlour.engine.games.squares_layout import run_count
 from parlour.engine.games.squares_layout import run_order
+from parlour.engine.games.squares_layout import top_run_length
 from parlour.engine.games.squares_plugin import PLUGIN
 from parlour.engine.games.squares_search import BUDGET
 from parlour.engine.games.squares_search import Verdict
@@ -57,14 +58,15 @@ from parlour.engine.games.squares_state import play
 
 
 def _chockered(state: SquaresState) -> bool:
-    """The book's "chockered": four packets, one suit each, but part of one suit lies
-    buried under another's packet (four heaps, each one or two runs, topped by four
-    different suits)."""
+    """The book's "chockered": four heaps topped by four different suits, and under at
+    least one of them, beneath a complete packet of its suit, lies some other card (the
+    missing end of another suit). A heap whose top run is not a whole suit buries nothing
+    under a packet, so four heaps of two short runs each are not chockered."""
     heaps = [heap for heap in state.heaps if heap]
     return (
         len(heaps) == len(SUITS)
         and len({heap[-1].suit for heap in heaps}) == len(SUITS)
-        and all(run_count(heap) <= 2 for heap in heaps)
+        and any(len(heap) > SUIT_SIZE and top_run_length(heap) == SUIT_SIZE for heap in heaps)
     )
 
 

@@ -18,6 +18,7 @@ from parlour.engine.games.squares_layout import HEAP_INDEX
 from parlour.engine.games.squares_layout import HEAP_NAMES
 from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
 from parlour.engine.games.squares_layout import SQUARE_COUNT
+from parlour.engine.games.squares_layout import SUIT_SIZE
 from parlour.engine.games.squares_layout import exposed_sequences
 from parlour.engine.games.squares_layout import run_order
 from parlour.engine.games.squares_layout import square_heaps
@@ -107,10 +108,11 @@ def _why_not_moved(state: SquaresState, move: HeapMove) -> str:
             f"moves into a space (S4)"
         )
     run = source[len(source) - top_run_length(source) :]
-    moving = f"the run {format_cards(run)}" if len(run) > 1 else str(run[0])
+    moving = f"the run {format_cards(run)} moves whole and" if len(run) > 1 else str(run[0])
+    wrap = " (the ace counts as one above the king)" if run[0].rank == SUIT_SIZE else ""
     return (
-        f"{moving} goes only onto the {ABOVE[run[0]]}, and {target_name} shows {target[-1]} "
-        f"(S4: runs move whole, onto the next-higher card of their suit)"
+        f"{moving} can go only onto {ABOVE[run[0]]}{wrap}, but {target_name} shows "
+        f"{target[-1]} (S4)"
     )
 
 

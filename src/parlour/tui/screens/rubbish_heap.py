@@ -10,10 +10,10 @@ from textual.widgets import Static
 
 from parlour.controls.rubbish import HEAP_KEYS
 from parlour.engine.cards import Card
+from parlour.render import cards_as_shown
 from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import CardSpread
 from parlour.tui.widgets import KeyBar
-from parlour.tui.widgets import with_suit_symbols
 
 #: columns between the cards of the fanned waste heap: enough to show each one's index
 FAN_STEP = 5
@@ -55,7 +55,7 @@ class WasteHeapScreen(Keyed, ModalScreen[None]):
         self.call_after_refresh(cards.scroll_end, animate=False)
 
     def card_name(self, shown: Card) -> str:
-        return str(shown) if self.ascii_only else with_suit_symbols(str(shown))
+        return cards_as_shown(str(shown), self.ascii_only)
 
     def action_close(self) -> None:
         self.dismiss(None)
