@@ -285,3 +285,20 @@ async def test_the_start_screen_offers_by_twos(private_data_dir: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ByTwosScreen)
+
+
+async def test_a_hint_while_forming_the_packet_does_not_name_the_next_card(
+    private_data_dir: Path,
+) -> None:
+    app = make_app(private_data_dir, game="bytwos", seed=SEED)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        hidden = screen.session.state.deck[0]
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        said = status_text(app)
+        assert "Hint: turn the next card of the pack (press t)" in said
+        assert cards_as_shown(str(hidden)) not in said and str(hidden) not in said
+        assert screen.session.state.deck[0] == hidden  # nothing was turned

@@ -233,6 +233,13 @@ class ByTwosControls(GameControls):
 
     # -- hints -----------------------------------------------------------------------------
 
+    def hint_words(self, move: ByTwosMove) -> str:
+        # the engine's words would name the cards a move brings into view: the card a
+        # turn shows, and the bases laid by themselves once a stock or waste card has gone
+        if move == TURN:
+            return "turn the next card of the pack"
+        return super().hint_words(move).split("; then ")[0]
+
     def point_at(self, move: object) -> None:
         if isinstance(move, Build):
             self.cursor = move.source
