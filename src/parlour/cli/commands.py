@@ -11,6 +11,8 @@ from typing import Any
 from parlour.cli.common import CliError
 from parlour.cli.common import chosen_options
 from parlour.cli.common import describe_deal
+from parlour.cli.common import open_store
+from parlour.cli.common import player_name
 from parlour.cli.common import read_record
 from parlour.cli.common import start_line
 from parlour.engine.history import Line
@@ -95,7 +97,12 @@ def command_play_moves(args: argparse.Namespace) -> int:
 def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
     from parlour.tui.app import make_app
 
-    app = make_app(args.data_dir, ascii_only=True if args.ascii else None, **kwargs)
+    app = make_app(
+        args.data_dir,
+        ascii_only=True if args.ascii else None,
+        player=player_name(args),
+        **kwargs,
+    )
     app.run()
     return 0 if app.return_code in (None, 0) else int(app.return_code)
 
@@ -142,8 +149,6 @@ def _run_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> 
     from parlour.plain import Plain
     from parlour.plain import PlainOpening
     from parlour.render import shows_suits
-    from parlour.store.database import Store
-    from parlour.store.paths import data_dir
 
     course_code = getattr(args, "course", None)
     opening = PlainOpening(
@@ -155,7 +160,7 @@ def _run_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> 
         line=replay(parse_record(read_record(args.record)[0])) if args.record else None,
         options=options,
     )
-    store = Store(data_dir(args.data_dir))
+    store = open_store(args)
     try:
         plain = Plain(
             store,

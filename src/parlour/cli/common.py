@@ -16,6 +16,32 @@ class CliError(Exception):
     """A problem with what the user asked for; printed as one line, exit status 2."""
 
 
+def open_store(args: argparse.Namespace) -> Any:
+    """The data directory's store, for the player asked for (``--player``); a bad name or
+    a store that cannot be used is one line."""
+    from parlour.store.database import Store
+    from parlour.store.database import StoreError
+    from parlour.store.paths import data_dir
+
+    try:
+        return Store(data_dir(args.data_dir), player=player_name(args))
+    except StoreError as error:
+        raise CliError(str(error)) from None
+
+
+def player_name(args: argparse.Namespace) -> str | None:
+    """The ``--player`` name, checked (None: the default player)."""
+    from parlour.store.players import check_player
+
+    name: str | None = getattr(args, "player", None)
+    if name is None:
+        return None
+    try:
+        return check_player(name)
+    except ValueError as error:
+        raise CliError(f"--player {name!r}: {error}") from None
+
+
 def chosen_options(args: argparse.Namespace, spec: GameSpec) -> list[str]:
     """The rule options asked for with ``--option NAME`` and the options' own flags
     (``--free-stock``), refusing a flag the game does not have."""

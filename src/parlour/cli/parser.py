@@ -154,6 +154,12 @@ def _add_app_arguments(
         help="where scorecards and saved games live (default: $PARLOUR_DATA_DIR, or the "
         "platform's user data directory)",
     )
+    parser.add_argument(
+        "--player",
+        default=default,
+        metavar="NAME",
+        help="whose games, rounds and statistics these are (default: your login name)",
+    )
     if ascii_flag:
         parser.add_argument(
             "--ascii",

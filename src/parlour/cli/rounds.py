@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from parlour.cli.common import CliError
+from parlour.cli.common import open_store
 from parlour.engine.plugin import GameSpec
 
 
@@ -51,17 +52,11 @@ def command_scorecard(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from parlour.engine.rounds import course_code
-    from parlour.store.database import Store
-    from parlour.store.database import StoreError
-    from parlour.store.paths import data_dir
 
     spec = round_game()
     assert spec.rounds is not None
     holes, bogey = spec.rounds.holes, spec.rounds.bogey
-    try:
-        store = Store(data_dir(args.data_dir))
-    except StoreError as error:
-        raise CliError(str(error)) from None
+    store = open_store(args)
     rounds = store.rounds()
     pars = round_pars(spec, store, rounds)
     complete = [r for r in rounds if r.is_complete]

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from parlour.cli.common import CliError
+from parlour.cli.common import player_name
 
 
 def command_serve(args: argparse.Namespace) -> int:
@@ -27,6 +28,9 @@ def command_serve(args: argparse.Namespace) -> int:
     command = [sys.executable, "-m", "parlour", "--data-dir", str(data_dir(args.data_dir))]
     if args.ascii:
         command.append("--ascii")
+    player = player_name(args)
+    if player is not None:
+        command += ["--player", player]
     url = f"http://{_url_host(args.host)}:{args.port}"
 
     def announce(*_: object) -> None:

@@ -26,6 +26,10 @@ from parlour.store.opening import StoreRefused
 from parlour.store.opening import StoreUnavailable
 from parlour.store.opening import now
 from parlour.store.paths import DATABASE_NAME
+from parlour.store.players import check_player
+from parlour.store.players import default_player
+from parlour.store.schema import INDEXES
+from parlour.store.schema import PLAYER_TABLES
 from parlour.store.schema import SCHEMA
 from parlour.store.schema import SCHEMA_VERSION
 from parlour.store.schema import FinishedGame
@@ -49,9 +53,14 @@ class Store:
 
     Raises :class:`StoreUnavailable` or :class:`StoreRefused` (both :class:`StoreError`)
     when the database cannot be used; ``busy_timeout`` is how long a write waits for
-    another process's."""
+    another process's. A store reads and writes one player's games and rounds
+    (:mod:`parlour.store.players`); :meth:`players` lists everyone's names."""
 
-    def __init__(self, directory: Path, *, busy_timeout: float = 30.0) -> None:
+    def __init__(
+        self, directory: Path, *, player: str | None = None, busy_timeout: float = 30.0
+    ) -> None:
+        #: whose games are read and written (``ValueError`` for a name that cannot be one)
+        self.player = default_player() if player is None else check_player(player)
         self.directory = directory
         self.path = directory / DATABASE_NAME
         self.notice: str | None = None
@@ -103,16 +112,25 @@ class Store:
             opening.tighten(self.path.with_name(self.path.name + suffix))
         return connection
 
-    @staticmethod
-    def _create(connection: sqlite3.Connection) -> None:
+    def _create(self, connection: sqlite3.Connection) -> None:
         """The tables (each only if missing: others may be making them too), and what a
-        database of an older schema lacks."""
+        database of an older schema lacks. Rows from before players were kept belong to
+        the login's own player."""
         for statement in SCHEMA.split(";"):
             if statement.strip():
                 connection.execute(statement)
         columns = {row[1] for row in connection.execute("PRAGMA table_info(rounds)")}
         if "abandoned" not in columns:  # schema 2
             connection.execute("ALTER TABLE rounds ADD COLUMN abandoned TEXT")
+        for table in PLAYER_TABLES:  # schema 3
+            columns = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+            if "player" not in columns:
+                connection.execute(
+                    f"ALTER TABLE {table} ADD COLUMN player TEXT NOT NULL DEFAULT ''"
+                )
+                connection.execute(f"UPDATE {table} SET player = ?", (default_player(),))
+        for statement in INDEXES.split(";"):
+            connection.execute(statement)
         connection.execute(f"PRAGMA application_id = {opening.APPLICATION_ID}")
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -195,15 +213,15 @@ class Store:
             if row_id is not None:
                 cursor = db.execute(
                     "UPDATE in_progress SET game=?, options=?, seed=?, deck=?, moves=?, "
-                    "undone=?, hints=?, round_id=?, hole=?, updated=? WHERE id=?",
-                    (*values, row_id),
+                    "undone=?, hints=?, round_id=?, hole=?, updated=? WHERE id=? AND player=?",
+                    (*values, row_id, self.player),
                 )
                 if cursor.rowcount:
                     return row_id
             cursor = db.execute(
                 "INSERT INTO in_progress (game, options, seed, deck, moves, undone, hints, "
-                "round_id, hole, updated, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (*values, stamp),
+                "round_id, hole, updated, started, player) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (*values, stamp, self.player),
             )
             assert cursor.lastrowid is not None
             return cursor.lastrowid
@@ -215,7 +233,10 @@ class Store:
 
     def games_in_progress(self) -> list[SavedGame]:
         """Saved games in progress, the most recently played first."""
-        rows = self._read(f"{self._SAVED_COLUMNS} ORDER BY updated DESC, id DESC")
+        rows = self._read(
+            f"{self._SAVED_COLUMNS} WHERE player = ? ORDER BY updated DESC, id DESC",
+            (self.player,),
+        )
         return [self._saved(row) for row in rows]
 
     @staticmethod
@@ -256,7 +277,7 @@ class Store:
         with self.transaction(durable=True) as db:
             cursor = db.execute(
                 "INSERT INTO games (game, options, seed, deck, moves, won, score, summary, hints,"
-                " round_id, hole, started, finished) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " round_id, hole, started, finished, player) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     game,
                     options,
@@ -271,6 +292,7 @@ class Store:
                     hole,
                     started or stamp,
                     stamp,
+                    self.player,
                 ),
             )
             game_id = cursor.lastrowid
@@ -310,7 +332,8 @@ class Store:
     def finished_games(self, limit: int = 200) -> list[FinishedGame]:
         """Finished games, the most recent first."""
         rows = self._read(
-            f"{self._FINISHED_COLUMNS} ORDER BY finished DESC, id DESC LIMIT ?", (limit,)
+            f"{self._FINISHED_COLUMNS} WHERE player = ? ORDER BY finished DESC, id DESC LIMIT ?",
+            (self.player, limit),
         )
         return [self._finished(row) for row in rows]
 
@@ -323,27 +346,35 @@ class Store:
     def start_round(self, course: int, options: str) -> int:
         with self.transaction(durable=True) as db:
             cursor = db.execute(
-                "INSERT INTO rounds (course, options, started) VALUES (?, ?, ?)",
-                (course, options, now()),
+                "INSERT INTO rounds (course, options, started, player) VALUES (?, ?, ?, ?)",
+                (course, options, now(), self.player),
             )
             assert cursor.lastrowid is not None
             return cursor.lastrowid
 
-    def rounds(self) -> list[StoredRound]:
-        """Every round, the most recent first, with its hole scores in order."""
+    def rounds(self, *, everyone: bool = False) -> list[StoredRound]:
+        """The player's rounds (``everyone``'s), the most recent first, with their hole
+        scores in order."""
+        mine = "" if everyone else "WHERE player = ?"
+        chosen = () if everyone else (self.player,)
         with self._lock:
             rounds = self._read(
-                "SELECT id, course, options, started, finished, abandoned FROM rounds "
-                "ORDER BY started DESC, id DESC"
+                "SELECT id, course, options, started, finished, abandoned, player FROM rounds "
+                f"{mine} ORDER BY started DESC, id DESC",
+                chosen,
             )
-            holes = self._read("SELECT round_id, score FROM holes ORDER BY round_id, hole")
+            holes = self._read(
+                "SELECT round_id, holes.score FROM holes JOIN rounds ON rounds.id = round_id "
+                f"{mine} ORDER BY round_id, hole",
+                chosen,
+            )
         scores: dict[int, list[int]] = {}
         for round_id, score in holes:
             scores.setdefault(round_id, []).append(score)
         return [
             StoredRound(ident, course, options, started, finished, tuple(scores.get(ident, ())),
-                        abandoned)
-            for ident, course, options, started, finished, abandoned in rounds
+                        abandoned, player)
+            for ident, course, options, started, finished, abandoned, player in rounds
         ]  # fmt: skip
 
     def get_round(self, round_id: int) -> StoredRound | None:
@@ -377,6 +408,12 @@ class Store:
                 (now(), round_id),
             )
             db.execute("DELETE FROM in_progress WHERE round_id = ?", (round_id,))
+
+    def players(self) -> list[str]:
+        """Everyone who has played or begun a game here, by name (this store's player
+        included, played or not)."""
+        union = " UNION ".join(f"SELECT player FROM {table}" for table in PLAYER_TABLES)
+        return sorted({self.player, *(row[0] for row in self._read(union))}, key=str.casefold)
 
     # -- Golf pars (a cache: a deal's par never changes) ------------------------------------
 

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: 3: rounds may be abandoned (``rounds.abandoned``)
-SCHEMA_VERSION = 3
+#: 3: rounds may be abandoned (``rounds.abandoned``); 4: every game, game in progress and
+#: round belongs to a player (``player``)
+SCHEMA_VERSION = 4
+
+#: the tables whose rows belong to a player
+PLAYER_TABLES = ("rounds", "games", "in_progress")
 
 #: the columns that say which deal a game is and how it was played, in games and in_progress
 _DEAL_COLUMNS = """
+    player TEXT NOT NULL DEFAULT '',
     game TEXT NOT NULL,
     options TEXT NOT NULL,
     seed INTEGER,
@@ -19,6 +24,7 @@ _DEAL_COLUMNS = """
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS rounds (
     id INTEGER PRIMARY KEY,
+    player TEXT NOT NULL DEFAULT '',
     course INTEGER NOT NULL,
     options TEXT NOT NULL,
     started TEXT NOT NULL,
@@ -59,6 +65,13 @@ CREATE TABLE IF NOT EXISTS in_progress (
     started TEXT NOT NULL,
     updated TEXT NOT NULL
 );
+"""
+
+#: made once every table has its ``player`` column (a database of schema 3 gets it first)
+INDEXES = """
+CREATE INDEX IF NOT EXISTS games_by_player ON games (player, game, options, finished);
+CREATE INDEX IF NOT EXISTS rounds_by_player ON rounds (player, course, started);
+CREATE INDEX IF NOT EXISTS in_progress_by_player ON in_progress (player, updated)
 """
 
 
@@ -111,6 +124,7 @@ class StoredRound:
     scores: tuple[int, ...]
     #: when the player gave the round up, unfinished (None: not abandoned)
     abandoned: str | None = None
+    player: str = ""
 
     @property
     def is_unfinished(self) -> bool:

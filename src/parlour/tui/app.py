@@ -69,8 +69,11 @@ class ParlourApp(App[None]):
         ascii_only: bool = False,
         opening: Opening | None = None,
         options: frozenset[str] = frozenset(),
+        player: str | None = None,
     ) -> None:
         super().__init__()
+        #: whose games these are (None: the store's default, the login name)
+        self.player = player
         self.data_dir = resolve_data_dir(data_dir)
         self.ascii_only = ascii_only
         self.opening = opening or Opening()
@@ -86,7 +89,7 @@ class ParlourApp(App[None]):
     def on_mount(self) -> None:
         self._listen_for_signals()
         try:
-            self.store = Store(self.data_dir)
+            self.store = Store(self.data_dir, player=self.player)
         except StoreError as error:
             self.exit(return_code=2, message=f"parlour: {error}")
             return
@@ -297,6 +300,7 @@ def make_app(
     options: frozenset[str] = frozenset(),
     resume: bool = False,
     fresh: bool = False,
+    player: str | None = None,
 ) -> ParlourApp:
     """Build the app: open on the start screen, a game, a round, a record to play on
     (``record_text``) or one to replay (``replay_text``), with these rule options."""
@@ -320,4 +324,5 @@ def make_app(
         ascii_only=ascii_only,
         opening=opening,
         options=options,
+        player=player,
     )
