@@ -23,6 +23,7 @@ def run(args: argparse.Namespace) -> int:
     from parlour.cli import rounds
     from parlour.cli import serve
     from parlour.cli import solving
+    from parlour.cli import stats
 
     table: dict[str | None, Callable[[argparse.Namespace], int]] = {
         None: command_start,
@@ -35,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
         "analyse": solving.command_analyse,
         "scorecard": rounds.command_scorecard,
         "serve": serve.command_serve,
+        "stats": stats.command_stats,
+        "history": stats.command_history,
     }
     return table[args.command](args)
 
@@ -107,6 +110,17 @@ def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
     return 0 if app.return_code in (None, 0) else int(app.return_code)
 
 
+def todays_course(game: str) -> str:
+    """The code of today's course (by the UTC date) of a game played in rounds."""
+    from datetime import UTC
+    from datetime import datetime
+
+    from parlour.engine.rounds import course_code
+    from parlour.engine.rounds import daily_course
+
+    return course_code(daily_course(game, datetime.now(UTC).date()))
+
+
 def command_start(args: argparse.Namespace) -> int:
     return _run_app(args)
 
@@ -117,12 +131,17 @@ def command_play(args: argparse.Namespace) -> int:
 
     spec = find_spec(args.game)
     options = chosen_options(args, spec)
-    course_code = getattr(args, "course", None)
     new_round = getattr(args, "round", False)
-    if (course_code or new_round) and spec.rounds is None:
-        raise CliError(f"{spec.name} is not played in rounds: --course and --round are not for it")
+    daily = getattr(args, "daily", False)
+    if (getattr(args, "course", None) or new_round or daily) and spec.rounds is None:
+        raise CliError(
+            f"{spec.name} is not played in rounds: --course, --round and --daily are not for it"
+        )
+    if daily:
+        args.course = todays_course(spec.id)
+    course_code = getattr(args, "course", None)
     if getattr(args, "fresh", False) and not course_code:
-        raise CliError("--fresh goes with --course (a new round of that course)")
+        raise CliError("--fresh goes with --course or --daily (a new round of that course)")
     if args.plain:
         return _run_plain(args, spec.id, frozenset(options))
     if args.record:

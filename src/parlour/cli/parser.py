@@ -54,11 +54,16 @@ def build_parser() -> argparse.ArgumentParser:
         source.add_argument(
             "--round", action="store_true", help=f"{spec.name}: a round of {holes}, new course"
         )
+        source.add_argument(
+            "--daily",
+            action="store_true",
+            help=f"{spec.name}: today's course, the same for everyone (named by the UTC date)",
+        )
     source.add_argument("--record", metavar="FILE", help="play on from the end of a record")
     play.add_argument(
         "--fresh",
         action="store_true",
-        help="with --course: a new round of it, even if you have an unfinished one",
+        help="with --course or --daily: a new round of it, even if you have an unfinished one",
     )
     play.add_argument(
         "--plain",
@@ -96,6 +101,17 @@ def build_parser() -> argparse.ArgumentParser:
     scorecard = commands.add_parser("scorecard", help="print past rounds and the best")
     scorecard.add_argument("--json", action="store_true", help="machine-readable output")
     _add_app_arguments(scorecard, ascii_flag=False)
+
+    for name, words in (
+        ("stats", "statistics: games won, streaks, scores, rounds, the days' courses"),
+        ("history", "every finished game, with its record in --json"),
+    ):
+        listing = commands.add_parser(name, help=words)
+        listing.add_argument("game", nargs="?", help=f"only this game: one of {_games()}")
+        output = listing.add_mutually_exclusive_group()
+        output.add_argument("--json", action="store_true", help="machine-readable output")
+        output.add_argument("--csv", action="store_true", help="comma-separated, for spreadsheets")
+        _add_app_arguments(listing, ascii_flag=False)
 
     serve = commands.add_parser("serve", help="play in a web browser (textual-serve)")
     serve.add_argument(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from dataclasses import replace
+from datetime import date
 from typing import Final
 
 from parlour.engine.cards import Card
@@ -39,6 +40,24 @@ def hole_seed(kind: Rounds, course: int, hole: int) -> int:
         raise DealError(f"a round has {kind.unit}s 1 to {kind.holes}, not {hole}")
     text = kind.seed_text.format(course=course, hole=hole).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+#: the text whose SHA-256 names the course of a day (the game's id, the date as YYYY-MM-DD)
+DAILY_TEXT: Final = "parlour daily {game} {date}"
+#: a day's course seed has as many bits as a course dealt at random
+COURSE_BITS: Final = 40
+
+
+def daily_course(game: str, day: date) -> int:
+    """The course of ``day`` (a UTC date) for the game with id ``game``: the first five
+    bytes of SHA-256 of :data:`DAILY_TEXT`, read as a big-endian number. The same for
+    everyone, forever.
+
+    >>> course_code(daily_course("golf", date(2026, 11, 25)))
+    'BPV45VJ1'
+    """
+    text = DAILY_TEXT.format(game=game, date=day.isoformat()).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[: COURSE_BITS // 8], "big")
 
 
 def hole_deck(kind: Rounds, course: int, hole: int) -> tuple[Card, ...]:

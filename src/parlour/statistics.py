@@ -1,0 +1,237 @@
+"""How a player is doing: statistics per game and rule options, the days' courses, and
+the history of finished games with their records. Every game gets the same figures from
+its plug-in; a game played in rounds gets its rounds' figures too.
+
+The columns of ``parlour stats --csv`` and ``parlour history --csv`` (and the keys of
+their JSON) are those of :data:`STAT_COLUMNS` and :data:`HISTORY_COLUMNS`, described in
+docs/formats.md.
+"""
+
+from __future__ import annotations
+
+import statistics as figures
+from dataclasses import asdict
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+from typing import Final
+
+from parlour.engine.cards import parse_cards
+from parlour.engine.errors import ParlourError
+from parlour.engine.errors import UnknownGameError
+from parlour.engine.history import Line
+from parlour.engine.notation import parse_options
+from parlour.engine.plugin import GameSpec
+from parlour.engine.record import format_record
+from parlour.engine.registry import find_spec
+from parlour.engine.registry import specs
+from parlour.engine.rounds import course_code
+from parlour.engine.rounds import daily_course
+from parlour.store.database import FinishedGame
+from parlour.store.database import Store
+from parlour.store.database import StoredRound
+from parlour.store.queries import ResultRow
+from parlour.store.queries import finished_history
+from parlour.store.queries import results
+from parlour.store.queries import round_codes
+
+STAT_COLUMNS: Final = (
+    "game", "options", "played", "won", "win_rate", "current_streak", "best_streak",
+    "best_score", "mean_score", "median_score", "hints", "seconds_played",
+    "holes_played", "rounds_finished", "best_round", "mean_round", "rounds_under_bogey",
+    "mean_versus_par",
+)  # fmt: skip
+
+HISTORY_COLUMNS: Final = (
+    "finished", "player", "game", "options", "seed", "course", "hole", "score", "won",
+    "hints",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    """One game under one set of rule options, for one player."""
+
+    game: str
+    options: str
+    played: int
+    won: int
+    win_rate: float
+    #: wins in a row up to the last game played, and the longest such run
+    current_streak: int
+    best_streak: int
+    #: the best is the lowest where a lower score is better (Golf)
+    best_score: int
+    mean_score: float
+    median_score: float
+    hints: int
+    seconds_played: int
+    # -- games played in rounds (None for the others) --
+    holes_played: int | None = None
+    rounds_finished: int | None = None
+    best_round: int | None = None
+    mean_round: float | None = None
+    rounds_under_bogey: int | None = None
+    #: the mean of score minus par over the holes whose par is known
+    mean_versus_par: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class DailyScore:
+    """A player's score for a day: the first round of that day's course they finished
+    on that day (UTC)."""
+
+    day: str
+    course: str
+    total: int
+
+
+def game_statistics(store: Store, game: str | None = None) -> list[GameStats]:
+    """The player's statistics for every game played (or ``game``), in the registry's
+    order, then by rule options."""
+    rows = results(store, None if game is None else find_spec(game).id)
+    by_kind: dict[tuple[str, str], list[ResultRow]] = {}
+    for row in rows:
+        by_kind.setdefault((row.game, row.options), []).append(row)
+    order = {spec.id: number for number, spec in enumerate(specs())}
+    found = []
+    for (game_id, options), played in sorted(
+        by_kind.items(), key=lambda item: (order.get(item[0][0], len(order)), item[0][1])
+    ):
+        found.append(_stats(store, game_id, options, played))
+    return found
+
+
+def _stats(store: Store, game: str, options: str, played: list[ResultRow]) -> GameStats:
+    scores = [row.score for row in played]
+    wins = [row.won for row in played]
+    current = best = 0
+    for won in wins:
+        current = current + 1 if won else 0
+        best = max(best, current)
+    try:
+        spec: GameSpec | None = find_spec(game)
+    except UnknownGameError:  # a game this Parlour does not know: counted plainly
+        spec = None
+    lower = spec is not None and spec.rules().lower_is_better
+    stats = GameStats(
+        game=game,
+        options=options,
+        played=len(played),
+        won=sum(wins),
+        win_rate=round(sum(wins) / len(played), 4),
+        current_streak=current,
+        best_streak=best,
+        best_score=min(scores) if lower else max(scores),
+        mean_score=round(figures.fmean(scores), 2),
+        median_score=figures.median(scores),
+        hints=sum(row.hints for row in played),
+        seconds_played=sum(row.seconds for row in played),
+    )
+    if spec is None or spec.rounds is None:
+        return stats
+    return _with_rounds(store, spec, options, played, stats)
+
+
+def _with_rounds(
+    store: Store, spec: GameSpec, options: str, played: list[ResultRow], stats: GameStats
+) -> GameStats:
+    assert spec.rounds is not None
+    holes = [row for row in played if row.round_id is not None]
+    rounds = [r for r in store.rounds() if r.options == options]
+    totals = [r.total for r in rounds if r.is_complete]
+    seeds = [row.seed for row in holes if row.seed is not None]
+    pars: dict[int, int] = {}
+    for first in range(0, len(seeds), 500):
+        pars.update(store.pars(seeds[first : first + 500], options))
+    versus = [row.score - pars[row.seed] for row in holes if row.seed in pars]
+    return GameStats(
+        **{
+            **stats.as_dict(),
+            "holes_played": len(holes),
+            "rounds_finished": len(totals),
+            "best_round": min(totals) if totals else None,
+            "mean_round": round(figures.fmean(totals), 2) if totals else None,
+            "rounds_under_bogey": sum(1 for total in totals if total < spec.rounds.bogey),
+            "mean_versus_par": round(figures.fmean(versus), 2) if versus else None,
+        }
+    )
+
+
+def daily_scores(store: Store, spec: GameSpec) -> list[DailyScore]:
+    """The player's score for each day they finished that day's course, oldest first."""
+    found: dict[str, DailyScore] = {}
+    for stored in sorted(store.rounds(), key=lambda r: (r.finished or "", r.id)):
+        day = _daily_day(spec, stored)
+        if day is not None and day not in found:
+            found[day] = DailyScore(day, course_code(stored.course), stored.total)
+    return list(found.values())
+
+
+def _daily_day(spec: GameSpec, stored: StoredRound) -> str | None:
+    if not stored.is_complete or stored.finished is None or stored.options != "none":
+        return None
+    day = stored.finished[:10]
+    try:
+        is_daily = stored.course == daily_course(spec.id, date.fromisoformat(day))
+    except ValueError:
+        return None
+    return day if is_daily else None
+
+
+# -- history ----------------------------------------------------------------------------
+
+
+def stored_line(stored: FinishedGame) -> Line[Any, Any]:
+    """A finished game played again from its deal (``ParlourError`` if it cannot be)."""
+    rules = find_spec(stored.game).rules()
+    line: Line[Any, Any] = Line.new(
+        rules, parse_cards(stored.deck), parse_options(stored.options), stored.seed
+    )
+    for move in stored.moves:
+        line = line.play(move)
+    return line
+
+
+def history(
+    store: Store, game: str | None = None, *, with_records: bool = False
+) -> list[dict[str, Any]]:
+    """Every finished game of the player (of ``game``, or all), oldest first, as the
+    columns of :data:`HISTORY_COLUMNS` (and its record text, ``record``)."""
+    courses = round_codes(store)
+    rows = []
+    for stored in finished_history(store, None if game is None else find_spec(game).id):
+        course = courses.get(stored.round_id) if stored.round_id is not None else None
+        row: dict[str, Any] = {
+            "finished": stored.finished,
+            "player": store.player,
+            "game": stored.game,
+            "options": stored.options,
+            "seed": stored.seed,
+            "course": course_code(course) if course is not None else None,
+            "hole": stored.hole,
+            "score": stored.score,
+            "won": stored.won,
+            "hints": stored.hints,
+        }
+        if with_records:
+            try:
+                row["record"] = record_of(stored, row["course"])
+            except ParlourError:  # a row this Parlour cannot play again: listed, no record
+                row["record"] = None
+        rows.append(row)
+    return rows
+
+
+def record_of(stored: FinishedGame, course: str | None) -> str:
+    """The game record of a finished game, as ``parlour check`` reads it."""
+    extra = {"Date": stored.started}
+    if course is not None and stored.hole is not None:
+        extra["Course"] = course
+        extra["Hole"] = str(stored.hole)
+    if stored.hints:
+        extra["Hints"] = str(stored.hints)
+    return format_record(stored_line(stored), extra)

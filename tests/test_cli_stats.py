@@ -1,0 +1,150 @@
+"""``parlour stats`` and ``parlour history``: the figures, per player, in every format."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from parlour.cli import main
+from parlour.engine.cards import format_cards
+from parlour.engine.deals import deck_from_seed
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf_course import hole_seed
+from parlour.engine.record import parse_record
+from parlour.engine.record import replay
+from parlour.engine.rounds import course_code
+from parlour.engine.rounds import daily_course
+from parlour.engine.solve.golf import solve_golf
+from parlour.statistics import HISTORY_COLUMNS
+from parlour.statistics import STAT_COLUMNS
+from parlour.store.database import Store
+
+
+def test_the_course_of_a_day_is_pinned_forever() -> None:
+    # golden values: changing the rule would change every player's past daily rounds
+    assert course_code(daily_course("golf", date(2026, 11, 25))) == "BPV45VJ1"
+    assert daily_course("golf", date(2027, 1, 1)) == daily_course("golf", date(2027, 1, 1))
+    assert daily_course("golf", date(2027, 1, 1)) != daily_course("golf", date(2027, 1, 2))
+
+
+def finish(store: Store, game: str, score: int, won: bool, **more: object) -> None:
+    store.finish_game(
+        None, game=game, options="none", seed=score, deck="", moves=[], won=won, score=score,
+        summary="", started="2026-01-01T10:00:00+00:00", **more,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+@pytest.fixture
+def filled(tmp_path: Path) -> Path:
+    ann = Store(tmp_path, player="ann")
+    for score, won in ((30, False), (52, True), (52, True), (10, False), (52, True)):
+        finish(ann, "rubbish", score, won, hints=1)
+    finish(ann, "squares", 2, False)
+    finish(Store(tmp_path, player="bob"), "rubbish", 52, True)
+    return tmp_path
+
+
+def stats_json(data: Path, *more: str, capsys: pytest.CaptureFixture[str]) -> dict:  # type: ignore[type-arg]
+    assert main(["--data-dir", str(data), *more, "stats", "--json"]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_stats_count_wins_streaks_and_scores(
+    filled: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    got = stats_json(filled, "--player", "ann", capsys=capsys)
+    assert got["player"] == "ann"
+    rubbish, squares = got["games"]
+    assert rubbish["game"] == "rubbish" and squares["game"] == "squares"
+    assert (rubbish["played"], rubbish["won"], rubbish["win_rate"]) == (5, 3, 0.6)
+    assert (rubbish["current_streak"], rubbish["best_streak"]) == (1, 2)
+    assert (rubbish["best_score"], rubbish["median_score"], rubbish["mean_score"]) == (52, 52, 39.2)
+    assert rubbish["hints"] == 5 and rubbish["seconds_played"] > 0
+    assert rubbish["holes_played"] is None and set(rubbish) == set(STAT_COLUMNS)
+    assert stats_json(filled, "--player", "bob", capsys=capsys)["games"][0]["played"] == 1
+
+
+def test_golf_stats_have_rounds_pars_and_the_best_is_the_lowest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ann = Store(tmp_path, player="ann")
+    course = 1234567
+    played = ann.start_round(course, "none")
+    scores = []
+    for hole in range(1, 10):
+        seed = hole_seed(course, hole)
+        score = solve_golf(GOLF.start_from_seed(seed)).best_score + hole % 2
+        scores.append(score)
+        ann.finish_game(
+            None, game="golf", options="none", seed=seed, deck="", moves=[], won=score <= 0,
+            score=score, summary="", round_id=played, hole=hole,
+        )  # fmt: skip
+    golf = stats_json(tmp_path, "--player", "ann", capsys=capsys)["games"][0]
+    assert golf["best_score"] == min(scores) and golf["holes_played"] == 9
+    assert golf["rounds_finished"] == 1 and golf["best_round"] == sum(scores)
+    assert golf["rounds_under_bogey"] == (1 if sum(scores) < 40 else 0)
+    assert golf["mean_versus_par"] == round(5 / 9, 2)  # one over par on holes 1, 3, 5, 7, 9
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_the_stats_table_fits_the_terminal(filled: Path, width: int) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "parlour", "--data-dir", str(filled), "--player", "ann", "stats"],
+        capture_output=True, text=True, env={"COLUMNS": str(width), "PYTHONIOENCODING": "utf-8"},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "…" not in done.stdout and "Rubbish Heap" in done.stdout and "60.0%" in done.stdout
+    assert max(len(line) for line in done.stdout.splitlines()) <= width
+
+
+def test_stats_as_csv_have_the_documented_columns(
+    filled: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--data-dir", str(filled), "stats", "rubbish", "--csv", "--player", "ann"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert tuple(rows[0]) == STAT_COLUMNS and len(rows) == 1
+    assert rows[0]["played"] == "5" and rows[0]["holes_played"] == ""
+
+
+def test_history_json_records_replay_with_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = solve_golf(GOLF.start_from_seed(7)).line
+    store = Store(tmp_path, player="ann")
+    state = GOLF.start_from_seed(7)
+    for move in line:
+        state = GOLF.apply(state, move)
+    outcome = GOLF.outcome(state)
+    assert outcome is not None
+    store.finish_game(None, game="golf", options="none", seed=7,
+                      deck=format_cards(deck_from_seed(7)),
+                      moves=[str(m) for m in line], won=outcome.won, score=outcome.score,
+                      summary=outcome.summary, hints=2)  # fmt: skip
+    assert main(["--data-dir", str(tmp_path), "--player", "ann", "history", "--json"]) == 0
+    games = json.loads(capsys.readouterr().out)["games"]
+    assert len(games) == 1 and set(games[0]) == {*HISTORY_COLUMNS, "record"}
+    assert games[0]["score"] == outcome.score and games[0]["hints"] == 2
+    replayed = replay(parse_record(games[0]["record"]))
+    assert GOLF.outcome(replayed.current) == outcome
+    record = tmp_path / "game.txt"
+    record.write_text(games[0]["record"], encoding="utf-8")
+    assert main(["check", str(record), "--ascii"]) == 0
+    assert f"Final score: {outcome.score}" in capsys.readouterr().out
+    assert main(["--data-dir", str(tmp_path), "--player", "ann", "history", "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert tuple(rows[0]) == HISTORY_COLUMNS and rows[0]["seed"] == "7"
+
+
+def test_a_player_with_no_games_is_told_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in ("stats", "history"):
+        assert main(["--data-dir", str(tmp_path), "--player", "zoë", command]) == 0
+        assert "zoë has not finished a game yet." in capsys.readouterr().out
