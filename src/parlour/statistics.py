@@ -16,6 +16,8 @@ from datetime import date
 from typing import Any
 from typing import Final
 
+from rich.table import Table
+
 from parlour.engine.cards import parse_cards
 from parlour.engine.errors import ParlourError
 from parlour.engine.errors import UnknownGameError
@@ -27,6 +29,7 @@ from parlour.engine.registry import find_spec
 from parlour.engine.registry import specs
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
+from parlour.engine.rounds import hole_seed
 from parlour.store.database import FinishedGame
 from parlour.store.database import Store
 from parlour.store.database import StoredRound
@@ -180,6 +183,97 @@ def _daily_day(spec: GameSpec, stored: StoredRound) -> str | None:
     except ValueError:
         return None
     return day if is_daily else None
+
+
+# -- as tables and plots -----------------------------------------------------------------
+
+
+def game_name(game: str, options: str) -> str:
+    """``Golf`` or ``Golf (free-stock)``; the id of a game this Parlour does not know."""
+    try:
+        name = find_spec(game).name
+    except UnknownGameError:
+        name = game
+    return name if options == "none" else f"{name} ({options})"
+
+
+def duration(seconds: int) -> str:
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+
+
+def _maybe(value: object, form: str = "{}") -> str:
+    return "-" if value is None else form.format(value)
+
+
+_GAME_ROWS: Final = (
+    ("Played", "played", "{}"), ("Won", "won", "{}"), ("Win rate", "win_rate", "{:.1%}"),
+    ("Winning streak", "current_streak", "{}"), ("Best streak", "best_streak", "{}"),
+    ("Best score", "best_score", "{}"), ("Mean score", "mean_score", "{:.1f}"),
+    ("Median score", "median_score", "{:g}"), ("Hints used", "hints", "{}"),
+)  # fmt: skip
+
+
+def stats_table(player: str, stats: list[GameStats]) -> Table:
+    """One column per game and rule options, one row per figure (four games fit in 80
+    columns), the rounds' figures below a rule."""
+    table = Table(title=f"Statistics of {player}", title_justify="left")
+    table.add_column("")
+    for s in stats:
+        table.add_column(game_name(s.game, s.options), justify="right")
+    for label, name, form in _GAME_ROWS:
+        table.add_row(label, *(form.format(getattr(s, name)) for s in stats))
+    table.add_row("Time played", *(duration(s.seconds_played) for s in stats))
+    in_rounds = [s for s in stats if s.holes_played is not None]
+    if in_rounds:
+        kind = find_spec(in_rounds[0].game).rounds
+        assert kind is not None
+        table.add_section()
+        rows = (
+            (f"{kind.unit.capitalize()}s played", "holes_played", "{}"),
+            ("Rounds finished", "rounds_finished", "{}"), ("Best round", "best_round", "{}"),
+            ("Mean round", "mean_round", "{:.1f}"),
+            (f"Under bogey ({kind.bogey})", "rounds_under_bogey", "{}"),
+            (f"Against par a {kind.unit}", "mean_versus_par", "{:+.2f}"),
+        )  # fmt: skip
+        for label, name, form in rows:
+            table.add_row(label, *(_maybe(getattr(s, name), form) for s in stats))
+    return table
+
+
+def daily_table(spec: GameSpec, days: list[DailyScore]) -> Table:
+    """The last ten days' courses and the player's score on each."""
+    table = Table(title=f"{spec.name}: the days' courses", title_justify="left")
+    for heading in ("Day", "Course", "Score"):
+        table.add_column(heading, justify="right" if heading == "Score" else "left")
+    for day in days[-10:]:
+        table.add_row(day.day, day.course, str(day.total))
+    return table
+
+
+def score_counts(store: Store, game: str, options: str = "none") -> dict[int, int]:
+    """How many finished games of ``game`` ended with each score."""
+    counts: dict[int, int] = {}
+    for row in results(store, game):
+        if row.options == options:
+            counts[row.score] = counts.get(row.score, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def round_totals(store: Store, spec: GameSpec) -> list[tuple[str, int, int | None]]:
+    """The player's complete rounds (book rule), oldest first: when each was finished,
+    its total and its par (None while a hole's par is not known)."""
+    assert spec.rounds is not None
+    kind = spec.rounds
+    found = []
+    for stored in reversed(store.rounds()):
+        if not stored.is_complete or stored.options != "none" or stored.finished is None:
+            continue
+        seeds = [hole_seed(kind, stored.course, hole) for hole in range(1, kind.holes + 1)]
+        pars = store.pars(seeds, stored.options)
+        par = sum(pars.values()) if len(pars) == len(seeds) else None
+        found.append((stored.finished, stored.total, par))
+    return found
 
 
 # -- history ----------------------------------------------------------------------------

@@ -3,6 +3,7 @@ accepting or updating it: ``pytest --snapshot-update`` then open the report."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -70,5 +71,6 @@ def test_too_small_screen(snap_compare: Any, tmp_path: Path) -> None:
 
 
 def test_start_screen(snap_compare: Any, tmp_path: Path) -> None:
-    app = make_app(tmp_path, ascii_only=False)
+    # a fixed player and day: the menu names both (today's course, the player)
+    app = make_app(tmp_path, ascii_only=False, player="ann", today=date(2026, 11, 25))
     assert snap_compare(app, terminal_size=(80, 24))

@@ -81,3 +81,14 @@ ROUNDS_KEYS: Final = KeyTable(
     ),
     intro="↑ and ↓ choose a round; its scorecard shows below.",
 )  # fmt: skip
+
+STATISTICS_KEYS: Final = KeyTable(
+    (Key("escape", "back", "Back", "back to the start screen"),),
+    intro="↑ and ↓ (or the mouse wheel) scroll through the tables and plots.",
+)
+
+PLAYER_KEYS: Final = KeyTable(
+    (Key("escape", "back", "Back", "keep the player as it is"),),
+    intro="↑ and ↓ choose a known player and Enter plays as them; or type a new name in the "
+    "box below and press Enter.",
+)

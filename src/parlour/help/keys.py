@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from parlour.controls.keys import KeyTable
+from parlour.controls.screens import PLAYER_KEYS
 from parlour.controls.screens import SCORECARD_KEYS
+from parlour.controls.screens import STATISTICS_KEYS
 from parlour.controls.screens import start_keys
 from parlour.engine.registry import find_spec
 from parlour.engine.registry import specs
@@ -47,4 +49,6 @@ def keys_document() -> str:
     for spec in specs():
         parts += _section(spec.name, game_keys(spec.id))
     parts += _section("Scorecard", SCORECARD_KEYS)
+    parts += _section("Statistics", STATISTICS_KEYS)
+    parts += _section("Choosing the player", PLAYER_KEYS)
     return "\n".join(parts)

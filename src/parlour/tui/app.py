@@ -9,6 +9,9 @@ import secrets
 import signal
 import sys
 from dataclasses import dataclass
+from datetime import UTC
+from datetime import date
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from typing import Unpack
@@ -70,8 +73,11 @@ class ParlourApp(App[None]):
         opening: Opening | None = None,
         options: frozenset[str] = frozenset(),
         player: str | None = None,
+        today: date | None = None,
     ) -> None:
         super().__init__()
+        #: the day whose course is today's (None: the UTC date, asked each time)
+        self._today = today
         #: whose games these are (None: the store's default, the login name)
         self.player = player
         self.data_dir = resolve_data_dir(data_dir)
@@ -138,6 +144,18 @@ class ParlourApp(App[None]):
         shut_down()
         if self.store is not None:
             self.store.close()
+
+    def today(self) -> date:
+        """Today's date in UTC, which names the day's course."""
+        return self._today or datetime.now(UTC).date()
+
+    def switch_player(self, name: str) -> None:
+        """Play as ``name`` from now on (a player of this data directory, or a new one);
+        ``StoreError`` if the store cannot be opened for them."""
+        store = Store(self.data_dir, player=name)
+        old, self.store, self.player = self.store, store, store.player
+        if old is not None:
+            old.close()
 
     def show_menu(self) -> None:
         """The start screen: the one below this screen, or a new one in its place when the
@@ -301,6 +319,7 @@ def make_app(
     resume: bool = False,
     fresh: bool = False,
     player: str | None = None,
+    today: date | None = None,
 ) -> ParlourApp:
     """Build the app: open on the start screen, a game, a round, a record to play on
     (``record_text``) or one to replay (``replay_text``), with these rule options."""
@@ -325,4 +344,5 @@ def make_app(
         opening=opening,
         options=options,
         player=player,
+        today=today,
     )

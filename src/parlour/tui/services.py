@@ -5,6 +5,7 @@ imports them."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 from typing import Any
 from typing import Protocol
@@ -56,6 +57,10 @@ class Services(Protocol):
     def resume_latest(self) -> None: ...
 
     def show_menu(self) -> None: ...
+
+    def switch_player(self, name: str) -> None: ...
+
+    def today(self) -> date: ...
 
     def open_replay(self, line: Line[Any, Any], title: str = "") -> None: ...
 

@@ -15,13 +15,17 @@ from parlour.controls.screens import start_keys
 from parlour.engine import find_game
 from parlour.engine.cards import RANK_WORDS
 from parlour.engine.errors import ParlourError
+from parlour.engine.plugin import GameSpec
 from parlour.engine.registry import specs
 from parlour.engine.rounds import course_code
+from parlour.engine.rounds import daily_course
 from parlour.session import round_game
+from parlour.statistics import daily_scores
 from parlour.store.database import SavedGame
 from parlour.store.database import StoredRound
 from parlour.store.database import StoreError
 from parlour.tui.keyed import Keyed
+from parlour.tui.services import Services
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 
@@ -75,6 +79,7 @@ class StartScreen(Keyed, Screen[None]):
                         id=f"round-{spec.id}",
                     )
                 )
+                menu.add_option(Option(daily_words(spec, app), id=f"daily-{spec.id}"))
                 menu.add_option(
                     Option(f"{spec.name}: a single {kind.unit}{rule}", id=f"play-{spec.id}")
                 )
@@ -82,7 +87,10 @@ class StartScreen(Keyed, Screen[None]):
                 menu.add_option(Option(f"{spec.name}: {spec.blurb}{rule}", id=f"play-{spec.id}"))
         round_names = " and ".join(spec.name for spec in specs() if spec.rounds is not None)
         menu.add_option(Option(f"Scorecards: past {round_names} rounds", id="scorecards"))
+        menu.add_option(Option("Statistics: how you are doing, with plots", id="statistics"))
         menu.add_option(Option("History: replay a finished game", id="history"))
+        player = app.store.player if app.store is not None else "?"
+        menu.add_option(Option(f"Player: {player} (switch to another)", id="player"))
         menu.add_option(Option("Help", id="help"))
         menu.add_option(Option("Quit", id="quit"))
         menu.highlighted = highlighted if highlighted is not None else 0
@@ -99,12 +107,23 @@ class StartScreen(Keyed, Screen[None]):
             app.continue_round(int(choice.removeprefix("continue-")))
         elif choice.startswith("round-"):
             app.start_round()
+        elif choice.startswith("daily-"):
+            course = daily_course(choice.removeprefix("daily-"), app.today())
+            app.start_round(frozenset(), course=course)
         elif choice.startswith("play-"):
             app.start_new_game(choice.removeprefix("play-"))
         elif choice == "scorecards":
             from parlour.tui.screens.history import RoundsScreen
 
             self.app.push_screen(RoundsScreen())
+        elif choice == "statistics":
+            from parlour.tui.screens.statistics import StatisticsScreen
+
+            self.app.push_screen(StatisticsScreen())
+        elif choice == "player":
+            from parlour.tui.screens.player import PlayerScreen
+
+            self.app.push_screen(PlayerScreen(), lambda _: self.rebuild())
         elif choice == "history":
             from parlour.tui.screens.history import HistoryScreen
 
@@ -133,6 +152,20 @@ def _words(number: int) -> str:
     # two to ten are the ranks' words
     words = ("zero", "one", *RANK_WORDS[1:10], "eleven", "twelve")
     return words[number] if 0 <= number < len(words) else str(number)
+
+
+def daily_words(spec: GameSpec, app: Services) -> str:
+    """``Golf: today's course (BPV45VJ1)``, and the player's score if they have
+    finished it today."""
+    today = app.today()
+    course = daily_course(spec.id, today)
+    words = f"{spec.name}: today's course ({course_code(course)})"
+    try:
+        done = daily_scores(app.store, spec) if app.store is not None else []
+    except StoreError:
+        done = []
+    scored = [day.total for day in done if day.day == today.isoformat()]
+    return f"{words}: your score today {scored[0]}" if scored else words
 
 
 def continue_words(stored: StoredRound, saved: list[SavedGame]) -> str:

@@ -1,0 +1,90 @@
+"""Choosing who plays: a known player from the list, or a new name typed in."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input
+from textual.widgets import OptionList
+from textual.widgets import Static
+from textual.widgets.option_list import Option
+
+from parlour.controls.screens import PLAYER_KEYS
+from parlour.store.database import StoreError
+from parlour.store.players import MAX_LENGTH
+from parlour.store.players import check_player
+from parlour.tui.keyed import Keyed
+from parlour.tui.services import services
+from parlour.tui.widgets import KeyBar
+
+
+class PlayerScreen(Keyed, ModalScreen[None]):
+    KEYS = PLAYER_KEYS
+
+    DEFAULT_CSS = """
+    PlayerScreen { align: center middle; }
+    PlayerScreen #player-box {
+        width: 60; height: auto; max-height: 90%; border: round $primary; padding: 0 1;
+    }
+    PlayerScreen #players { height: auto; max-height: 12; }
+    PlayerScreen #player-said { color: $text-error; height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="player-box"):
+            yield Static("Who is playing?", id="player-title")
+            yield OptionList(id="players")
+            yield Input(
+                placeholder="or a new player's name", max_length=MAX_LENGTH, id="new-player"
+            )
+            yield Static(id="player-said")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        app = services(self)
+        store = app.store
+        listing = self.query_one("#players", OptionList)
+        if store is None:
+            self.say("The database is not open: the player cannot be changed now.")
+            return
+        try:
+            names = store.players()
+        except StoreError as error:
+            names = [store.player]
+            self.say(str(error))
+        for name in names:
+            shown = f"{name} (playing now)" if name == store.player else name
+            listing.add_option(Option(shown, id=f"player-{names.index(name)}"))
+        self._names = names
+        listing.highlighted = names.index(store.player)
+        listing.focus()
+
+    def say(self, words: str) -> None:
+        self.query_one("#player-said", Static).update(words)
+
+    @on(OptionList.OptionSelected, "#players")
+    def known(self, event: OptionList.OptionSelected) -> None:
+        index = int((event.option.id or "player-0").removeprefix("player-"))
+        self.play_as(self._names[index])
+
+    @on(Input.Submitted, "#new-player")
+    def typed(self, event: Input.Submitted) -> None:
+        try:
+            name = check_player(event.value)
+        except ValueError as error:
+            self.say(f"{str(error)[:1].upper()}{str(error)[1:]}.")
+            return
+        self.play_as(name)
+
+    def play_as(self, name: str) -> None:
+        try:
+            services(self).switch_player(name)
+        except StoreError as error:
+            self.say(str(error))
+            return
+        self.dismiss()
+
+    def action_back(self) -> None:
+        self.dismiss()

@@ -1,0 +1,96 @@
+"""The statistics screen: the player's figures for every game, the days' courses, and
+plots where a player would rather look than read: each game's scores, and the Golf
+rounds' totals over time against bogey and par."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+from textual_plotext import PlotextPlot
+
+from parlour.controls.screens import STATISTICS_KEYS
+from parlour.engine.registry import round_specs
+from parlour.statistics import daily_scores
+from parlour.statistics import daily_table
+from parlour.statistics import game_name
+from parlour.statistics import game_statistics
+from parlour.statistics import round_totals
+from parlour.statistics import score_counts
+from parlour.statistics import stats_table
+from parlour.store.database import StoreError
+from parlour.tui.keyed import Keyed
+from parlour.tui.services import services
+from parlour.tui.widgets import KeyBar
+
+
+class StatisticsScreen(Keyed, Screen[None]):
+    KEYS = STATISTICS_KEYS
+
+    DEFAULT_CSS = """
+    StatisticsScreen #statistics { padding: 0 1; }
+    StatisticsScreen PlotextPlot { height: 14; margin-bottom: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="statistics"):
+            yield Static(id="figures")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        store = services(self).store
+        figures = self.query_one("#figures", Static)
+        if store is None:
+            figures.update("The statistics cannot be read: the database is not open.")
+            return
+        try:
+            stats = game_statistics(store)
+            days = [(spec, daily_scores(store, spec)) for spec in round_specs()]
+            counts = {(s.game, s.options): score_counts(store, s.game, s.options) for s in stats}
+            totals = [(spec, round_totals(store, spec)) for spec in round_specs()]
+        except StoreError as error:
+            figures.update(f"The statistics cannot be read: {error}")
+            return
+        if not stats:
+            figures.update(f"{store.player} has not finished a game yet: play one, and come back.")
+            return
+        figures.update(stats_table(store.player, stats))
+        scroll = self.query_one("#statistics", VerticalScroll)
+        for spec, found in days:
+            if found:
+                scroll.mount(Static(daily_table(spec, found)))
+        for spec, rounds in totals:
+            assert spec.rounds is not None
+            if rounds:
+                plot = PlotextPlot(id=f"rounds-{spec.id}")
+                scroll.mount(plot)
+                _plot_rounds(plot, spec.name, spec.rounds.bogey, rounds)
+        for (game, options), by_score in counts.items():
+            plot = PlotextPlot(classes="scores")
+            scroll.mount(plot)
+            plt = plot.plt
+            plt.title(f"{game_name(game, options)}: games by score")
+            plt.bar([str(score) for score in by_score], list(by_score.values()))
+            plt.xlabel("score")
+            plt.ylabel("games")
+        scroll.focus()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def _plot_rounds(
+    plot: PlotextPlot, name: str, bogey: int, rounds: list[tuple[str, int, int | None]]
+) -> None:
+    """Round totals in the order played, with the bogey line and each round's par."""
+    plt = plot.plt
+    numbers = list(range(1, len(rounds) + 1))
+    plt.title(f"{name}: round totals against bogey ({bogey}) and par")
+    plt.plot(numbers, [total for _, total, _ in rounds], label="your total", marker="dot")
+    plt.plot(numbers, [bogey] * len(numbers), label=f"bogey {bogey}")
+    with_par = [(n, par) for n, (_, _, par) in zip(numbers, rounds, strict=True) if par is not None]
+    if with_par:
+        plt.scatter([n for n, _ in with_par], [p for _, p in with_par], label="par", marker="x")
+    plt.xlabel("round")
+    plt.ylabel("strokes")
