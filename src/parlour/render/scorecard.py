@@ -129,7 +129,7 @@ def golf_card(
         expand=False,
         title_justify="left",
         caption_justify="left",
-        collapse_padding=True,
+        collapse_padding=table_box is None,  # one space between columns without rules
         show_edge=show_edge,
     )
     hole_columns(table, holes, min_width=min_width)
