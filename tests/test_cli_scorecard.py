@@ -110,3 +110,13 @@ def test_wide_terminals_give_every_round_its_row_of_the_table(
 def test_no_rounds_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scorecard", "--data-dir", str(tmp_path / "empty")]) == 0
     assert "No Golf rounds yet" in capsys.readouterr().out
+
+
+def test_the_readme_shows_a_card_as_the_command_prints_it(
+    filled: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("## Golf scorecards\n", 1)[1].split("```text\n", 1)[1].split("```")[0]
+    printed = [line.rstrip() for line in scorecard_at(80, filled, monkeypatch, capsys)]
+    start = printed.index(shown.splitlines()[0])
+    assert printed[start : start + len(shown.splitlines())] == shown.splitlines()
