@@ -7,9 +7,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from textual.widgets import Static
-
 from parlour.engine.deals import deck_from_seed
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.squares import SQUARES
@@ -20,6 +17,7 @@ from parlour.engine.solve.squares_hint import squares_hint
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.widgets import StatusLine
+from tests.tui.scorecard_helpers import card_cells
 
 
 def status_text(app: Any) -> str:
@@ -153,9 +151,7 @@ async def test_the_scorecard_shows_each_holes_par(tmp_path: Path) -> None:
         await pilot.press("c")
         await pilot.pause(0.6)
         assert isinstance(app.screen, ScorecardScreen)
-        console = Console(record=True, width=100)
-        console.print(app.screen.query_one("#scorecard-table", Static).content)
-        table = console.export_text()
-        assert f"Par │     │  {sum(pars.values())}" in table or str(sum(pars.values())) in table
-        for hole, par in pars.items():
-            assert f"{hole} │" in table and f"│ {par:>3} │" in table
+        # the golf card: each hole's par under its number, and their total
+        card = card_cells(app.screen)
+        assert card["Hole"] == [*map(str, range(1, 10)), "Total"]
+        assert card["Par"] == [*(str(pars[hole]) for hole in range(1, 10)), str(sum(pars.values()))]

@@ -22,17 +22,17 @@ def round_game() -> GameSpec:
     return found[0]
 
 
-def round_pars(spec: GameSpec, store: Any, rounds: list[Any]) -> dict[int, list[int]]:
-    """Each round's pars: from the store's cache, working out (and caching) those still
-    missing under the game's plain rules, which takes a few milliseconds a deal; pars
-    under other options take longer and are left to the app, which works them out in the
-    background."""
+def round_pars(spec: GameSpec, store: Any, rounds: list[Any]) -> dict[int, dict[int, int]]:
+    """Each round's pars known (hole -> par): from the store's cache, working out (and
+    caching) those still missing under the game's plain rules, which takes a few
+    milliseconds a deal; pars under other options take longer and are left to the app,
+    which works them out in the background."""
     from parlour.engine.rounds import hole_seed
     from parlour.engine.verdict import Budget
 
     assert spec.rounds is not None
     kind = spec.rounds
-    found: dict[int, list[int]] = {}
+    found: dict[int, dict[int, int]] = {}
     for stored in rounds:
         seeds = [hole_seed(kind, stored.course, hole) for hole in range(1, kind.holes + 1)]
         known = store.pars(seeds, stored.options)
@@ -42,14 +42,14 @@ def round_pars(spec: GameSpec, store: Any, rounds: list[Any]) -> dict[int, list[
                     start = spec.rules().start_from_seed(seed)
                     known[seed] = spec.solver().solve(start, Budget()).best_score
                     store.save_par(seed, stored.options, known[seed])
-        if all(seed in known for seed in seeds):
-            found[stored.id] = [known[seed] for seed in seeds]
+        found[stored.id] = {
+            hole: known[seed] for hole, seed in enumerate(seeds, 1) if seed in known
+        }
     return found
 
 
 def command_scorecard(args: argparse.Namespace) -> int:
     from rich.console import Console
-    from rich.table import Table
 
     from parlour.engine.rounds import course_code
 
@@ -58,7 +58,10 @@ def command_scorecard(args: argparse.Namespace) -> int:
     holes, bogey = spec.rounds.holes, spec.rounds.bogey
     store = open_store(args)
     rounds = store.rounds()
-    pars = round_pars(spec, store, rounds)
+    known = round_pars(spec, store, rounds)
+    # the JSON gives a round's pars only once all of them are known
+    pars = {ident: [by_hole[hole] for hole in sorted(by_hole)]
+            for ident, by_hole in known.items() if len(by_hole) == holes}  # fmt: skip
     complete = [r for r in rounds if r.is_complete]
     best = min(complete, key=lambda r: (r.total, r.started), default=None)
     if args.json:
@@ -94,26 +97,84 @@ def command_scorecard(args: argparse.Namespace) -> int:
     if not rounds:
         console.print(f"No {spec.name} rounds yet. Play one with 'parlour play {spec.id} --round'.")
         return 0
-    table = Table(title=f"{spec.name} rounds (bogey {bogey})")
-    headings = ("Date", "Course", "Options", *map(str, range(1, holes + 1)), "Total", "vs bogey")
-    for heading in headings:
-        table.add_column(heading, justify="right" if heading[0].isdigit() else "left")
-    for r in rounds:
-        played = [str(score) for score in r.scores] + [""] * (holes - len(r.scores))
-        versus = (
-            f"{r.total - bogey:+d}"
-            if r.is_complete
-            else "abandoned"
-            if r.abandoned is not None
-            else "unfinished"
-        )
-        table.add_row(
-            r.started[:10], course_code(r.course), r.options, *played, str(r.total), versus
-        )
-    console.print(table)
+    print_cards(console, spec, rounds, known)
     if best is not None:
         console.print(
             f"Best round: {best.total} on course {course_code(best.course)} "
             f"({best.started[:10]}), {best.total - bogey:+d} against bogey."
         )
     return 0
+
+
+def print_cards(
+    console: Any, spec: GameSpec, rounds: list[Any], known: dict[int, dict[int, int]]
+) -> None:
+    """Each round as a golf card, holes across. With room enough, one table holds every
+    round, its date, course and rule at the left of its card; otherwise each card has a
+    line of its own above it for those. Nothing is ever cut short: a line too long for the
+    terminal wraps (a par not yet known is ``-``)."""
+    from rich.measure import Measurement
+    from rich.table import Table
+    from rich.text import Text
+
+    from parlour.render.scorecard import card_rows
+    from parlour.render.scorecard import golf_card
+    from parlour.render.scorecard import hole_columns
+    from parlour.render.scorecard import pace_note
+    from parlour.render.scorecard import styled
+
+    assert spec.rounds is not None
+    holes, bogey = spec.rounds.holes, spec.rounds.bogey
+    cards = [
+        (stored, card_rows(stored.scores, holes=holes, bogey=bogey,
+                           pars=known.get(stored.id, {}), unknown="-"))
+        for stored in rounds
+    ]  # fmt: skip
+    console.print(Text(f"{spec.name} rounds (bogey {bogey})", style="bold"))
+    wide = Table(box=None, expand=False, collapse_padding=True)
+    for heading in ("Date", "Course", "Rule"):
+        wide.add_column(heading, no_wrap=True)
+    wide.add_column("", width=1)  # a wider gap between the round and its card
+    hole_columns(wide, holes, min_width=3)
+    for number, (stored, rows) in enumerate(cards):
+        if number:
+            wide.add_row()
+        beside = (
+            [stored.started[:10], round_code(stored), rule(stored.options), ""],
+            ["", "", standing(stored, holes), ""],
+        )
+        for row, left in zip(rows, (*beside, *[[""] * 4] * len(rows)), strict=False):
+            wide.add_row(*left, *styled(row))
+    # the width the table takes when nothing in it is squeezed
+    natural = Measurement.get(console, console.options.update_width(10_000), wide).maximum
+    if natural <= console.width:
+        console.print(wide)
+    else:
+        for stored, rows in cards:
+            console.print()
+            console.print(
+                Text(f"Course {round_code(stored)} · {stored.started[:10]} · "
+                     f"{rule(stored.options)} · {standing(stored, holes)}", style="bold")
+            )  # fmt: skip
+            # no rules and a space between columns: a card fits in 60 columns
+            console.print(golf_card(rows, table_box=None, min_width=3))
+    console.print(Text(pace_note(holes, bogey), style="dim"))
+
+
+def round_code(stored: Any) -> str:
+    from parlour.engine.rounds import course_code
+
+    return str(course_code(stored.course))
+
+
+def rule(options: str) -> str:
+    """A round's rule options as the app names them."""
+    return "book rule" if options == "none" else options
+
+
+def standing(stored: Any, holes: int) -> str:
+    """Where a round stands: complete, unfinished or abandoned."""
+    if stored.is_complete:
+        return "complete"
+    state = "abandoned" if stored.abandoned is not None else "unfinished"
+    return f"{state}, {len(stored.scores)} of {holes}"

@@ -1,5 +1,5 @@
-"""The Golf scorecard: holes 1–9, each score, the running total, bogey 40 and the
-difference; at the end, the total and whether bogey was beaten."""
+"""The Golf scorecard: a golf card of the round (holes 1–9 across; par, score and the
+running total against bogey) and a line saying how the round stands."""
 
 from __future__ import annotations
 
@@ -16,34 +16,23 @@ from textual.widgets import Static
 from parlour.controls.screens import SCORECARD_KEYS
 from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
+from parlour.render.scorecard import card_rows
+from parlour.render.scorecard import golf_card
+from parlour.render.scorecard import pace_note
 from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import KeyBar
 
 
 def scorecard_table(round_: Round, pars: Mapping[int, int] | None = None) -> Table:
-    """Holes 1–9 with each score, the running total and the hole's par (the best score
-    perfect play could reach; ``…`` while it is being worked out), then bogey."""
-    pars = pars or {}
-    table = Table(title=f"Course {round_.code} · {_rule(round_)}", expand=False)
-    for heading in ("Hole", "Score", "Total", "Par"):
-        table.add_column(heading, justify="right")
-    totals = round_.running_totals()
-    for hole in range(1, round_.holes + 1):
-        par = str(pars[hole]) if hole in pars else "…"
-        if hole <= len(round_.scores):
-            table.add_row(str(hole), str(round_.scores[hole - 1]), str(totals[hole - 1]), par)
-        else:
-            table.add_row(str(hole), "", "", par, style="dim")
-    table.add_section()
-    par_total = str(sum(pars.values())) if len(pars) == round_.holes else "…"
-    table.add_row("Bogey", "", str(round_.bogey), "")
-    table.add_row("Par", "", par_total, "")
-    if round_.is_complete:
-        table.add_row("vs bogey", "", f"{round_.versus_bogey:+d}", "")
-    else:
-        # mid-round, what is left to play with: the total must stay under bogey
-        table.add_row("Bogey left", "", str(round_.bogey - round_.total), "")
-    return table
+    """The round as a golf card: holes 1–9 across, then rows for each hole's par (the
+    best score perfect play could reach; ``…`` while it is being worked out), its score
+    and the running total against bogey, with the totals at the right."""
+    rows = card_rows(round_.scores, holes=round_.holes, bogey=round_.bogey, pars=pars or {})
+    return golf_card(
+        rows,
+        title=f"Course {round_.code} · {_rule(round_)} · bogey {round_.bogey}",
+        caption=pace_note(round_.holes, round_.bogey),
+    )
 
 
 def _rule(round_: Round) -> str:
@@ -85,7 +74,10 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         self.pars = pars or dict
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="scorecard"):
+        card = Vertical(id="scorecard")
+        # as wide as the golf card wants (up to the screen), not squeezed to the verdict
+        card.shrink = False
+        with card:
             yield Static(scorecard_table(self.round, self.pars()), id="scorecard-table")
             yield Static(verdict(self.round), id="scorecard-verdict")
         yield KeyBar()

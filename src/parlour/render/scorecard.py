@@ -1,0 +1,138 @@
+"""Golf cards: a round written as a golf club's card is, the holes across and a row each
+for the par, the score and the running total against bogey. The app's scorecard and
+``parlour scorecard`` both draw their cards from these rows.
+
+Bogey is a total for the whole round, so to say how a round stands after some holes the
+card spreads bogey evenly over the holes and rounds each running share to whole strokes
+(halves up): with bogey 40 over nine holes, bogey's pace is 4, 9, 13, 18, 22, 27, 31, 36,
+40. The "vs bogey" row is the running total less that pace: ``+3`` three over, ``-2`` two
+under, ``E`` level. After the last hole it is exactly the total against bogey.
+
+>>> bogey_pace(9, 40)
+[4, 9, 13, 18, 22, 27, 31, 36, 40]
+>>> [row.cells[:3] for row in card_rows((3, 5, 1), holes=9, bogey=40, pars={1: 2})]
+[('2', '…', '…'), ('3', '5', '1'), ('-1', '-1', '-4')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+#: the row labels, top to bottom, under the row of hole numbers
+PAR: Final = "Par"
+SCORE: Final = "Score"
+VERSUS: Final = "vs bogey"
+HOLE: Final = "Hole"
+TOTAL: Final = "Total"
+
+
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    """One row of a golf card: its label, a cell for each hole and the total."""
+
+    label: str
+    cells: tuple[str, ...]
+    total: str
+
+
+def bogey_pace(holes: int, bogey: int) -> list[int]:
+    """Bogey's share of the first 1, 2, … ``holes`` holes: bogey spread evenly over the
+    round, each share rounded to whole strokes (halves up); the last share is bogey."""
+    return [(2 * bogey * played + holes) // (2 * holes) for played in range(1, holes + 1)]
+
+
+def against(difference: int) -> str:
+    """A difference from bogey as a card writes it: ``+3``, ``-2``, ``E`` for level."""
+    return "E" if difference == 0 else f"{difference:+d}"
+
+
+def card_rows(
+    scores: Sequence[int],
+    *,
+    holes: int,
+    bogey: int,
+    pars: Mapping[int, int],
+    unknown: str = "…",
+) -> list[CardRow]:
+    """The par, score and against-bogey rows of a round with these ``scores`` so far.
+
+    ``pars`` maps hole numbers (from 1) to the pars known; a hole whose par is not known
+    shows ``unknown``, and so does the total of the pars until all are known. Holes not
+    yet played are empty. The against-bogey total is given once the round is complete."""
+    numbers = range(1, holes + 1)
+    par_cells = tuple(str(pars[hole]) if hole in pars else unknown for hole in numbers)
+    known = all(hole in pars for hole in numbers)
+    par_total = str(sum(pars[hole] for hole in numbers)) if known else unknown
+    empty = ("",) * (holes - len(scores))
+    running, versus = 0, []
+    for score, share in zip(scores, bogey_pace(holes, bogey), strict=False):
+        running += score
+        versus.append(against(running - share))
+    complete = len(scores) >= holes
+    return [
+        CardRow(PAR, par_cells, par_total),
+        CardRow(SCORE, (*map(str, scores), *empty), str(sum(scores))),
+        CardRow(VERSUS, (*versus, *empty), against(sum(scores) - bogey) if complete else ""),
+    ]
+
+
+def pace_note(holes: int, bogey: int) -> str:
+    """Two lines saying how the against-bogey row is reckoned."""
+    pace = " ".join(map(str, bogey_pace(holes, bogey)))
+    return (
+        "vs bogey: the total so far against bogey's pace,\n"
+        f"{pace} after holes 1 to {holes}; E is level."
+    )
+
+
+def hole_columns(table: Table, holes: int, *, min_width: int = 2) -> None:
+    """Add the columns of a card: the row labels, holes 1 to ``holes``, then the total.
+    No cell is ever cut short: a cell too wide for its column folds onto another line."""
+    table.add_column(HOLE, justify="left", no_wrap=True)
+    for hole in range(1, holes + 1):
+        table.add_column(str(hole), justify="right", min_width=min_width, overflow="fold")
+    table.add_column(TOTAL, justify="right", overflow="fold")
+
+
+def styled(row: CardRow) -> list[Text]:
+    """A row's cells as text: under bogey in green."""
+    cells = [Text(row.label, style="bold")]
+    for cell in (*row.cells, row.total):
+        style = "green" if row.label == VERSUS and cell.startswith("-") else ""
+        cells.append(Text(cell, style=style))
+    return cells
+
+
+def golf_card(
+    rows: Sequence[CardRow],
+    *,
+    title: str | None = None,
+    caption: str | None = None,
+    table_box: box.Box | None = box.ROUNDED,
+    show_edge: bool = True,
+    min_width: int = 2,
+) -> Table:
+    """One round's card: hole numbers across, then ``rows``; each hole's column at least
+    ``min_width`` wide."""
+    holes = len(rows[0].cells)
+    table = Table(
+        title=title,
+        caption=caption,
+        box=table_box,
+        expand=False,
+        title_justify="left",
+        caption_justify="left",
+        collapse_padding=table_box is None,  # one space between columns without rules
+        show_edge=show_edge,
+    )
+    hole_columns(table, holes, min_width=min_width)
+    for row in rows:
+        table.add_row(*styled(row))
+    return table

@@ -1,0 +1,93 @@
+"""The app's scorecard is a golf card: holes 1–9 across, then rows for each hole's par, its
+score and the running total against bogey, with the totals at the right. The scorecards
+screen shows a past round's card the same way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf_course import hole_seed
+from parlour.engine.rounds import course_code
+from parlour.engine.solve.golf import par_for_seed
+from parlour.render.scorecard import against
+from parlour.tui.app import make_app
+from parlour.tui.screens.golf import GolfScreen
+from parlour.tui.screens.history import RoundsScreen
+from parlour.tui.screens.scorecard import ScorecardScreen
+from tests.scorecard_rounds import fill_store
+from tests.tui.scorecard_helpers import card_cells
+from tests.tui.scorecard_helpers import card_text
+from tests.tui.test_golf_pilot import play_hole_with_actions
+
+COURSE = 31337
+HOLES = [*map(str, range(1, 10)), "Total"]
+
+
+async def test_the_scorecard_runs_the_holes_across_like_a_golf_card(
+    private_data_dir: Path,
+) -> None:
+    app = make_app(private_data_dir, course=COURSE)
+    scores = []
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        for hole in (1, 2):
+            screen = app.screen
+            assert isinstance(screen, GolfScreen)
+            scores.append(GOLF.score(play_hole_with_actions(screen)))
+            await pilot.pause()
+            assert isinstance(app.screen, ScorecardScreen)
+            if hole == 1:
+                await pilot.press("enter")  # on to the next hole
+                await pilot.pause()
+        # every par worked out, and shown
+        await app.workers.wait_for_complete()
+        card_screen = app.screen
+        assert isinstance(card_screen, ScorecardScreen)
+        card_screen.refresh_pars()
+        await pilot.pause()
+        pars = [par_for_seed(hole_seed(COURSE, hole)) for hole in range(1, 10)]
+        card = card_cells(card_screen)
+        assert card["Hole"] == HOLES
+        assert card["Par"] == [*map(str, pars), str(sum(pars))]
+        first, second = scores
+        assert card["Score"] == [str(first), str(second), *[""] * 7, str(first + second)]
+        # against bogey's pace: 4 after the first hole, 9 after the second
+        assert card["vs bogey"] == [against(first - 4), against(first + second - 9), *[""] * 8]
+        text = card_text(card_screen)
+        title = f"Course {course_code(COURSE)} · book rule · bogey 40"
+        assert text.splitlines()[0].strip() == title
+        assert "…" not in text
+        verdict = str(card_screen.query_one("#scorecard-verdict", Static).content)
+        assert verdict.startswith("7 holes to play")
+
+
+async def test_the_scorecards_screen_shows_the_chosen_round_as_a_golf_card(
+    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fill_store(private_data_dir, monkeypatch).close()
+    app = make_app(private_data_dir)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundsScreen())
+        await pilot.pause()
+        screen = app.screen
+        # the latest round first: abandoned after two holes, its pars not yet worked out
+        card = card_cells(screen, where="#round-card")
+        assert card["Hole"] == HOLES
+        assert card["Par"] == ["…"] * 10
+        assert card["Score"] == ["9", "9", *[""] * 7, "18"]
+        assert card["vs bogey"] == ["+5", "+9", *[""] * 8]
+        await pilot.press("down")  # the free-stock round: two pars known
+        await pilot.pause()
+        card = card_cells(screen, where="#round-card")
+        assert card["Par"] == ["0", "2", *["…"] * 8]
+        assert card["vs bogey"] == ["E", "-3", "+1", *[""] * 7]
+        assert "Course XDWT5H · free-stock · bogey 40" in card_text(screen, where="#round-card")
+        await pilot.press("down")  # a finished round: the last cell is its total against bogey
+        await pilot.pause()
+        card = card_cells(screen, where="#round-card")
+        assert card["Score"][-1] == "55" and card["vs bogey"][-2:] == ["+15", "+15"]
