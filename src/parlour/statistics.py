@@ -30,13 +30,16 @@ from parlour.engine.registry import specs
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
 from parlour.engine.rounds import hole_seed
+from parlour.engine.verdict import Budget
 from parlour.store.database import FinishedGame
 from parlour.store.database import Store
 from parlour.store.database import StoredRound
-from parlour.store.queries import ResultRow
+from parlour.store.queries import Totals
 from parlour.store.queries import finished_history
-from parlour.store.queries import results
+from parlour.store.queries import outcomes
 from parlour.store.queries import round_codes
+from parlour.store.queries import round_holes
+from parlour.store.queries import totals
 
 STAT_COLUMNS: Final = (
     "game", "options", "played", "won", "win_rate", "current_streak", "best_streak",
@@ -92,73 +95,74 @@ class DailyScore:
     total: int
 
 
-def game_statistics(store: Store, game: str | None = None) -> list[GameStats]:
+def game_statistics(
+    store: Store, game: str | None = None, *, work_out_pars: bool = False
+) -> list[GameStats]:
     """The player's statistics for every game played (or ``game``), in the registry's
-    order, then by rule options."""
-    rows = results(store, None if game is None else find_spec(game).id)
-    by_kind: dict[tuple[str, str], list[ResultRow]] = {}
-    for row in rows:
-        by_kind.setdefault((row.game, row.options), []).append(row)
+    order, then by rule options. A few indexed queries, whatever the number of games.
+    With ``work_out_pars``, the pars of round deals not yet known under the plain rules
+    are worked out (a few milliseconds a deal, once: they are kept)."""
+    found = totals(store, None if game is None else find_spec(game).id)
     order = {spec.id: number for number, spec in enumerate(specs())}
-    found = []
-    for (game_id, options), played in sorted(
-        by_kind.items(), key=lambda item: (order.get(item[0][0], len(order)), item[0][1])
-    ):
-        found.append(_stats(store, game_id, options, played))
-    return found
+    found.sort(key=lambda t: (order.get(t.game, len(order)), t.options))
+    return [_stats(store, kind, work_out_pars) for kind in found]
 
 
-def _stats(store: Store, game: str, options: str, played: list[ResultRow]) -> GameStats:
-    scores = [row.score for row in played]
-    wins = [row.won for row in played]
+def _stats(store: Store, kind: Totals, work_out_pars: bool) -> GameStats:
+    wins, scores = outcomes(store, kind.game, kind.options)
     current = best = 0
     for won in wins:
         current = current + 1 if won else 0
         best = max(best, current)
     try:
-        spec: GameSpec | None = find_spec(game)
+        spec: GameSpec | None = find_spec(kind.game)
     except UnknownGameError:  # a game this Parlour does not know: counted plainly
         spec = None
     lower = spec is not None and spec.rules().lower_is_better
     stats = GameStats(
-        game=game,
-        options=options,
-        played=len(played),
-        won=sum(wins),
-        win_rate=round(sum(wins) / len(played), 4),
+        game=kind.game,
+        options=kind.options,
+        played=kind.played,
+        won=kind.won,
+        win_rate=round(kind.won / kind.played, 4),
         current_streak=current,
         best_streak=best,
-        best_score=min(scores) if lower else max(scores),
+        best_score=kind.best_low if lower else kind.best_high,
         mean_score=round(figures.fmean(scores), 2),
         median_score=figures.median(scores),
-        hints=sum(row.hints for row in played),
-        seconds_played=sum(row.seconds for row in played),
+        hints=kind.hints,
+        seconds_played=kind.seconds,
     )
     if spec is None or spec.rounds is None:
         return stats
-    return _with_rounds(store, spec, options, played, stats)
+    return _with_rounds(store, spec, kind.options, stats, work_out_pars)
 
 
 def _with_rounds(
-    store: Store, spec: GameSpec, options: str, played: list[ResultRow], stats: GameStats
+    store: Store, spec: GameSpec, options: str, stats: GameStats, work_out_pars: bool
 ) -> GameStats:
     assert spec.rounds is not None
-    holes = [row for row in played if row.round_id is not None]
+    holes = round_holes(store, spec.id, options)
     rounds = [r for r in store.rounds() if r.options == options]
-    totals = [r.total for r in rounds if r.is_complete]
-    seeds = [row.seed for row in holes if row.seed is not None]
+    totals_ = [r.total for r in rounds if r.is_complete]
+    seeds = [seed for seed, _ in holes if seed is not None]
     pars: dict[int, int] = {}
     for first in range(0, len(seeds), 500):
         pars.update(store.pars(seeds[first : first + 500], options))
-    versus = [row.score - pars[row.seed] for row in holes if row.seed in pars]
+    if work_out_pars and options == "none":
+        solver, rules = spec.solver(), spec.rules()
+        for seed in {seed for seed in seeds if seed not in pars}:
+            pars[seed] = solver.solve(rules.start_from_seed(seed), Budget()).best_score
+            store.save_par(seed, options, pars[seed])
+    versus = [score - pars[seed] for seed, score in holes if seed in pars]
     return GameStats(
         **{
             **stats.as_dict(),
             "holes_played": len(holes),
-            "rounds_finished": len(totals),
-            "best_round": min(totals) if totals else None,
-            "mean_round": round(figures.fmean(totals), 2) if totals else None,
-            "rounds_under_bogey": sum(1 for total in totals if total < spec.rounds.bogey),
+            "rounds_finished": len(totals_),
+            "best_round": min(totals_) if totals_ else None,
+            "mean_round": round(figures.fmean(totals_), 2) if totals_ else None,
+            "rounds_under_bogey": sum(1 for total in totals_ if total < spec.rounds.bogey),
             "mean_versus_par": round(figures.fmean(versus), 2) if versus else None,
         }
     )
@@ -249,15 +253,6 @@ def daily_table(spec: GameSpec, days: list[DailyScore]) -> Table:
     for day in days[-10:]:
         table.add_row(day.day, day.course, str(day.total))
     return table
-
-
-def score_counts(store: Store, game: str, options: str = "none") -> dict[int, int]:
-    """How many finished games of ``game`` ended with each score."""
-    counts: dict[int, int] = {}
-    for row in results(store, game):
-        if row.options == options:
-            counts[row.score] = counts.get(row.score, 0) + 1
-    return dict(sorted(counts.items()))
 
 
 def round_totals(store: Store, spec: GameSpec) -> list[tuple[str, int, int | None]]:

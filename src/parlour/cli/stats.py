@@ -13,7 +13,6 @@ from parlour.cli.common import open_store
 
 
 def command_stats(args: argparse.Namespace) -> int:
-    from parlour.cli.rounds import round_pars
     from parlour.engine.registry import find_spec
     from parlour.engine.registry import round_specs
     from parlour.statistics import STAT_COLUMNS
@@ -23,10 +22,7 @@ def command_stats(args: argparse.Namespace) -> int:
     game = find_spec(args.game).id if args.game else None
     store = open_store(args)
     try:
-        for spec in round_specs():  # the pars still missing, worked out once and kept
-            if game is None or spec.id == game:
-                round_pars(spec, store, store.rounds())
-        stats = game_statistics(store, game)
+        stats = game_statistics(store, game, work_out_pars=True)
         daily = [
             (spec, daily_scores(store, spec))
             for spec in round_specs()

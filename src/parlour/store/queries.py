@@ -11,34 +11,61 @@ from parlour.store.schema import FinishedGame
 
 
 @dataclass(frozen=True, slots=True)
-class ResultRow:
-    """What statistics need of a finished game."""
+class Totals:
+    """The sums over one game and rule options (one indexed ``GROUP BY``)."""
 
     game: str
     options: str
-    seed: int | None
-    won: bool
-    score: int
+    played: int
+    won: int
     hints: int
-    #: seconds from its first move's day and time to its end (as stored)
+    #: from the start of each game to its end, added up
     seconds: int
-    round_id: int | None
-    hole: int | None
+    best_high: int
+    best_low: int
 
 
-def results(store: Store, game: str | None = None) -> list[ResultRow]:
-    """The player's finished games (of ``game``, or all), oldest first."""
+def totals(store: Store, game: str | None = None) -> list[Totals]:
+    """The player's sums for each game and rule options played (of ``game``, or all)."""
     where, parameters = _which(store, game)
     rows = store._read(
-        "SELECT game, options, seed, won, score, hints, "
-        "MAX(0, CAST(ROUND((julianday(finished) - julianday(started)) * 86400) AS INTEGER)), "
-        f"round_id, hole FROM games {where} ORDER BY finished, id",
+        "SELECT game, options, COUNT(*), SUM(won), SUM(hints), "
+        "CAST(ROUND(SUM(MAX(0, julianday(finished) - julianday(started))) * 86400) AS INTEGER),"
+        f" MAX(score), MIN(score) FROM games {where} GROUP BY game, options",
         parameters,
     )
-    return [
-        ResultRow(game, options, seed, bool(won), score, hints, seconds or 0, round_id, hole)
-        for game, options, seed, won, score, hints, seconds, round_id, hole in rows
-    ]
+    return [Totals(*row) for row in rows]
+
+
+def outcomes(store: Store, game: str, options: str) -> tuple[list[bool], list[int]]:
+    """Whether each finished game of ``game`` under ``options`` was won, and its score, in
+    the order they were finished (the index's own order: nothing to sort)."""
+    rows = store._read(
+        "SELECT won, score FROM games WHERE player = ? AND game = ? AND options = ? "
+        "ORDER BY finished, id",
+        (store.player, game, options),
+    )
+    return [bool(won) for won, _ in rows], [score for _, score in rows]
+
+
+def round_holes(store: Store, game: str, options: str) -> list[tuple[int | None, int]]:
+    """The seed and score of every hole the player finished as part of a round."""
+    rows = store._read(
+        "SELECT seed, score FROM games WHERE player = ? AND game = ? AND options = ? "
+        "AND round_id IS NOT NULL",
+        (store.player, game, options),
+    )
+    return [(seed, score) for seed, score in rows]
+
+
+def score_counts(store: Store, game: str, options: str) -> dict[int, int]:
+    """How many finished games of ``game`` under ``options`` ended with each score."""
+    rows = store._read(
+        "SELECT score, COUNT(*) FROM games WHERE player = ? AND game = ? AND options = ? "
+        "GROUP BY score ORDER BY score",
+        (store.player, game, options),
+    )
+    return dict(rows)
 
 
 def finished_history(store: Store, game: str | None = None) -> list[FinishedGame]:

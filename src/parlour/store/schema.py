@@ -69,7 +69,7 @@ CREATE TABLE IF NOT EXISTS in_progress (
 
 #: made once every table has its ``player`` column (a database of schema 3 gets it first)
 INDEXES = """
-CREATE INDEX IF NOT EXISTS games_by_player ON games (player, game, options, finished);
+CREATE INDEX IF NOT EXISTS games_by_player ON games (player, game, options, finished, won, score);
 CREATE INDEX IF NOT EXISTS rounds_by_player ON rounds (player, course, started);
 CREATE INDEX IF NOT EXISTS in_progress_by_player ON in_progress (player, updated)
 """
