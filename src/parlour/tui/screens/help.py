@@ -25,10 +25,12 @@ class HelpScreen(Keyed, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         parts = []
+        # the keys as the player has them (their own, where they have changed any)
+        overrides = self._key_overrides()
         if self.game_id:
-            parts += [game_rules(self.game_id), keys_markdown(self.game_id)]
+            parts += [game_rules(self.game_id), keys_markdown(self.game_id, overrides)]
         else:
-            parts += [keys_markdown(None)]
+            parts += [keys_markdown(None, overrides)]
         parts.append(general_rules())
         with VerticalScroll(id="help"):
             yield Markdown("\n\n".join(parts))
