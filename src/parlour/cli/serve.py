@@ -19,6 +19,7 @@ def command_serve(args: argparse.Namespace) -> int:
     from aiohttp import web
     from textual_serve.server import Server
 
+    from parlour.cli.settings import checked_theme
     from parlour.store.paths import data_dir
 
     if not 0 < args.port < 65536:
@@ -27,6 +28,10 @@ def command_serve(args: argparse.Namespace) -> int:
     command = [sys.executable, "-m", "parlour", "--data-dir", str(data_dir(args.data_dir))]
     if args.ascii:
         command.append("--ascii")
+    if args.theme:
+        command += ["--theme", checked_theme(args.theme)]
+    if args.four_colour:
+        command.append("--four-colour")
     url = f"http://{_url_host(args.host)}:{args.port}"
 
     def announce(*_: object) -> None:

@@ -83,6 +83,7 @@ class StartScreen(Keyed, Screen[None]):
         round_names = " and ".join(spec.name for spec in specs() if spec.rounds is not None)
         menu.add_option(Option(f"Scorecards: past {round_names} rounds", id="scorecards"))
         menu.add_option(Option("History: replay a finished game", id="history"))
+        menu.add_option(Option("Settings: theme, four-colour deck, keys", id="settings"))
         menu.add_option(Option("Help", id="help"))
         menu.add_option(Option("Quit", id="quit"))
         menu.highlighted = highlighted if highlighted is not None else 0
@@ -109,6 +110,8 @@ class StartScreen(Keyed, Screen[None]):
             from parlour.tui.screens.history import HistoryScreen
 
             self.app.push_screen(HistoryScreen())
+        elif choice == "settings":
+            self.action_settings()
         elif choice == "help":
             self.action_help()
         elif choice == "quit":
@@ -118,6 +121,11 @@ class StartScreen(Keyed, Screen[None]):
         app = services(self)
         app.options = app.options ^ {name}
         self.rebuild()
+
+    def action_settings(self) -> None:
+        from parlour.tui.screens.settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
 
     def action_help(self) -> None:
         from parlour.tui.screens.help import HelpScreen
