@@ -380,8 +380,8 @@ def _apply(table: KeyTable, plan: Mapping[str, tuple[str, ...]]) -> KeyTable:
                 if row is _first_of(firsts, row.action) else row
                 for row in rows
             ]  # fmt: skip
-    bound = {key.key for key in table if key.description and key.name not in plan}
-    bound |= {key.key for rows in replaced.values() for key in rows}
+    # keys that actions the player has not changed still have
+    kept = {key.key for key in table if key.description and key.name not in plan}
     result: list[Key] = []
     for row in table:
         if row.name in replaced:
@@ -389,15 +389,17 @@ def _apply(table: KeyTable, plan: Mapping[str, tuple[str, ...]]) -> KeyTable:
         elif row.name in plan:
             continue
         elif not row.description and row.key in moved:
-            # a key that only explains why another row's move cannot be made goes with it
-            if row.key in bound:
+            # a key that only explains why another row's move cannot be made goes with
+            # that move's new key (and stays where an unchanged action still has its key)
+            if row.key in kept:
                 result.append(row)
             target = moved[row.key]
             if target is not None:
                 result.append(replace(row, key=target, display=_display(target)))
         else:
             result.append(row)
-    return KeyTable(tuple(result), table.notes, table.intro)
+    unique = dict.fromkeys(result)
+    return KeyTable(tuple(unique), table.notes, table.intro)
 
 
 def _first_of(firsts: list[Key], action: str) -> Key:

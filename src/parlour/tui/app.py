@@ -96,19 +96,20 @@ class ParlourApp(App[None]):
         #: the player's keys, which every screen's key table takes (tui/keyed.py)
         self.key_overrides: dict[str, tuple[str, ...]] = dict(settings.keys)
         self.four_colour = settings.four_colour if four_colour is None else four_colour
+        self._settings_ready = False
         for parlour_theme in PARLOUR_THEMES:
             self.register_theme(parlour_theme)
         chosen = theme or settings.theme
+        #: a theme asked for on the command line is remembered once the app is up
+        self._remember_theme = False
         if chosen in self.available_themes:
             self.theme = chosen
+            self._remember_theme = chosen != settings.theme
         else:
             self.config_problems.append(
                 f"{self.config.path}: theme: no theme {chosen!r} (the themes: "
                 f"{', '.join(self.available_themes)}); default used"
             )
-        #: a theme asked for on the command line is remembered once the app is up
-        self._remember_theme = bool(theme) and theme != settings.theme
-        self._settings_ready = False
 
     # -- settings --------------------------------------------------------------------------
 
