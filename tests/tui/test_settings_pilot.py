@@ -39,7 +39,7 @@ def recording(app: ParlourApp) -> list[str]:
     notify = app.notify
 
     def record(message: str, **kwargs: Any) -> None:
-        said.append(message)
+        said.extend(message.splitlines())
         notify(message, **kwargs)
 
     app.notify = record  # type: ignore[method-assign]

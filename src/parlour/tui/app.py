@@ -107,8 +107,8 @@ class ParlourApp(App[None]):
             self._remember_theme = chosen != settings.theme
         else:
             self.config_problems.append(
-                f"{self.config.path}: theme: no theme {chosen!r} (the themes: "
-                f"{', '.join(self.available_themes)}); default used"
+                f"{self.config.path}: theme: no theme {chosen!r} (Ctrl+P, Theme shows "
+                "them all); default used"
             )
 
     # -- settings --------------------------------------------------------------------------
@@ -178,8 +178,7 @@ class ParlourApp(App[None]):
             self.notify(f"Not saved: {error}", title="Settings", severity="error", timeout=15)
 
     def _report_settings(self) -> None:
-        for problem in self.config_problems:
-            self.notify(problem, title="Settings", severity="warning", timeout=20)
+        self._report(self.config_problems)
         if self.key_overrides:
             # every screen's keys are checked once the first board is up (it loads every
             # game's key table, which the first board does not need)
@@ -188,13 +187,15 @@ class ParlourApp(App[None]):
     def _check_keys(self) -> None:
         from parlour.help.keys import check_keys
 
-        for setting, message in check_keys(self.key_overrides):
-            self.notify(
-                f"{self.config.path}: {setting}: {message}",
-                title="Settings",
-                severity="warning",
-                timeout=20,
-            )
+        path = self.config.path
+        self._report(
+            [f"{path}: {setting}: {message}" for setting, message in check_keys(self.key_overrides)]
+        )
+
+    def _report(self, problems: list[str]) -> None:
+        """Problems with the settings file, one line each, in one notice."""
+        if problems:
+            self.notify("\n".join(problems), title="Settings file", severity="warning", timeout=20)
 
     # -- start-up --------------------------------------------------------------------------
 

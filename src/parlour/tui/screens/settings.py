@@ -53,9 +53,12 @@ class SettingsScreen(Keyed, ModalScreen[None]):
             with Horizontal(classes="setting"):
                 yield Label("Player", classes="setting-name")
                 yield Input(value=settings.player, id="setting-player")
-            yield Static(self.keys_words(), id="settings-keys")
-            yield Static(f"Saved in {app.config.path}", id="settings-path")
+            yield Static(self.keys_words(), id="settings-keys", markup=False)
+            yield Static(f"Saved in {app.config.path}", id="settings-path", markup=False)
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#setting-theme", Select).focus()
 
     def keys_words(self) -> str:
         overrides = self.parlour.key_overrides
