@@ -171,9 +171,14 @@ class KeyTable:
         """The names of the actions the help lists (those a player may rebind)."""
         return tuple(dict.fromkeys(key.name for key in self.keys if key.description))
 
-    def rows(self) -> list[tuple[str, str, str]]:
-        """(keys, action name, what they do) for the help: one row per action and
-        description, the keys of a family written as ranges (``1–7``, ``1–9 a–d``)."""
+    def rows(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for the help: one row per action and description, the
+        keys of a family written as ranges (``1–7``, ``1–9 a–d``)."""
+        return [(keys, description) for keys, _name, description in self.named_rows()]
+
+    def named_rows(self) -> list[tuple[str, str, str]]:
+        """The help's rows with the action's name, the name a player rebinds it by:
+        (keys, action name, what they do)."""
         grouped: dict[tuple[str, str], list[Key]] = {}
         for key in self.keys:
             if key.description:
@@ -188,7 +193,8 @@ class KeyTable:
     def markdown(self) -> str:
         lines = ["| keys | name | what they do |", "| --- | --- | --- |"]
         lines += [
-            f"| {keys} | `{name}` | {description} |" for keys, name, description in self.rows()
+            f"| {keys} | `{name}` | {description} |"
+            for keys, name, description in self.named_rows()
         ]
         return "\n".join(lines) + "\n"
 
