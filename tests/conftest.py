@@ -1,4 +1,4 @@
-"""Keep the player's own data directory out of every test, and no app started in a
+"""Keep the player's own data directory and settings file out of every test, and no app started in a
 pseudo-terminal running after its test."""
 
 from collections.abc import Iterator
@@ -20,5 +20,7 @@ def no_app_left_running() -> Iterator[None]:
 def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     directory = tmp_path / "parlour-data"
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(directory))
+    # a settings file that does not exist: every test starts from the defaults
+    monkeypatch.setenv("PARLOUR_CONFIG", str(tmp_path / "parlour-config" / "config.toml"))
     monkeypatch.delenv("NO_COLOR", raising=False)
     return directory

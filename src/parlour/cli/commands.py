@@ -22,6 +22,7 @@ def run(args: argparse.Namespace) -> int:
     """Carry out the command the arguments name."""
     from parlour.cli import rounds
     from parlour.cli import serve
+    from parlour.cli import settings
     from parlour.cli import solving
     from parlour.cli import stats
 
@@ -38,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
         "serve": serve.command_serve,
         "stats": stats.command_stats,
         "history": stats.command_history,
+        "config": settings.command_config,
     }
     return table[args.command](args)
 
@@ -45,16 +47,24 @@ def run(args: argparse.Namespace) -> int:
 # -- positions --------------------------------------------------------------------------
 
 
-def print_position(line: Line[Any, Any], ascii_only: bool) -> None:
+def print_position(line: Line[Any, Any], args: argparse.Namespace) -> None:
+    """The position a line ends in, with the player's settings (``--ascii`` and
+    ``--four-colour``, or the settings file's)."""
     from rich.console import Console
 
+    from parlour.cli.settings import read_settings
     from parlour.render import cards_as_shown
+    from parlour.render import four_colour_deck
     from parlour.render import render_position
 
+    settings = read_settings()
+    ascii_only = bool(getattr(args, "ascii", False)) or settings.ascii
+    four_colour = bool(getattr(args, "four_colour", False)) or settings.four_colour
     console = Console(highlight=False)
     state = line.current
     console.print(describe_deal(line), style="bold")
-    console.print(render_position(state, ascii_only))
+    with four_colour_deck(four_colour):
+        console.print(render_position(state, ascii_only))
     console.print(cards_as_shown(line.rules.prompt(state), ascii_only))
     outcome = line.rules.outcome(state)
     if outcome is None:
@@ -64,13 +74,13 @@ def print_position(line: Line[Any, Any], ascii_only: bool) -> None:
 
 
 def command_deal(args: argparse.Namespace) -> int:
-    print_position(start_line(args), args.ascii)
+    print_position(start_line(args), args)
     return 0
 
 
 def command_check(args: argparse.Namespace) -> int:
     _, line = read_record(args.file)
-    print_position(line, args.ascii)
+    print_position(line, args)
     return 0
 
 
@@ -90,7 +100,7 @@ def command_play_moves(args: argparse.Namespace) -> int:
     if args.record:
         sys.stdout.write(format_record(line))
     else:
-        print_position(line, args.ascii)
+        print_position(line, args)
     return 0
 
 
@@ -98,12 +108,18 @@ def command_play_moves(args: argparse.Namespace) -> int:
 
 
 def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
+    from parlour.cli.settings import checked_theme
+    from parlour.store.config import load
     from parlour.tui.app import make_app
 
+    theme = checked_theme(args.theme) if args.theme else None
     app = make_app(
         args.data_dir,
         ascii_only=True if args.ascii else None,
         player=player_name(args),
+        config=load(),
+        theme=theme,
+        four_colour=True if args.four_colour else None,
         **kwargs,
     )
     app.run()
@@ -161,6 +177,7 @@ def command_play(args: argparse.Namespace) -> int:
 
 def _run_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> int:
     """``play … --plain``: the game line by line on standard input and output."""
+    from parlour.cli.settings import read_settings
     from parlour.engine import check_seed
     from parlour.engine.record import parse_record
     from parlour.engine.record import replay
@@ -184,7 +201,7 @@ def _run_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> 
         plain = Plain(
             store,
             sys.stdout,
-            ascii_only=bool(args.ascii) or not shows_suits(sys.stdout),
+            ascii_only=bool(args.ascii) or read_settings().ascii or not shows_suits(sys.stdout),
             prompt=sys.stdin.isatty(),
         )
         plain.open(opening)

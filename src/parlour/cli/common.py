@@ -19,18 +19,20 @@ class CliError(Exception):
 def open_store(args: argparse.Namespace) -> Any:
     """The data directory's store, for the player asked for (``--player``); a bad name or
     a store that cannot be used is one line."""
+    from parlour.store.config import load
     from parlour.store.database import Store
     from parlour.store.database import StoreError
     from parlour.store.paths import data_dir
 
     try:
-        return Store(data_dir(args.data_dir), player=player_name(args))
+        return Store(data_dir(args.data_dir), player=player_name(args) or load().settings.player)
     except StoreError as error:
         raise CliError(str(error)) from None
 
 
 def player_name(args: argparse.Namespace) -> str | None:
-    """The ``--player`` name, checked (None: the default player)."""
+    """The ``--player`` name, checked (None: the settings file's player, else the login
+    name)."""
     from parlour.store.players import check_player
 
     name: str | None = getattr(args, "player", None)

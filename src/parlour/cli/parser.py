@@ -98,6 +98,11 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--budget", type=float, default=None, metavar="S", help=_BUDGET_HELP)
     analyse.add_argument("--out", metavar="FILE", help="write every deal's result (.csv or .json)")
 
+    config = commands.add_parser(
+        "config", help="print where the settings file is and the settings in effect"
+    )
+    config.add_argument("--json", action="store_true", help="machine-readable output")
+
     scorecard = commands.add_parser("scorecard", help="print past rounds and the best")
     scorecard.add_argument("--json", action="store_true", help="machine-readable output")
     _add_app_arguments(scorecard, ascii_flag=False)
@@ -158,6 +163,19 @@ def _add_ascii_flag(parser: argparse.ArgumentParser) -> None:
         default=argparse.SUPPRESS,
         help="letters instead of suit symbols",
     )
+    _add_four_colour_flag(parser)
+
+
+def _add_four_colour_flag(
+    parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS
+) -> None:
+    parser.add_argument(
+        "--four-colour",
+        action="store_true",
+        default=default,
+        help="the four-colour deck: spades dark, hearts red, diamonds blue, clubs green "
+        "(default: the settings file's four_colour)",
+    )
 
 
 def _add_app_arguments(
@@ -183,6 +201,14 @@ def _add_app_arguments(
             default=argparse.SUPPRESS if default is argparse.SUPPRESS else False,
             help="draw cards with letters instead of suit symbols",
         )
+        parser.add_argument(
+            "--theme",
+            default=default,
+            metavar="NAME",
+            help="the app's colours: one of Textual's themes or Parlour's own (baize, "
+            "high-contrast); remembered in the settings file",
+        )
+        _add_four_colour_flag(parser, argparse.SUPPRESS if default is argparse.SUPPRESS else False)
 
 
 def _add_option_flags(parser: argparse.ArgumentParser) -> None:

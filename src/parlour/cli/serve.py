@@ -20,6 +20,7 @@ def command_serve(args: argparse.Namespace) -> int:
     from aiohttp import web
     from textual_serve.server import Server
 
+    from parlour.cli.settings import checked_theme
     from parlour.store.paths import data_dir
 
     if not 0 < args.port < 65536:
@@ -31,6 +32,10 @@ def command_serve(args: argparse.Namespace) -> int:
     player = player_name(args)
     if player is not None:
         command += ["--player", player]
+    if args.theme:
+        command += ["--theme", checked_theme(args.theme)]
+    if args.four_colour:
+        command.append("--four-colour")
     url = f"http://{_url_host(args.host)}:{args.port}"
 
     def announce(*_: object) -> None:

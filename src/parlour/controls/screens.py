@@ -29,6 +29,13 @@ def start_keys() -> KeyTable:
     return KeyTable(
         (
             *options,
+            Key(
+                "s",
+                "settings",
+                "Settings",
+                "settings: theme, four-colour deck, ASCII cards, "
+                "player (ctrl+p opens Textual's command palette, anywhere)",
+            ),
             Key("question_mark", "help", "Help", "this help", display="?"),
             Key("q", "quit", "Quit", "quit Parlour"),
         ),
@@ -53,6 +60,11 @@ HELP_KEYS: Final = KeyTable(
         Key("question_mark", "close", "", "close the help", display="?"),
         Key("q", "close", "", "close the help"),
     )
+)
+
+SETTINGS_KEYS: Final = KeyTable(
+    (Key("escape", "close", "Close", "close the settings (each change is saved at once)"),),
+    intro="Tab moves between the settings; Enter or Space changes the one chosen.",
 )
 
 CONFIRM_KEYS: Final = KeyTable(

@@ -3,9 +3,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from collections.abc import Sequence
+
+from parlour.controls.keys import KeyProblem
 from parlour.controls.keys import KeyTable
+from parlour.controls.keys import rebind
+from parlour.controls.screens import CONFIRM_KEYS
+from parlour.controls.screens import HELP_KEYS
+from parlour.controls.screens import HISTORY_KEYS
 from parlour.controls.screens import PLAYER_KEYS
+from parlour.controls.screens import ROUNDS_KEYS
 from parlour.controls.screens import SCORECARD_KEYS
+from parlour.controls.screens import SETTINGS_KEYS
 from parlour.controls.screens import STATISTICS_KEYS
 from parlour.controls.screens import start_keys
 from parlour.engine.registry import find_spec
@@ -16,7 +26,10 @@ INTRODUCTION = (
     "play it, the stock to turn it). The bar at the foot of the screen shows the main keys "
     "and greys out the ones that cannot be used at the moment; clicking a key there "
     "presses it. Keys that do not fit a narrow terminal are left off the bar but still "
-    "work. This page is built from the app's own key tables (`python -m parlour.help`)."
+    "work. This page is built from the app's own key tables (`python -m parlour.help`).\n\n"
+    "Any key can be changed: the *name* column is what to write in the `[keys]` table of "
+    'the settings file, for instance `hint = "x"` (docs/configuration.md). The help '
+    "inside the app shows the keys in effect; this page shows the usual ones."
 )
 
 
@@ -36,19 +49,51 @@ def game_keys(game_id: str) -> KeyTable:
     return table
 
 
-def keys_markdown(game_id: str | None) -> str:
-    """The keys of a game's screen, or of the start screen, as the help shows them."""
+def keys_markdown(game_id: str | None, overrides: Mapping[str, Sequence[str]] | None = None) -> str:
+    """The keys of a game's screen, or of the start screen, as the help shows them: with
+    the player's own keys (``overrides``) where they have changed any."""
     table = game_keys(game_id) if game_id else start_keys()
+    if overrides:
+        table = rebind(table, overrides)[0]
     return "### Keys\n\n" + table.markdown() + "".join(f"\n{note}\n" for note in table.notes)
+
+
+def screen_tables() -> list[tuple[str, KeyTable]]:
+    """Every screen's keys with the screen's name, as docs/keys.md lists them."""
+    tables = [("Start screen", start_keys())]
+    tables += [(spec.name, game_keys(spec.id)) for spec in specs()]
+    tables += [
+        ("Scorecard", SCORECARD_KEYS),
+        ("History", HISTORY_KEYS),
+        ("Rounds", ROUNDS_KEYS),
+        ("Statistics", STATISTICS_KEYS),
+        ("Choosing the player", PLAYER_KEYS),
+        ("Settings", SETTINGS_KEYS),
+        ("Help", HELP_KEYS),
+        ("Questions", CONFIRM_KEYS),
+    ]
+    return tables
+
+
+def check_keys(overrides: Mapping[str, Sequence[str]]) -> list[KeyProblem]:
+    """What is wrong with the player's ``[keys]``, each setting once: an action no screen
+    has, a key that is not one, or a clash on some screen."""
+    tables = screen_tables()
+    known = {name for _title, table in tables for name in table.described_names()}
+    problems: dict[str, str] = {}
+    for name in overrides:
+        if name not in known:
+            problems[f"keys.{name}"] = "no such action (docs/keys.md lists them); ignored"
+    for title, table in tables:
+        where = f"the {title}" if title.endswith("screen") else f"the {title} screen"
+        for setting, message in rebind(table, overrides, where)[1]:
+            problems.setdefault(setting, message)
+    return list(problems.items())
 
 
 def keys_document() -> str:
     """The text of docs/keys.md."""
     parts = ["# Keys", "", INTRODUCTION, ""]
-    parts += _section("Start screen", start_keys())
-    for spec in specs():
-        parts += _section(spec.name, game_keys(spec.id))
-    parts += _section("Scorecard", SCORECARD_KEYS)
-    parts += _section("Statistics", STATISTICS_KEYS)
-    parts += _section("Choosing the player", PLAYER_KEYS)
+    for title, table in screen_tables():
+        parts += _section(title, table)
     return "\n".join(parts)

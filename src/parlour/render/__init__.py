@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 from typing import Final
 
@@ -42,11 +45,30 @@ def cards_as_shown(words: str, ascii_only: bool = False) -> str:
     return _CARD_IN_WORDS.sub(lambda found: found.group(1) + SUIT_GLYPHS[found.group(2)], words)
 
 
+#: the four-colour deck as a terminal's own colours: spades dark (the terminal's text
+#: colour), hearts red, diamonds blue, clubs green
+FOUR_COLOURS: Final = {"S": "bold", "H": "bold red", "D": "bold blue", "C": "bold green"}
+_four_colour: ContextVar[bool] = ContextVar("four_colour", default=False)
+
+
+@contextmanager
+def four_colour_deck(on: bool = True) -> Iterator[None]:
+    """Within the block, :func:`card_text` colours each suit its own colour."""
+    token = _four_colour.set(on)
+    try:
+        yield
+    finally:
+        _four_colour.reset(token)
+
+
 def card_text(card: Card | None, ascii_only: bool = False, width: int = 3) -> Text:
-    """A card as coloured text (red suits red), ``--`` for none; padded to ``width``."""
+    """A card as coloured text (red suits red, or each suit its own colour inside
+    :func:`four_colour_deck`), ``--`` for none; padded to ``width``."""
     if card is None:
         return Text("--".rjust(width), style="dim")
     label = str(card) if ascii_only else card.glyph()
+    if _four_colour.get():
+        return Text(label.rjust(width), style=FOUR_COLOURS[card.suit])
     return Text(label.rjust(width), style="bold red" if card.is_red else "bold")
 
 

@@ -8,6 +8,7 @@ import contextlib
 import secrets
 import signal
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC
 from datetime import date
@@ -17,6 +18,7 @@ from typing import Any
 from typing import Unpack
 
 from textual.app import App
+from textual.app import SystemCommand
 from textual.events import Resize
 from textual.screen import Screen
 
@@ -30,12 +32,15 @@ from parlour.engine.registry import find_spec
 from parlour.render import shows_suits
 from parlour.session import Session
 from parlour.session import round_game
+from parlour.store import config as settings_file
 from parlour.store.database import Store
 from parlour.store.database import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.tui.screens.small import TooSmallScreen
 from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
+from parlour.tui.themes import PARLOUR_THEMES
+from parlour.tui.themes import card_variables
 
 MIN_WIDTH = 60
 MIN_HEIGHT = 20
@@ -63,7 +68,8 @@ def terminal_shows_suits() -> bool:
 class ParlourApp(App[None]):
     CSS_PATH = "parlour.tcss"
     TITLE = "Parlour"
-    ENABLE_COMMAND_PALETTE = False
+    #: ctrl+p: Textual's command palette (the theme, the settings, the keys …)
+    ENABLE_COMMAND_PALETTE = True
 
     def __init__(
         self,
@@ -74,11 +80,14 @@ class ParlourApp(App[None]):
         options: frozenset[str] = frozenset(),
         player: str | None = None,
         today: date | None = None,
+        config: settings_file.Loaded | None = None,
+        theme: str | None = None,
+        four_colour: bool | None = None,
     ) -> None:
         super().__init__()
         #: the day whose course is today's (None: the UTC date, asked each time)
         self._today = today
-        #: whose games these are (None: the store's default, the login name)
+        #: whose games these are (None: the settings file's player, else the login name)
         self.player = player
         self.data_dir = resolve_data_dir(data_dir)
         self.ascii_only = ascii_only
@@ -89,13 +98,120 @@ class ParlourApp(App[None]):
         self.store: Store | None = None
         self.notice: str | None = None
         self._watching_size = False
+        #: the settings file (read now; written back when a setting is changed)
+        self.config = config if config is not None else settings_file.load()
+        settings = self.config.settings
+        self.config_problems = [str(problem) for problem in self.config.problems]
+        #: the player's keys, which every screen's key table takes (tui/keyed.py)
+        self.key_overrides: dict[str, tuple[str, ...]] = dict(settings.keys)
+        self.four_colour = settings.four_colour if four_colour is None else four_colour
+        self._settings_ready = False
+        for parlour_theme in PARLOUR_THEMES:
+            self.register_theme(parlour_theme)
+        chosen = theme or settings.theme
+        #: a theme asked for on the command line is remembered once the app is up
+        self._remember_theme = False
+        if chosen in self.available_themes:
+            self.theme = chosen
+            self._remember_theme = chosen != settings.theme
+        else:
+            self.config_problems.append(
+                f"{self.config.path}: theme: no theme {chosen!r} (Ctrl+P, Theme shows "
+                "them all); default used"
+            )
+
+    # -- settings --------------------------------------------------------------------------
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's theme variables, and the cards' colours the theme leaves unset."""
+        variables = super().get_css_variables()
+        return {**card_variables(variables, self.current_theme.dark), **variables}
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            "Settings",
+            "Theme, four-colour deck, ASCII cards, player (saved in the settings file)",
+            self.action_settings,
+        )
+        yield SystemCommand(
+            "Four-colour deck",
+            "Switch the four-colour deck on or off",
+            lambda: self.set_four_colour(not self.four_colour),
+        )
+
+    def action_settings(self) -> None:
+        from parlour.tui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def watch_theme(self, name: str) -> None:
+        if self._settings_ready and name != self.config.settings.theme:
+            self.remember(theme=name)
+
+    def set_four_colour(self, on: bool) -> None:
+        """The four-colour deck on or off, at once on every board, and remembered."""
+        self.four_colour = on
+        self._redraw_cards()
+        self.remember(four_colour=on)
+
+    def set_ascii(self, on: bool) -> None:
+        """Letters instead of suit symbols (or back), at once, and remembered."""
+        self.ascii_only = on
+        from parlour.tui.widgets import CardArtWidget
+        from parlour.tui.widgets import StatusLine
+
+        for screen in self.screen_stack:
+            for widget in screen.query(CardArtWidget):
+                widget.ascii_only = on
+            for status in screen.query(StatusLine):
+                status.ascii_only = on
+        self.remember(ascii=on)
+
+    def _redraw_cards(self) -> None:
+        from parlour.tui.widgets import CardArtWidget
+
+        CardArtWidget.forget_styles()
+        for screen in self.screen_stack:
+            for widget in screen.query(CardArtWidget):
+                widget.notify_style_update()
+                widget.refresh()
+
+    def remember(self, **values: Any) -> None:
+        """Change settings and write the file back (a failure is said, not raised)."""
+        self.config = settings_file.changed(self.config, **values)
+        try:
+            settings_file.save(self.config.path, self.config.settings)
+        except settings_file.ConfigError as error:
+            self.notify(f"Not saved: {error}", title="Settings", severity="error", timeout=15)
+
+    def _report_settings(self) -> None:
+        self._report(self.config_problems)
+        if self.key_overrides:
+            # every screen's keys are checked once the first board is up (it loads every
+            # game's key table, which the first board does not need)
+            self.set_timer(0.2, self._check_keys)
+
+    def _check_keys(self) -> None:
+        from parlour.help.keys import check_keys
+
+        path = self.config.path
+        self._report(
+            [f"{path}: {setting}: {message}" for setting, message in check_keys(self.key_overrides)]
+        )
+
+    def _report(self, problems: list[str]) -> None:
+        """Problems with the settings file, one line each, in one notice."""
+        if problems:
+            self.notify("\n".join(problems), title="Settings file", severity="warning", timeout=20)
 
     # -- start-up --------------------------------------------------------------------------
 
     def on_mount(self) -> None:
         self._listen_for_signals()
         try:
-            self.store = Store(self.data_dir, player=self.player)
+            self.store = Store(self.data_dir, player=self.player or self.config.settings.player)
         except StoreError as error:
             self.exit(return_code=2, message=f"parlour: {error}")
             return
@@ -121,6 +237,10 @@ class ParlourApp(App[None]):
         self._watching_size = True
         # at once, before the screens below are laid out at a size they cannot take
         self.check_size(self.size.width, self.size.height)
+        self._settings_ready = True
+        if self._remember_theme:
+            self.remember(theme=self.theme)
+        self._report_settings()
 
     def _listen_for_signals(self) -> None:
         """SIGTERM (a polite kill) and SIGHUP (the terminal closed) end the app as q does:
@@ -320,11 +440,18 @@ def make_app(
     fresh: bool = False,
     player: str | None = None,
     today: date | None = None,
+    config: settings_file.Loaded | None = None,
+    theme: str | None = None,
+    four_colour: bool | None = None,
 ) -> ParlourApp:
     """Build the app: open on the start screen, a game, a round, a record to play on
-    (``record_text``) or one to replay (``replay_text``), with these rule options."""
+    (``record_text``) or one to replay (``replay_text``), with these rule options; the
+    player's settings from ``config`` (read from the settings file if not given), the
+    theme and the four-colour deck as the command line says, if it does."""
+    if config is None:
+        config = settings_file.load()
     if ascii_only is None:
-        ascii_only = not terminal_shows_suits()
+        ascii_only = config.settings.ascii or not terminal_shows_suits()
     opening = Opening()
     if replay_text is not None:
         line = replay(parse_record(replay_text))
@@ -345,4 +472,7 @@ def make_app(
         options=options,
         player=player,
         today=today,
+        config=config,
+        theme=theme,
+        four_colour=four_colour,
     )

@@ -15,6 +15,7 @@ The ASCII style uses letters for suits and ``+ - |`` for the frame.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -38,6 +39,8 @@ class CardStyles:
     selected: Style
     empty: Style
     back: Style
+    #: the four-colour deck: a style for each suit letter (None: red and black)
+    suits: Mapping[str, Style] | None = None
 
     @classmethod
     def plain(cls) -> CardStyles:
@@ -73,6 +76,8 @@ def label(card: Card, ascii_only: bool) -> str:
 
 
 def _face_style(card: Card, styles: CardStyles) -> Style:
+    if styles.suits is not None:
+        return styles.suits[card.suit]
     return styles.red if card.is_red else styles.black
 
 

@@ -36,6 +36,10 @@ class CardArtWidget(Widget):
         "card--selected",
         "card--empty",
         "card--back",
+        "card--spades",
+        "card--hearts",
+        "card--diamonds",
+        "card--clubs",
     }
 
     ascii_only: reactive[bool] = reactive(False)
@@ -43,15 +47,26 @@ class CardArtWidget(Widget):
     #: card styles already looked up, shared by every widget of a kind whose own style is
     #: the same (the component rules name only the kind): the lookups cost more than
     #: drawing the cards, and a board has a dozen piles
-    _shared_styles: ClassVar[dict[tuple[type[Widget], Style], art.CardStyles]] = {}
+    _shared_styles: ClassVar[dict[tuple[type[Widget], Style, bool], art.CardStyles]] = {}
 
     def card_styles(self) -> art.CardStyles:
-        # looked up once and kept until the styles change (a theme, NO_COLOR)
+        # looked up once and kept until the styles change (a theme, NO_COLOR, the deck)
         if self._card_styles is None:
-            key = (type(self), self.rich_style)
+            four_colour = bool(getattr(self.app, "four_colour", False))
+            key = (type(self), self.rich_style, four_colour)
             shared = CardArtWidget._shared_styles.get(key)
             if shared is None:
                 get = self.get_component_rich_style
+                suits = (
+                    {
+                        "S": get("card--spades"),
+                        "H": get("card--hearts"),
+                        "D": get("card--diamonds"),
+                        "C": get("card--clubs"),
+                    }
+                    if four_colour
+                    else None
+                )
                 shared = art.CardStyles(
                     red=get("card--red"),
                     black=get("card--black"),
@@ -60,6 +75,7 @@ class CardArtWidget(Widget):
                     selected=get("card--selected"),
                     empty=get("card--empty"),
                     back=get("card--back"),
+                    suits=suits,
                 )
                 CardArtWidget._shared_styles[key] = shared
             self._card_styles = shared
@@ -69,6 +85,11 @@ class CardArtWidget(Widget):
         self._card_styles = None
         CardArtWidget._shared_styles.clear()
         super().notify_style_update()
+
+    @classmethod
+    def forget_styles(cls) -> None:
+        """Look the styles up again (the four-colour deck was switched)."""
+        CardArtWidget._shared_styles.clear()
 
 
 class Pile(CardArtWidget):
@@ -160,18 +181,18 @@ class CardSpread(CardArtWidget):
         height: auto;
     }
     CardSpread > .card--red {
-        color: $text-error;
+        color: $card-red;
         text-style: bold;
     }
     CardSpread > .card--black {
-        color: $text;
+        color: $card-black;
         text-style: bold;
     }
     CardSpread > .card--frame {
         color: $text-muted;
     }
     CardSpread > .card--playable {
-        color: $text-success;
+        color: $card-playable;
         text-style: bold;
     }
     """

@@ -23,12 +23,16 @@ class HelpScreen(Keyed, ModalScreen[None]):
         super().__init__()
         self.game_id = game_id
 
+    def key_text(self) -> str:
+        """The keys as the player has them (their own, where they have changed any)."""
+        return keys_markdown(self.game_id, self._key_overrides())
+
     def compose(self) -> ComposeResult:
         parts = []
         if self.game_id:
-            parts += [game_rules(self.game_id), keys_markdown(self.game_id)]
+            parts += [game_rules(self.game_id), self.key_text()]
         else:
-            parts += [keys_markdown(None)]
+            parts += [self.key_text()]
         parts.append(general_rules())
         with VerticalScroll(id="help"):
             yield Markdown("\n\n".join(parts))

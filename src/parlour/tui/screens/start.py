@@ -89,6 +89,7 @@ class StartScreen(Keyed, Screen[None]):
         menu.add_option(Option(f"Scorecards: past {round_names} rounds", id="scorecards"))
         menu.add_option(Option("Statistics: how you are doing, with plots", id="statistics"))
         menu.add_option(Option("History: replay a finished game", id="history"))
+        menu.add_option(Option("Settings: theme, four-colour deck, keys", id="settings"))
         player = app.store.player if app.store is not None else "?"
         menu.add_option(Option(f"Player: {player} (switch to another)", id="player"))
         menu.add_option(Option("Help", id="help"))
@@ -128,6 +129,8 @@ class StartScreen(Keyed, Screen[None]):
             from parlour.tui.screens.history import HistoryScreen
 
             self.app.push_screen(HistoryScreen())
+        elif choice == "settings":
+            self.action_settings()
         elif choice == "help":
             self.action_help()
         elif choice == "quit":
@@ -137,6 +140,11 @@ class StartScreen(Keyed, Screen[None]):
         app = services(self)
         app.options = app.options ^ {name}
         self.rebuild()
+
+    def action_settings(self) -> None:
+        from parlour.tui.screens.settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
 
     def action_help(self) -> None:
         from parlour.tui.screens.help import HelpScreen

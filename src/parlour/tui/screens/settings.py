@@ -1,0 +1,111 @@
+"""Settings: the theme, the four-colour deck, ASCII cards and the player's name, each
+written to the settings file as soon as it is changed. Keys are changed in the file
+itself (its ``[keys]`` table); the screen says where it is and which keys are the
+player's own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input
+from textual.widgets import Label
+from textual.widgets import Select
+from textual.widgets import Static
+from textual.widgets import Switch
+
+from parlour.controls.screens import SETTINGS_KEYS
+from parlour.store.database import StoreError
+from parlour.store.players import check_player
+from parlour.tui.keyed import Keyed
+from parlour.tui.widgets import KeyBar
+
+
+class SettingsScreen(Keyed, ModalScreen[None]):
+    CSS_PATH = "settings.tcss"
+    KEYS = SETTINGS_KEYS
+
+    @property
+    def parlour(self) -> Any:
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        app = self.parlour
+        settings = app.config.settings
+        with VerticalScroll(id="settings"):
+            yield Static("Settings", id="settings-title")
+            with Horizontal(classes="setting"):
+                yield Label("Theme", classes="setting-name")
+                yield Select(
+                    [(name, name) for name in app.available_themes],
+                    value=app.theme,
+                    allow_blank=False,
+                    id="setting-theme",
+                )
+            with Horizontal(classes="setting"):
+                yield Label("Four-colour deck", classes="setting-name")
+                yield Switch(value=app.four_colour, id="setting-four-colour")
+            with Horizontal(classes="setting"):
+                yield Label("ASCII cards", classes="setting-name")
+                yield Switch(value=app.ascii_only, id="setting-ascii")
+            with Horizontal(classes="setting"):
+                yield Label("Player", classes="setting-name")
+                yield Input(value=settings.player, id="setting-player")
+            yield Static(self.keys_words(), id="settings-keys", markup=False)
+            yield Static(f"Saved in {app.config.path}", id="settings-path", markup=False)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#setting-theme", Select).focus()
+
+    def keys_words(self) -> str:
+        overrides = self.parlour.key_overrides
+        mine = ", ".join(f"{name} = {' '.join(keys)}" for name, keys in overrides.items())
+        return (
+            f"Your keys: {mine or 'the usual ones'}. To change a key, give its action a key "
+            'in the [keys] table of the file below (hint = "x"); the names are in the help.'
+        )
+
+    @on(Select.Changed, "#setting-theme")
+    def theme_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.app.theme:
+            self.app.theme = event.value  # remembered by the app
+
+    @on(Switch.Changed, "#setting-four-colour")
+    def four_colour_switched(self, event: Switch.Changed) -> None:
+        if event.value != self.parlour.four_colour:
+            self.parlour.set_four_colour(event.value)
+
+    @on(Switch.Changed, "#setting-ascii")
+    def ascii_switched(self, event: Switch.Changed) -> None:
+        if event.value != self.parlour.ascii_only:
+            self.parlour.set_ascii(event.value)
+
+    @on(Input.Submitted, "#setting-player")
+    def player_named(self, event: Input.Submitted) -> None:
+        self._save_player(event.value)
+
+    def _save_player(self, value: str) -> None:
+        """Play as the name given from now on, and remember it (a name that cannot be a
+        player's is refused, saying why)."""
+        try:
+            name = check_player(value)
+        except ValueError as error:
+            self.notify(f"Not a player's name: {error}.", severity="error")
+            return
+        if name != self.parlour.config.settings.player:
+            self.parlour.remember(player=name)
+        store = self.parlour.store
+        if store is None or store.player != name:
+            try:
+                self.parlour.switch_player(name)
+            except StoreError as error:
+                self.notify(str(error), severity="error")
+
+    def action_close(self) -> None:
+        self._save_player(self.query_one("#setting-player", Input).value)
+        self.dismiss(None)

@@ -1,0 +1,75 @@
+"""The settings on the command line: ``parlour config``, ``--theme``, ``--four-colour``."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from parlour.cli import main
+from parlour.engine.cards import parse_card
+from parlour.render import card_text
+from parlour.render import four_colour_deck
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def write_config(text: str) -> Path:
+    path = Path(os.environ["PARLOUR_CONFIG"])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_config_prints_the_path_and_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "config")
+    assert status == 0 and err == ""
+    assert out.splitlines()[0].startswith(f"# settings file: {os.environ['PARLOUR_CONFIG']}")
+    assert 'theme = "textual-dark"' in out
+    assert "four_colour = false" in out
+
+
+def test_config_prints_the_settings_in_effect_and_each_problem_on_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = write_config(
+        'theme = "nope"\nfour_colour = true\n[keys]\nhint = "x"\nundo = "r"\nbogus = "b"\n'
+    )
+    status, out, err = run(capsys, "config", "--json")
+    assert status == 0
+    shown = json.loads(out)
+    assert shown["path"] == str(path) and shown["exists"] is True
+    # the bad theme gives way to the default, the clashing and unknown keys are dropped
+    assert shown["settings"]["theme"] == "textual-dark"
+    assert shown["settings"]["four_colour"] is True
+    assert shown["settings"]["keys"] == {"hint": "x"}
+    lines = err.splitlines()
+    assert len(lines) == 3
+    assert all(line.startswith(f"parlour: warning: {path}: ") for line in lines)
+    assert {line.split(": ")[3] for line in lines} == {"theme", "keys.undo", "keys.bogus"}
+
+
+def test_an_unknown_theme_exits_2_listing_the_themes(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "--theme", "plaid")
+    assert status == 2
+    assert "no theme 'plaid'" in err
+    assert "baize" in err and "high-contrast" in err and "textual-dark" in err
+    status, _, err = run(capsys, "play", "golf", "--theme", "plaid")
+    assert status == 2 and "no theme 'plaid'" in err
+
+
+def test_the_printed_layout_takes_four_colour(capsys: pytest.CaptureFixture[str]) -> None:
+    cards = [parse_card(text) for text in ("AS", "AH", "AD", "AC")]
+    assert len({str(card_text(card).style) for card in cards}) == 2
+    with four_colour_deck():
+        styles = [str(card_text(card).style) for card in cards]
+    assert len(set(styles)) == 4
+    assert styles[1] == "bold red" and "blue" in styles[2] and "green" in styles[3]
+    status, out, _ = run(capsys, "deal", "golf", "--seed", "1", "--four-colour")
+    assert status == 0 and "9♠" in out

@@ -1,0 +1,239 @@
+"""The player's settings in the app (Textual Pilot): the settings file read at start
+(good, bad, missing), keys changed in it, the four-colour deck, themes, and the settings
+screen writing the file back."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from parlour.engine.cards import SUIT_GLYPHS
+from parlour.store.config import DEFAULT_THEME
+from parlour.tui.app import ParlourApp
+from parlour.tui.app import make_app
+from parlour.tui.screens.golf import GolfScreen
+from parlour.tui.screens.help import HelpScreen
+from parlour.tui.widgets import KeyBar
+from parlour.tui.widgets import Pile
+
+
+def config_file() -> Path:
+    return Path(os.environ["PARLOUR_CONFIG"])
+
+
+def write_config(text: str) -> Path:
+    path = config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def recording(app: ParlourApp) -> list[str]:
+    """Every notification the app shows, as text."""
+    said: list[str] = []
+    notify = app.notify
+
+    def record(message: str, **kwargs: Any) -> None:
+        said.extend(message.splitlines())
+        notify(message, **kwargs)
+
+    app.notify = record  # type: ignore[method-assign]
+    return said
+
+
+def suit_colours(screen: Any) -> dict[str, set[str]]:
+    """The colour of every suit symbol drawn on the board's piles, by suit."""
+    found: dict[str, set[str]] = {}
+    glyphs = {glyph: suit for suit, glyph in SUIT_GLYPHS.items()}
+    for pile in screen.query(Pile):
+        text = pile.render()
+        assert isinstance(text, Text)
+        # a character's colour is that of the last span over it that has one (a line's
+        # own style is a span over the whole line, the card's label a span inside it)
+        colour: dict[int, str] = {}
+        for span in text.spans:
+            style = span.style if isinstance(span.style, Style) else Style.parse(span.style)
+            if style.color is not None:
+                colour.update(dict.fromkeys(range(span.start, span.end), style.color.name))
+        for index, character in enumerate(text.plain):
+            if character in glyphs and index in colour:
+                found.setdefault(glyphs[character], set()).add(colour[index])
+    return found
+
+
+async def test_a_missing_file_gives_the_defaults(tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    said = recording(app)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, GolfScreen)
+        assert app.theme == DEFAULT_THEME
+        assert app.four_colour is False
+        assert app.key_overrides == {}
+        assert said == []
+    assert not config_file().exists()  # nothing changed, nothing written
+
+
+async def test_a_good_file_sets_the_theme_the_deck_and_the_keys(tmp_path: Path) -> None:
+    write_config('theme = "baize"\nfour_colour = true\n[keys]\nhint = "x"\n')
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    said = recording(app)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(0.3)
+        assert app.theme == "baize" and app.current_theme.name == "baize"
+        assert app.four_colour is True
+        assert said == []
+
+
+async def test_bad_settings_are_reported_one_line_each_and_the_app_starts(
+    tmp_path: Path,
+) -> None:
+    path = write_config(
+        'theme = "no-such-theme"\nfour_colour = "yes"\n[keys]\nhint = "u"\nbogus = "y"\n'
+    )
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    said = recording(app)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, GolfScreen)  # the app started, on the board
+        assert app.theme == DEFAULT_THEME
+        assert app.four_colour is False
+        assert all("\n" not in line and line.startswith(f"{path}: ") for line in said)
+        settings = sorted(line.split(": ")[1] for line in said)
+        assert settings == ["four_colour", "keys.bogus", "keys.hint", "theme"]
+        clash = next(line for line in said if ": keys.hint: " in line)
+        assert "'u' is also the key of undo on the Golf screen" in clash
+        # the clashing key was not taken: h still asks for a hint, u still undoes
+        screen = app.screen
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.session.hints == 1
+
+
+async def test_a_changed_key_works_and_the_old_one_does_not(tmp_path: Path) -> None:
+    write_config('[keys]\nhint = "x"\n')
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.session.hints == 0
+        await pilot.press("x")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.session.hints == 1
+        # the key bar and the help follow
+        bar = screen.query_one(KeyBar)
+        assert "x Hint" in str(bar.render())
+        assert "h Hint" not in str(bar.render())
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "| x | `hint` |" in app.screen.key_text()
+
+
+async def test_a_family_of_keys_can_be_moved(tmp_path: Path) -> None:
+    write_config('[keys]\nplay = ["a", "s", "d", "f", "g", "j", "k"]\nturn = "space"\n')
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        await pilot.press("7")
+        await pilot.pause()
+        assert screen.session.line.moves == ()
+        await pilot.press("k")  # column 7 (seed 1's first playable column)
+        await pilot.pause()
+        assert [str(move) for move in screen.session.line.moves] == ["7"]
+
+
+async def test_the_four_colour_deck_gives_each_suit_its_own_colour(tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False, four_colour=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        colours = suit_colours(app.screen)
+        assert set(colours) == {"S", "H", "D", "C"}
+        assert all(len(shades) == 1 for shades in colours.values())
+        assert len({next(iter(shades)) for shades in colours.values()}) == 4
+
+
+async def test_two_colours_without_it_and_four_in_every_theme(tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        colours = suit_colours(app.screen)
+        assert colours["H"] == colours["D"] and colours["S"] == colours["C"]
+        assert colours["H"] != colours["S"]
+        for theme in ("textual-dark", "textual-light", "baize", "high-contrast", "nord"):
+            app.theme = theme
+            app.set_four_colour(True)
+            await pilot.pause()
+            colours = suit_colours(app.screen)
+            assert len({next(iter(shades)) for shades in colours.values()}) == 4, theme
+
+
+async def test_a_theme_from_the_command_line_is_remembered(tmp_path: Path) -> None:
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False, theme="high-contrast")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.theme == "high-contrast"
+    saved = tomllib.loads(config_file().read_text(encoding="utf-8"))
+    assert saved["theme"] == "high-contrast"
+
+
+async def test_the_settings_screen_changes_settings_and_writes_the_file(tmp_path: Path) -> None:
+    from textual.widgets import Input
+    from textual.widgets import Select
+    from textual.widgets import Switch
+
+    from parlour.tui.screens.settings import SettingsScreen
+
+    app = make_app(tmp_path, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one("#setting-theme", Select).value = "baize"
+        screen.query_one("#setting-four-colour", Switch).value = True
+        await pilot.pause()
+        screen.query_one("#setting-player", Input).value = "Ada"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen)
+        assert app.theme == "baize" and app.four_colour
+    saved = tomllib.loads(config_file().read_text(encoding="utf-8"))
+    assert saved["theme"] == "baize"
+    assert saved["four_colour"] is True
+    assert saved["player"] == "Ada"
+
+
+async def test_the_command_palette_changes_the_theme_and_it_is_remembered(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"theme")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause(0.5)
+        await pilot.press(*"baize")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause(0.5)
+        assert app.theme == "baize"
+    saved = tomllib.loads(config_file().read_text(encoding="utf-8"))
+    assert saved["theme"] == "baize"
