@@ -64,10 +64,15 @@ class RoundRecordError(ParlourError):
     """A round record that cannot be read, does not verify, or cannot be matched against
     another. ``hole`` (from 1) and ``line`` (1-based, in the file) are set when known."""
 
-    def __init__(self, message: str, *, hole: int | None = None, line: int | None = None):
+    def __init__(
+        self, message: str, *, hole: int | None = None, line: int | None = None,
+        move: int | None = None,
+    ):  # fmt: skip
         where = [f"hole {hole}"] if hole is not None else []
         if line is not None:
             where.append(f"line {line}")
+        if move is not None:
+            where.append(f"move {move}")
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
         self.hole = hole
         self.line = line
@@ -336,9 +341,9 @@ def _at(line: int | None, offset: int) -> int | None:
 
 def _in_file(error: RecordError, hole: int, offset: int) -> RoundRecordError:
     """A game record's error, its line counted in the whole round record's file."""
-    where = [] if error.move_number is None else [f"move {error.move_number}"]
-    detail = f"{', '.join(where)}: {error.detail}" if where else error.detail
-    return RoundRecordError(detail, hole=hole, line=_at(error.line, offset))
+    return RoundRecordError(
+        error.detail, hole=hole, line=_at(error.line, offset), move=error.move_number
+    )
 
 
 # -- matches -------------------------------------------------------------------------------
@@ -360,6 +365,14 @@ def same_course(rounds: Sequence[tuple[str, RoundResult]]) -> None:
     if not rounds:
         return
     first_label, first = rounds[0]
+    seen: dict[object, str] = {}
+    for label, other in rounds:
+        if isinstance(other, CheckedRound):
+            played = (other.player, tuple(tuple(map(str, line.moves)) for line in other.lines))
+            if played in seen:
+                raise RoundRecordError(f"{label}: the same round as {seen[played]}: a round "
+                                       "is matched only once")  # fmt: skip
+            seen[played] = label
     for label, other in rounds[1:]:
         if other.game != first.game:
             reason = f"a round of {other.game}, not {first.game} as {first_label}"
