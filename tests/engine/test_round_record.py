@@ -10,10 +10,10 @@ import pytest
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf_course import hole_seed
 from parlour.engine.history import Line
+from parlour.engine.leaderboard import leaderboard
 from parlour.engine.round_record import RoundRecordError
 from parlour.engine.round_record import format_round_record
 from parlour.engine.round_record import is_round_record
-from parlour.engine.round_record import leaderboard
 from parlour.engine.round_record import parse_round_record
 from parlour.engine.round_record import verify_round
 from parlour.engine.solve.golf import solve_golf

@@ -14,10 +14,10 @@ from typing import Any
 from parlour.cli.common import CliError
 from parlour.cli.common import open_store
 from parlour.engine.errors import ParlourError
+from parlour.engine.leaderboard import Standing
 from parlour.engine.plugin import GameSpec
 from parlour.engine.round_record import CheckedRound
 from parlour.engine.round_record import RoundResult
-from parlour.engine.round_record import Standing
 
 
 def round_game() -> GameSpec:
@@ -141,9 +141,9 @@ def _scorecard(checked: CheckedRound) -> Any:
 def command_match(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from parlour.engine.leaderboard import leaderboard
+    from parlour.engine.leaderboard import same_course
     from parlour.engine.round_record import RoundRecordError
-    from parlour.engine.round_record import leaderboard
-    from parlour.engine.round_record import same_course
 
     rounds = [(path, read_round(path)) for path in args.files]
     try:
@@ -260,8 +260,8 @@ def course_scorecard(args: argparse.Namespace) -> int:
     of rule options they were played under)."""
     from rich.console import Console
 
+    from parlour.engine.leaderboard import leaderboard
     from parlour.engine.notation import parse_options
-    from parlour.engine.round_record import leaderboard
     from parlour.engine.rounds import course_code
 
     spec = round_game()
