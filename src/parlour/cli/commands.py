@@ -20,6 +20,7 @@ from parlour.engine.history import Line
 
 def run(args: argparse.Namespace) -> int:
     """Carry out the command the arguments name."""
+    from parlour.cli import match
     from parlour.cli import rounds
     from parlour.cli import serve
     from parlour.cli import settings
@@ -40,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
         "stats": stats.command_stats,
         "history": stats.command_history,
         "config": settings.command_config,
+        "export-round": match.command_export_round,
+        "match": match.command_match,
     }
     return table[args.command](args)
 
@@ -79,6 +82,12 @@ def command_deal(args: argparse.Namespace) -> int:
 
 
 def command_check(args: argparse.Namespace) -> int:
+    from parlour.cli.match import check_round
+    from parlour.engine.round_record import is_round_record
+    from parlour.store.files import read_text
+
+    if is_round_record(read_text(args.file)):
+        return check_round(args.file)
     _, line = read_record(args.file)
     print_position(line, args)
     return 0

@@ -117,6 +117,25 @@ def build_parser() -> argparse.ArgumentParser:
         output.add_argument("--json", action="store_true", help="machine-readable output")
         output.add_argument("--csv", action="store_true", help="comma-separated, for spreadsheets")
         _add_app_arguments(listing, ascii_flag=False)
+    # round records and match play (cli/match.py)
+    scorecard.add_argument(
+        "--course", metavar="CODE", help="rank every player's finished rounds of this course"
+    )
+    export_round = commands.add_parser(
+        "export-round", help="write your latest finished round as a round record"
+    )
+    export_round.add_argument("--course", metavar="CODE", help="your latest round of this course")
+    export_round.add_argument(
+        "--out", metavar="FILE", help="where to write it ('-': standard output; default: "
+        "a new file in the records folder)"
+    )  # fmt: skip
+    _add_app_arguments(export_round, ascii_flag=False)
+    match = commands.add_parser(
+        "match", help="check round records of one course and rank them (a leaderboard)"
+    )
+    match.add_argument("files", nargs="+", metavar="FILE", help="round records")
+    match.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_app_arguments(match, ascii_flag=False)
 
     serve = commands.add_parser("serve", help="play in a web browser (textual-serve)")
     serve.add_argument(

@@ -53,6 +53,10 @@ def command_scorecard(args: argparse.Namespace) -> int:
 
     from parlour.engine.rounds import course_code
 
+    if getattr(args, "course", None):
+        from parlour.cli.match import course_scorecard
+
+        return course_scorecard(args)
     spec = round_game()
     assert spec.rounds is not None
     holes, bogey = spec.rounds.holes, spec.rounds.bogey

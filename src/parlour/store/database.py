@@ -337,6 +337,15 @@ class Store:
         )
         return [self._finished(row) for row in rows]
 
+    def round_games(self, round_id: int) -> list[FinishedGame]:
+        """The finished game of each hole scored in a round (any player's), by hole."""
+        rows = self._read(
+            f"{self._FINISHED_COLUMNS} WHERE id IN "
+            "(SELECT game_id FROM holes WHERE round_id = ?) ORDER BY hole",
+            (round_id,),
+        )
+        return [self._finished(row) for row in rows]
+
     def finished_game(self, game_id: int) -> FinishedGame | None:
         rows = self._read(f"{self._FINISHED_COLUMNS} WHERE id = ?", (game_id,))
         return self._finished(rows[0]) if rows else None

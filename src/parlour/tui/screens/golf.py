@@ -145,7 +145,12 @@ class GolfScreen(GameScreen):
                 self.action_new()
 
         self.app.push_screen(
-            ScorecardScreen(round_, finished_hole=session.is_finished, pars=self.round_pars),
+            ScorecardScreen(
+                round_,
+                finished_hole=session.is_finished,
+                pars=self.round_pars,
+                round_id=session.round.round_id,
+            ),
             callback=closed,
         )
 

@@ -67,11 +67,14 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         *,
         finished_hole: bool,
         pars: Callable[[], Mapping[int, int]] | None = None,
+        round_id: int | None = None,
     ) -> None:
         super().__init__()
         self.round = round_
         self.finished_hole = finished_hole
         self.pars = pars or dict
+        #: the stored round shown, which the export key writes as a round record
+        self.round_id = round_id
 
     def compose(self) -> ComposeResult:
         card = Vertical(id="scorecard")
@@ -106,3 +109,25 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
 
     def action_close(self) -> None:
         self.dismiss(False)
+
+    def action_export(self) -> None:
+        """Write the round as a round record (only once every hole is played)."""
+        from parlour.store.files import FileError
+        from parlour.store.opening import StoreError
+        from parlour.store.round_records import export_round
+        from parlour.store.round_records import round_record_text
+        from parlour.tui.services import services
+
+        store = services(self).store
+        try:
+            stored = None
+            if store is not None and self.round_id is not None:
+                stored = store.get_round(self.round_id)
+            if store is None or stored is None:
+                self.notify("This round is not saved, so it cannot be exported.", severity="error")
+                return
+            path = export_round(services(self).data_dir, stored, round_record_text(store, stored))
+        except (StoreError, FileError) as error:
+            self.notify(f"No round record written: {error}.", severity="warning", timeout=10)
+            return
+        self.notify(f"Round record written to {path}", timeout=10)

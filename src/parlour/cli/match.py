@@ -1,0 +1,295 @@
+"""Round records and match play: ``parlour export-round`` writes a player's round as a
+record, ``parlour check`` replays one (all its holes), ``parlour match`` checks several
+rounds of one course and ranks them, and ``parlour scorecard --course CODE`` ranks every
+local player's rounds of a course."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.cli.common import CliError
+from parlour.cli.common import open_store
+from parlour.engine.errors import ParlourError
+from parlour.engine.leaderboard import Standing
+from parlour.engine.plugin import GameSpec
+from parlour.engine.round_record import CheckedRound
+from parlour.engine.round_record import RoundResult
+
+
+def round_game() -> GameSpec:
+    """The game played in rounds."""
+    from parlour.engine.registry import round_specs
+
+    return round_specs()[0]
+
+
+def _course(code: str) -> int:
+    from parlour.engine.rounds import parse_course_code
+
+    try:
+        return parse_course_code(code)
+    except ParlourError as error:
+        raise CliError(f"--course {code!r}: {error}") from None
+
+
+# -- export-round ---------------------------------------------------------------------------
+
+
+def command_export_round(args: argparse.Namespace) -> int:
+    from parlour.engine.rounds import course_code
+    from parlour.store.files import write_text
+    from parlour.store.round_records import export_round
+    from parlour.store.round_records import round_record_text
+
+    spec = round_game()
+    course = _course(args.course) if args.course else None
+    store = open_store(args)
+    try:
+        rounds = [
+            r for r in store.rounds() if r.is_complete and (course is None or r.course == course)
+        ]
+        where = f" of course {course_code(course)}" if course is not None else ""
+        if not rounds:
+            raise CliError(f"{store.player} has no finished {spec.name} round{where} to export")
+        chosen = max(rounds, key=lambda r: (r.finished or "", r.id))
+        text = round_record_text(store, chosen)
+        if args.out == "-":
+            sys.stdout.write(text)
+            return 0
+        if args.out:
+            path = write_text(args.out, text, private=True)
+        else:
+            path = export_round(args.data_dir, chosen, text)
+    finally:
+        store.close()
+    print(
+        f"Round record of {chosen.player}'s round of course {course_code(chosen.course)} "
+        f"(total {chosen.total}) written to {path}"
+    )
+    return 0
+
+
+# -- check and match -------------------------------------------------------------------------
+
+
+def read_round(path: str) -> CheckedRound:
+    """A round record file, every hole replayed; a problem is one line naming the file."""
+    from parlour.engine.round_record import parse_round_record
+    from parlour.engine.round_record import verify_round
+    from parlour.store.files import read_text
+
+    text = read_text(path)
+    try:
+        return verify_round(parse_round_record(text))
+    except ParlourError as error:
+        raise CliError(f"{path}: {error}") from None
+
+
+def check_round(path: str) -> int:
+    """``parlour check`` of a round record: its scorecard and total once every hole
+    replays."""
+    from rich.console import Console
+
+    from parlour.engine.notation import format_options
+
+    checked = read_round(path)
+    spec = _spec(checked)
+    console = Console(highlight=False)
+    console.print(
+        f"{spec.name} round · course {checked.code} · options: "
+        f"{format_options(checked.options)} · player {checked.player}",
+        style="bold",
+    )
+    console.print(_scorecard(checked))
+    kind = checked.kind
+    console.print(
+        f"All {kind.holes} {kind.unit}s replay: total {checked.total}, "
+        f"{_against(checked.versus_bogey)} bogey {kind.bogey}."
+    )
+    return 0
+
+
+def _spec(result: RoundResult) -> GameSpec:
+    from parlour.engine.registry import find_spec
+
+    return find_spec(result.game)
+
+
+def _against(difference: int) -> str:
+    if difference < 0:
+        return f"{-difference} under"
+    return "level with" if difference == 0 else f"{difference} over"
+
+
+def _scorecard(checked: CheckedRound) -> Any:
+    from rich.table import Table
+
+    kind = checked.kind
+    table = Table()
+    table.add_column(kind.unit.capitalize())
+    for hole in range(1, kind.holes + 1):
+        table.add_column(str(hole), justify="right")
+    table.add_column("Total", justify="right")
+    table.add_row("Score", *map(str, checked.scores), str(checked.total))
+    return table
+
+
+def command_match(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from parlour.engine.leaderboard import leaderboard
+    from parlour.engine.leaderboard import same_course
+    from parlour.engine.round_record import RoundRecordError
+
+    rounds = [(path, read_round(path)) for path in args.files]
+    try:
+        same_course(rounds)
+    except RoundRecordError as error:
+        raise CliError(str(error)) from None
+    first = rounds[0][1]
+    pars = course_pars(args, _spec(first), first.course, first.options)
+    board = leaderboard([(checked.player, checked) for _, checked in rounds], pars)
+    if args.json:
+        sys.stdout.write(json.dumps(_board_json(board, pars), indent=2) + "\n")
+        return 0
+    console = Console(highlight=False)
+    console.print(_board_table(board, pars, f"Match on course {first.code}"))
+    return 0
+
+
+def course_pars(
+    args: argparse.Namespace, spec: GameSpec, course: int, options: frozenset[str]
+) -> list[int] | None:
+    """The par of each hole of a course under these options: from the store's cache, the
+    rest worked out (and kept); None if the store cannot be used."""
+    from parlour.engine.notation import format_options
+    from parlour.engine.rounds import hole_seed
+    from parlour.engine.verdict import Budget
+    from parlour.store.database import StoreError
+
+    kind = spec.rounds
+    assert kind is not None
+    seeds = [hole_seed(kind, course, hole) for hole in range(1, kind.holes + 1)]
+    try:
+        store = open_store(args)
+    except CliError:
+        return None
+    try:
+        written = format_options(options)
+        known = store.pars(seeds, written)
+        for seed in seeds:
+            if seed not in known:
+                start = spec.rules().start_from_seed(seed, options)
+                known[seed] = spec.solver().solve(start, Budget()).best_score
+                store.save_par(seed, written, known[seed])
+        return [known[seed] for seed in seeds]
+    except StoreError:
+        return None
+    finally:
+        store.close()
+
+
+def _board_table(board: Sequence[Standing], pars: Sequence[int] | None, title: str) -> Any:
+    from rich.table import Table
+
+    from parlour.engine.notation import format_options
+
+    first = board[0].round
+    kind = first.kind
+    table = Table(title=f"{title} · options: {format_options(first.options)}")
+    table.add_column("#", justify="right")
+    table.add_column("Player")
+    for hole in range(1, kind.holes + 1):
+        table.add_column(str(hole), justify="right")
+    for heading in ("Total", "±bogey", "±par"):
+        table.add_column(heading, justify="right")
+    if pars is not None:
+        table.add_row("", "par", *map(str, pars), str(sum(pars)), "", "", style="dim")
+    for standing in board:
+        result = standing.round
+        table.add_row(
+            str(standing.place),
+            standing.label,
+            *map(str, result.scores),
+            str(result.total),
+            f"{result.versus_bogey:+d}",
+            "…" if standing.versus_par is None else f"{standing.versus_par:+d}",
+        )
+    return table
+
+
+def _board_json(board: Sequence[Standing], pars: Sequence[int] | None) -> dict[str, Any]:
+    from parlour.engine.notation import format_options
+
+    first = board[0].round
+    return {
+        "game": first.game,
+        "course": _code(first),
+        "options": format_options(first.options),
+        "bogey": first.kind.bogey,
+        "pars": None if pars is None else list(pars),
+        "standings": [
+            {
+                "place": s.place,
+                "player": s.round.player,
+                "holes": list(s.round.scores),
+                "total": s.round.total,
+                "versus_bogey": s.round.versus_bogey,
+                "versus_par": s.versus_par,
+            }
+            for s in board
+        ],
+    }
+
+
+def _code(result: RoundResult) -> str:
+    from parlour.engine.rounds import course_code
+
+    return course_code(result.course)
+
+
+# -- scorecard --course ----------------------------------------------------------------------
+
+
+def course_scorecard(args: argparse.Namespace) -> int:
+    """Every local player's finished rounds of one course, ranked (one board for each set
+    of rule options they were played under)."""
+    from rich.console import Console
+
+    from parlour.engine.leaderboard import leaderboard
+    from parlour.engine.notation import parse_options
+    from parlour.engine.rounds import course_code
+
+    spec = round_game()
+    kind = spec.rounds
+    assert kind is not None
+    course = _course(args.course)
+    store = open_store(args)
+    try:
+        stored = [r for r in store.rounds(everyone=True) if r.course == course and r.is_complete]
+    finally:
+        store.close()
+    groups: dict[str, list[tuple[str, RoundResult]]] = {}
+    for r in stored:
+        result = RoundResult(
+            spec.id, kind, course, parse_options(r.options), r.player, tuple(r.scores)
+        )
+        groups.setdefault(r.options, []).append((r.player, result))
+    boards = []
+    for rounds in groups.values():
+        pars = course_pars(args, spec, course, rounds[0][1].options)
+        boards.append((leaderboard(rounds, pars), pars))
+    if args.json:
+        payload = [_board_json(board, pars) for board, pars in boards]
+        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+        return 0
+    console = Console(highlight=False)
+    if not boards:
+        console.print(f"No finished {spec.name} rounds of course {course_code(course)} here.")
+    for board, pars in boards:
+        console.print(_board_table(board, pars, f"Course {course_code(course)}"))
+    return 0
