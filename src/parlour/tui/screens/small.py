@@ -19,14 +19,26 @@ def notice(need: tuple[int, int], have: tuple[int, int]) -> str:
 SAVED = ": your game is saved"
 
 
+def short_notice(need: tuple[int, int], have: tuple[int, int]) -> str:
+    """The notice for a narrow terminal, where the whole sentence would be cut."""
+    return f"Need {need[0]}×{need[1]} (now {have[0]}×{have[1]})"
+
+
 class OneLine(Widget):
-    """A line of text that is never wrapped: cut at the screen's edge."""
+    """A line of text that is never wrapped: cut at the screen's edge. Where ``text`` does
+    not fit, ``short`` (if given) is shown in its place."""
 
     text: reactive[str] = reactive("")
+    short: reactive[str] = reactive("")
 
     def render(self) -> RenderResult:
+        width = self.size.width
         with_saved = self.text + SAVED
-        return with_saved if len(with_saved) <= self.size.width else self.text
+        if len(with_saved) <= width:
+            return with_saved
+        if len(self.text) <= width or not self.short:
+            return self.text
+        return self.short
 
 
 class TooSmallScreen(Screen[None]):
@@ -48,6 +60,7 @@ class TooSmallScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         line = OneLine(id="too-small")
         line.text = notice(self.need, self.have)
+        line.short = short_notice(self.need, self.have)
         yield line
 
     def message(self) -> str:
@@ -55,4 +68,6 @@ class TooSmallScreen(Screen[None]):
 
     def update_size(self, have: tuple[int, int]) -> None:
         self.have = have
-        self.query_one(OneLine).text = self.message()
+        line = self.query_one(OneLine)
+        line.text = self.message()
+        line.short = short_notice(self.need, self.have)
