@@ -83,6 +83,7 @@ class GolfScreen(GameScreen):
             pile.title = "" if compact else title
         if self.line is not None:
             self.redraw(self.line)
+            self.show_info()
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -125,6 +126,8 @@ class GolfScreen(GameScreen):
         session = self.session
         if session is not None and session.round is not None and not self.replaying:
             code = session.round.round.code
+            if self.card_size == art.SLIM:  # what matters first, on a narrow line
+                return f"Golf · hole {session.round.hole}/{HOLES} · score {self.rules.score(state)}"
             return (
                 f"Golf · hole {session.round.hole} of {HOLES} · course {code} · {rule} · "
                 f"score {self.rules.score(state)}"
