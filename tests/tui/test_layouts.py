@@ -119,7 +119,7 @@ async def test_each_game_asks_for_a_larger_terminal_just_below_its_minimum(
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
-        line = app.screen.query_one(OneLine).text
+        line = app.screen.query_one("#too-small", OneLine).text
         assert f"at least {width}×{height}" in line and f"now {size[0]}×{size[1]}" in line
         # and the board comes back, at its minimum, when the terminal grows by that cell
         await pilot.resize_terminal(width, height)
@@ -160,3 +160,21 @@ def test_the_documented_minimums_are_the_screens_own() -> None:
         width, height = game_screen_class(spec.id).MIN_SIZE
         assert f"| {spec.name} | {width} × {height} |" in table
     assert f"| start screen | {StartScreen.MIN_SIZE[0]} × {StartScreen.MIN_SIZE[1]} |" in table
+
+
+async def test_esc_leaves_a_game_too_large_for_the_terminal_for_the_menu(
+    private_data_dir: Path,
+) -> None:
+    # the menu fits 50 x 15; a game that needs 60 x 20 does not
+    game = next(spec.id for spec in specs() if game_screen_class(spec.id).MIN_SIZE > (50, 15))
+    app = make_app(private_data_dir, ascii_only=False)
+    async with app.run_test(size=(50, 15)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        app.start_new_game(game, seed=1)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert not any(isinstance(screen, GameScreen) for screen in app.screen_stack)

@@ -32,7 +32,7 @@ async def test_resizing_through_tiny_sizes_and_back(
             await pilot.resize_terminal(width, height)
             await pilot.pause()
             assert isinstance(app.screen, TooSmallScreen)
-            line = app.screen.query_one(OneLine).text
+            line = app.screen.query_one("#too-small", OneLine).text
             assert f"at least {need[0]}×{need[1]}" in line and f"{width}×{height}" in line
         await pilot.resize_terminal(100, 32)
         await pilot.pause()
