@@ -25,6 +25,7 @@ from parlour.store.database import StoreError
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.services import services
+from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import Pile
 
 
@@ -81,6 +82,8 @@ class GolfScreen(GameScreen):
             pile = self.query_one(f".{key}", Pile)
             pile.card_size = art.COMPACT if compact else size
             pile.title = "" if compact else title
+        # one space between the keys: a key more in the bar at 40 columns
+        self.query_one(KeyBar).compact = compact
         if self.line is not None:
             self.redraw(self.line)
             self.show_info()
