@@ -178,3 +178,13 @@ async def test_esc_leaves_a_game_too_large_for_the_terminal_for_the_menu(
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert not any(isinstance(screen, GameScreen) for screen in app.screen_stack)
+
+
+async def test_the_start_screen_is_centred_on_a_large_terminal(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, ascii_only=False)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        menu = app.screen.query_one("#menu").region
+        assert abs(menu.x - (200 - menu.right)) <= 2
+        assert abs(menu.y - (59 - menu.bottom)) <= 8  # down the middle, above the key bar
