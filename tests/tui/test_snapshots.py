@@ -35,6 +35,18 @@ def test_golf_board_80x24(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(app, terminal_size=(80, 24), press=["7", "left"])
 
 
+def test_golf_board_40x12(snap_compare: Any, tmp_path: Path) -> None:
+    """The compact board: seven columns, the foundation and the stock in 40 x 12."""
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    assert snap_compare(app, terminal_size=(40, 12), press=["7", "left"])
+
+
+def test_golf_board_200x60(snap_compare: Any, tmp_path: Path) -> None:
+    """Large cards, the board in the middle of the screen."""
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    assert snap_compare(app, terminal_size=(200, 60), press=["7"])
+
+
 def test_golf_board_ascii(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(tmp_path, game="golf", seed=2, ascii_only=True)
     assert snap_compare(app, terminal_size=(80, 24))
@@ -66,11 +78,17 @@ def test_help_screen(snap_compare: Any, tmp_path: Path) -> None:
 
 
 def test_too_small_screen(snap_compare: Any, tmp_path: Path) -> None:
+    # just under Golf's minimum, 40 x 12
     app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
-    assert snap_compare(app, terminal_size=(50, 15))
+    assert snap_compare(app, terminal_size=(39, 12))
 
 
 def test_start_screen(snap_compare: Any, tmp_path: Path) -> None:
     # a fixed player and day: the menu names both (today's course, the player)
     app = make_app(tmp_path, ascii_only=False, player="ann", today=date(2026, 11, 25))
     assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_start_screen_40x12(snap_compare: Any, tmp_path: Path) -> None:
+    app = make_app(tmp_path, ascii_only=False)
+    assert snap_compare(app, terminal_size=(40, 12))

@@ -42,6 +42,8 @@ from parlour.tui.services import NewRound
 from parlour.tui.themes import PARLOUR_THEMES
 from parlour.tui.themes import card_variables
 
+#: the smallest terminal for a screen that does not say (screens give theirs as MIN_SIZE;
+#: a screen shown over another, a dialogue, needs what the one under it needs)
 MIN_WIDTH = 60
 MIN_HEIGHT = 20
 
@@ -301,13 +303,24 @@ class ParlourApp(App[None]):
         if not self._watching_size:
             return
         small = self.screen if isinstance(self.screen, TooSmallScreen) else None
-        if width < MIN_WIDTH or height < MIN_HEIGHT:
+        need = self.needed_size()
+        if width < need[0] or height < need[1]:
             if small is None:
-                self.push_screen(TooSmallScreen((MIN_WIDTH, MIN_HEIGHT), (width, height)))
+                self.push_screen(TooSmallScreen(need, (width, height)))
             else:
+                small.need = need
                 small.update_size((width, height))
         elif small is not None:
             self.pop_screen()
+
+    def needed_size(self) -> tuple[int, int]:
+        """The smallest terminal for the screen in view: its own MIN_SIZE, or that of the
+        first screen under it that has one."""
+        for screen in reversed(self.screen_stack):
+            need: tuple[int, int] | None = getattr(screen, "MIN_SIZE", None)
+            if need is not None and not isinstance(screen, TooSmallScreen):
+                return need
+        return MIN_WIDTH, MIN_HEIGHT
 
     # -- games -----------------------------------------------------------------------------
 

@@ -11,6 +11,11 @@ an overlapping column stays readable::
     ╰──Q♣╯
 
 The ASCII style uses letters for suits and ``+ - |`` for the frame.
+
+Cards come in sizes (:class:`CardSize`): the screens pick the largest that their board
+fits in the terminal. A compact card is five cells wide, and drawn in full it is its
+two edges (or only its lower edge, where a screen is very short); a large one is eight
+cells wide and five lines high, its suit in the middle.
 """
 
 from __future__ import annotations
@@ -26,6 +31,23 @@ from parlour.engine.cards import Card
 
 WIDTH = 6
 FULL_HEIGHT = 3
+
+
+@dataclass(frozen=True, slots=True)
+class CardSize:
+    """How big a card is drawn: ``width`` cells, and ``height`` lines in full (a covered
+    card in a column always takes one line, its top edge)."""
+
+    width: int
+    height: int
+
+
+#: the lower edge only, ``╰─Q♣╯``: the exposed card of a column on the shortest screens
+SLIM = CardSize(5, 1)
+#: both edges, each with the index
+COMPACT = CardSize(5, 2)
+NORMAL = CardSize(WIDTH, FULL_HEIGHT)
+LARGE = CardSize(8, 5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +104,11 @@ def _face_style(card: Card, styles: CardStyles) -> Style:
 
 
 def edge(
-    card: Card, styles: CardStyles, ascii_only: bool = False, frame_style: Style | None = None
+    card: Card,
+    styles: CardStyles,
+    ascii_only: bool = False,
+    frame_style: Style | None = None,
+    size: CardSize = NORMAL,
 ) -> Text:
     """The top edge of a card with its index: the one line a covered card shows."""
     frame = ASCII_FRAME if ascii_only else UNICODE_FRAME
@@ -90,58 +116,103 @@ def edge(
     border = frame_style or styles.frame
     line = Text(frame.top_left, style=border)
     line.append(text, style=_face_style(card, styles))
-    line.append(frame.horizontal * (WIDTH - 2 - len(text)) + frame.top_right, style=border)
+    line.append(frame.horizontal * (size.width - 2 - len(text)) + frame.top_right, style=border)
+    return line
+
+
+def lower_edge(
+    card: Card,
+    styles: CardStyles,
+    ascii_only: bool = False,
+    frame_style: Style | None = None,
+    size: CardSize = NORMAL,
+) -> Text:
+    """The bottom edge of a card with its index at the right."""
+    frame = ASCII_FRAME if ascii_only else UNICODE_FRAME
+    text = label(card, ascii_only)
+    border = frame_style or styles.frame
+    line = Text(frame.bottom_left + frame.horizontal * (size.width - 2 - len(text)), style=border)
+    line.append(text, style=_face_style(card, styles))
+    line.append(frame.bottom_right, style=border)
     return line
 
 
 def full(
-    card: Card, styles: CardStyles, ascii_only: bool = False, frame_style: Style | None = None
+    card: Card,
+    styles: CardStyles,
+    ascii_only: bool = False,
+    frame_style: Style | None = None,
+    size: CardSize = NORMAL,
 ) -> list[Text]:
-    """The three lines of a card drawn in full."""
+    """The lines of a card drawn in full (three at the normal size)."""
+    bottom = lower_edge(card, styles, ascii_only, frame_style, size)
+    if size.height == 1:
+        return [bottom]
+    top = edge(card, styles, ascii_only, frame_style, size)
+    if size.height == 2:
+        return [top, bottom]
     frame = ASCII_FRAME if ascii_only else UNICODE_FRAME
     border = frame_style or styles.frame
-    face = _face_style(card, styles)
-    text = label(card, ascii_only)
     suit = card.suit if ascii_only else SUIT_GLYPHS[card.suit]
-    middle = Text(frame.vertical, style=border)
-    middle.append(f" {suit}".ljust(WIDTH - 2), style=face)
-    middle.append(frame.vertical, style=border)
-    bottom = Text(frame.bottom_left + frame.horizontal * (WIDTH - 2 - len(text)), style=border)
-    bottom.append(text, style=face)
-    bottom.append(frame.bottom_right, style=border)
-    return [edge(card, styles, ascii_only, frame_style), middle, bottom]
+    inner = size.width - 2
+    middle: list[Text] = []
+    for row in range(size.height - 2):
+        line = Text(frame.vertical, style=border)
+        shown = suit.center(inner) if row == (size.height - 3) // 2 else " " * inner
+        line.append(shown, style=_face_style(card, styles))
+        line.append(frame.vertical, style=border)
+        middle.append(line)
+    return [top, *middle, bottom]
+
+
+def _frame_box(
+    frame: Frame, style: Style, size: CardSize, fill: str, caption: str, caption_fill: str
+) -> list[Text]:
+    """A card-sized frame with ``fill`` inside and ``caption`` in its middle line (in its
+    top edge where the card has no middle lines)."""
+    inner = size.width - 2
+    shown = caption[:inner]
+    if size.height <= 2:
+        top_fill = shown.center(inner, caption_fill) if shown else frame.horizontal * inner
+        top = Text(frame.top_left + top_fill + frame.top_right, style=style)
+        if size.height == 1:
+            return [top]
+        bottom = frame.bottom_left + frame.horizontal * inner + frame.bottom_right
+        return [top, Text(bottom, style=style)]
+    lines = [Text(frame.top_left + frame.horizontal * inner + frame.top_right, style=style)]
+    for row in range(size.height - 2):
+        inside = shown.center(inner, caption_fill) if row == (size.height - 3) // 2 else ""
+        lines.append(Text(frame.vertical + (inside or fill * inner) + frame.vertical, style=style))
+    lines.append(
+        Text(frame.bottom_left + frame.horizontal * inner + frame.bottom_right, style=style)
+    )
+    return lines
 
 
 def blank(
-    styles: CardStyles, ascii_only: bool = False, caption: str = "", style: Style | None = None
+    styles: CardStyles,
+    ascii_only: bool = False,
+    caption: str = "",
+    style: Style | None = None,
+    size: CardSize = NORMAL,
 ) -> list[Text]:
     """An empty place: a dim frame with an optional caption inside."""
     frame = ASCII_FRAME if ascii_only else UNICODE_FRAME
-    shown = style or styles.empty
-    top = Text(frame.top_left + frame.horizontal * (WIDTH - 2) + frame.top_right, style=shown)
-    middle = Text(
-        frame.vertical + caption[: WIDTH - 2].center(WIDTH - 2) + frame.vertical, style=shown
-    )
-    bottom = Text(
-        frame.bottom_left + frame.horizontal * (WIDTH - 2) + frame.bottom_right, style=shown
-    )
-    return [top, middle, bottom]
+    edge_fill = frame.horizontal if size.height <= 2 else " "
+    return _frame_box(frame, style or styles.empty, size, " ", caption, edge_fill)
 
 
 def back(
-    styles: CardStyles, ascii_only: bool = False, caption: str = "", style: Style | None = None
+    styles: CardStyles,
+    ascii_only: bool = False,
+    caption: str = "",
+    style: Style | None = None,
+    size: CardSize = NORMAL,
 ) -> list[Text]:
     """The back of a face-down pile (the stock), with a caption such as its count."""
     frame = ASCII_FRAME if ascii_only else UNICODE_FRAME
-    shown = style or styles.back
     fill = "#" if ascii_only else "░"
-    top = Text(frame.top_left + frame.horizontal * (WIDTH - 2) + frame.top_right, style=shown)
-    inner = caption[: WIDTH - 2].center(WIDTH - 2, fill) if caption else fill * (WIDTH - 2)
-    middle = Text(frame.vertical + inner + frame.vertical, style=shown)
-    bottom = Text(
-        frame.bottom_left + frame.horizontal * (WIDTH - 2) + frame.bottom_right, style=shown
-    )
-    return [top, middle, bottom]
+    return _frame_box(frame, style or styles.back, size, fill, caption, fill)
 
 
 def column(
@@ -149,10 +220,11 @@ def column(
     styles: CardStyles,
     ascii_only: bool = False,
     exposed_style: Style | None = None,
+    size: CardSize = NORMAL,
 ) -> list[Text]:
     """A column of overlapping cards, the last one exposed and drawn in full."""
     if not cards:
-        return blank(styles, ascii_only)
-    lines = [edge(card, styles, ascii_only) for card in cards[:-1]]
-    lines += full(cards[-1], styles, ascii_only, exposed_style)
+        return blank(styles, ascii_only, size=size)
+    lines = [edge(card, styles, ascii_only, size=size) for card in cards[:-1]]
+    lines += full(cards[-1], styles, ascii_only, exposed_style, size)
     return lines

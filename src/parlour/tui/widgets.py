@@ -111,6 +111,8 @@ class Pile(CardArtWidget):
     title: reactive[str] = reactive("")
     caption: reactive[str] = reactive("")
     face_down: reactive[bool] = reactive(False)
+    #: how big its cards are drawn (the screen picks it for the terminal's size)
+    card_size: reactive[art.CardSize] = reactive(art.NORMAL, layout=True)
 
     def __init__(self, key: str, *, fanned: bool = True, title: str = "", **kwargs: str) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -131,38 +133,42 @@ class Pile(CardArtWidget):
         # pile a reversed title with pointers (both survive NO_COLOR's monochrome)
         frame_style = styles.playable if self.playable else None
         lines: list[Text] = []
+        size = self.card_size
+        width = size.width
         if self.title:
             if self.selected:
                 # a title as wide as the card keeps its reversed colours but loses the
                 # pointers, so that it is never cut off
                 pointed = f"▸{self.title}◂"
-                shown = pointed if len(pointed) <= art.WIDTH else self.title
-                title = Text(shown.center(art.WIDTH), style=styles.selected)
+                shown = pointed if len(pointed) <= width else self.title
+                title = Text(shown.center(width), style=styles.selected)
             elif self.playable:
                 title = Text(
-                    self.title.center(art.WIDTH), style=styles.playable + Style(underline=True)
+                    self.title.center(width), style=styles.playable + Style(underline=True)
                 )
             else:
-                title = Text(self.title.center(art.WIDTH), style=Style(dim=True))
+                title = Text(self.title.center(width), style=Style(dim=True))
             lines.append(title)
+        ascii_only = self.ascii_only
         if self.face_down:
-            lines += art.back(styles, self.ascii_only, self.caption, frame_style)
+            lines += art.back(styles, ascii_only, self.caption, frame_style, size)
         elif not self.cards:
-            lines += art.blank(styles, self.ascii_only, self.caption, frame_style)
+            lines += art.blank(styles, ascii_only, self.caption, frame_style, size)
         elif self.fanned:
-            lines += art.column(self.cards, styles, self.ascii_only, frame_style)
+            lines += art.column(self.cards, styles, ascii_only, frame_style, size)
         else:
-            lines += art.full(self.cards[-1], styles, self.ascii_only, frame_style)
+            lines += art.full(self.cards[-1], styles, ascii_only, frame_style, size)
         return Text("\n").join(lines)
 
     def get_content_width(self, container: object, viewport: object) -> int:
-        return art.WIDTH
+        return self.card_size.width
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         height = 1 if self.title else 0
+        full_height = self.card_size.height
         if self.face_down or not self.cards or not self.fanned:
-            return height + art.FULL_HEIGHT
-        return height + len(self.cards) - 1 + art.FULL_HEIGHT
+            return height + full_height
+        return height + len(self.cards) - 1 + full_height
 
     def on_click(self) -> None:
         self.post_message(self.Chosen(self.key))

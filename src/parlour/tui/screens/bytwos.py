@@ -58,6 +58,9 @@ class ByTwosScreen(GameScreen):
     CSS_PATH = "bytwos.tcss"
     CONTROLS = ByTwosControls
     controls: ByTwosControls
+    #: its compact layout fits 60 × 20 (docs/layout.md); large cards from 120 × 36
+    MIN_SIZE = (60, 20)
+    CARD_SIZES = ((art.LARGE, 120, 36), (art.NORMAL, 0, 0))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

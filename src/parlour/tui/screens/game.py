@@ -33,6 +33,7 @@ from parlour.engine.game import Rules
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.session import Session
+from parlour.tui import cards as art
 from parlour.tui.keyed import Keyed
 from parlour.tui.keyed import forward
 from parlour.tui.screens.assist import Assistant
@@ -54,6 +55,21 @@ class GameScreen(Keyed, Screen[None]):
         (0, "-narrow"),
         (78, "-wide"),
     ]
+
+    #: the smallest terminal (columns, lines) the screen's most compact layout fits; below
+    #: it the app shows one line asking for a larger terminal (docs/layout.md lists them)
+    MIN_SIZE: ClassVar[tuple[int, int]] = (60, 20)
+    #: the sizes of card the board may take, largest first, each with the least terminal
+    #: (columns, lines) that has room for the board at that size; the first that fits is
+    #: used, and the last is used below them all
+    CARD_SIZES: ClassVar[tuple[tuple[art.CardSize, int, int], ...]] = ((art.NORMAL, 0, 0),)
+    #: class names the screen carries for its cards' size (its CSS sizes the board by them)
+    SIZE_CLASSES: ClassVar[dict[art.CardSize, str]] = {
+        art.SLIM: "-cards-compact",
+        art.COMPACT: "-cards-compact",
+        art.NORMAL: "-cards-normal",
+        art.LARGE: "-cards-large",
+    }
 
     #: the game's current line of play; the board redraws whenever it changes (its
     #: watcher updates the widgets; the whole screen is not repainted, which would cost
@@ -82,6 +98,7 @@ class GameScreen(Keyed, Screen[None]):
         self.replaying = replay is not None
         self.replay_title = replay_title
         self._key_signature: tuple[object, ...] = ()
+        self.card_size: art.CardSize | None = None
         self.controls = self.CONTROLS(self)
         self.assistant = Assistant(self)
         if replay is not None:
@@ -118,9 +135,42 @@ class GameScreen(Keyed, Screen[None]):
     def on_mount(self) -> None:
         for pile in self.query(Pile):
             pile.ascii_only = self.ascii_only
+        # sized before the first layout, so that the board is laid out once
+        self.fit_cards(self.app.size.width, self.app.size.height)
         self.query_one(StatusLine).ascii_only = self.ascii_only
         self.line = self._initial_line
         self.status(self.opening_message())
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_cards(self.app.size.width, self.app.size.height)
+
+    def on_screen_resume(self) -> None:
+        # the terminal may be too small for this screen though big enough for the last
+        services(self).check_size(self.app.size.width, self.app.size.height)
+
+    def card_size_for(self, width: int, height: int) -> art.CardSize:
+        """The largest size of card whose board fits a terminal ``width`` × ``height``."""
+        for size, least_width, least_height in self.CARD_SIZES:
+            if width >= least_width and height >= least_height:
+                return size
+        return self.CARD_SIZES[-1][0]
+
+    def fit_cards(self, width: int, height: int) -> None:
+        """Draw the cards at the size the terminal has room for (only when it changes)."""
+        size = self.card_size_for(width, height)
+        if size == self.card_size:
+            return
+        self.card_size = size
+        for known, name in self.SIZE_CLASSES.items():
+            if known != size:
+                self.remove_class(name)
+        self.add_class(self.SIZE_CLASSES[size])
+        self.size_cards(size)
+
+    def size_cards(self, size: art.CardSize) -> None:
+        """Give the board's piles their cards' size (a screen may size some apart)."""
+        for pile in self.query(Pile):
+            pile.card_size = size
 
     def opening_message(self) -> str:
         if self.replaying:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from typing import Any
+from typing import ClassVar
 
 from textual import on
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.containers import Vertical
 from textual.widgets import Static
 
 from parlour.controls.golf import GolfControls
@@ -20,8 +22,10 @@ from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
 from parlour.store.database import StoreError
+from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.services import services
+from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import Pile
 
 
@@ -42,8 +46,18 @@ def bogey_text(round_: Round) -> str:
 
 
 class GolfScreen(GameScreen):
+    CSS_PATH = "golf.tcss"
     CONTROLS = GolfControls
     controls: GolfControls
+    #: the seven columns, the foundation and the stock fit 40 × 12 (see golf.tcss)
+    MIN_SIZE = (40, 12)
+    CARD_SIZES = (
+        (art.LARGE, 120, 36),
+        (art.NORMAL, 60, 20),
+        (art.SLIM, 0, 0),
+    )
+    #: the piles' titles, left off on the compact table
+    TABLE_TITLES: ClassVar[dict[str, str]] = {"foundation": "Found.", "stock": "Stock"}
 
     @property
     def cursor(self) -> int:
@@ -51,13 +65,28 @@ class GolfScreen(GameScreen):
         return self.controls.cursor
 
     def compose_board(self) -> ComposeResult:
-        with Horizontal(id="links"):
-            for number in range(1, COLUMNS + 1):
-                yield Pile(str(number), title=str(number), id=f"column-{number}")
-        with Horizontal(id="table"):
-            yield Pile("foundation", fanned=False, title="Found.", classes="foundation")
-            yield Pile("stock", fanned=False, title="Stock", classes="stock")
-            yield Static(id="round", classes="round")
+        with Vertical(id="golf"):
+            with Horizontal(id="links"):
+                for number in range(1, COLUMNS + 1):
+                    yield Pile(str(number), title=str(number), id=f"column-{number}")
+            with Horizontal(id="table"):
+                for key, title in self.TABLE_TITLES.items():
+                    yield Pile(key, fanned=False, title=title, classes=key)
+                yield Static(id="round", classes="round")
+
+    def size_cards(self, size: art.CardSize) -> None:
+        compact = size == art.SLIM
+        for pile in self.query("#links Pile").results(Pile):
+            pile.card_size = size
+        for key, title in self.TABLE_TITLES.items():
+            pile = self.query_one(f".{key}", Pile)
+            pile.card_size = art.COMPACT if compact else size
+            pile.title = "" if compact else title
+        # one space between the keys: a key more in the bar at 40 columns
+        self.query_one(KeyBar).compact = compact
+        if self.line is not None:
+            self.redraw(self.line)
+            self.show_info()
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -90,6 +119,8 @@ class GolfScreen(GameScreen):
         if session is None or session.round is None or self.replaying:
             return left
         round_ = session.round_after or session.round.round
+        if self.card_size == art.SLIM:  # two short lines beside the compact table
+            return f"{left}\nRound {round_.total} · bogey {BOGEY}"
         return f"{left}\n{bogey_text(round_)}"
 
     def info_text(self, line: Line[Any, Any]) -> str:
@@ -98,6 +129,8 @@ class GolfScreen(GameScreen):
         session = self.session
         if session is not None and session.round is not None and not self.replaying:
             code = session.round.round.code
+            if self.card_size == art.SLIM:  # what matters first, on a narrow line
+                return f"Golf · hole {session.round.hole}/{HOLES} · score {self.rules.score(state)}"
             return (
                 f"Golf · hole {session.round.hole} of {HOLES} · course {code} · {rule} · "
                 f"score {self.rules.score(state)}"

@@ -34,6 +34,7 @@ from parlour.engine.games.rubbish import FROM_WASTE
 from parlour.engine.games.rubbish import Phase
 from parlour.engine.games.rubbish import RubbishState
 from parlour.engine.history import Line
+from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from parlour.tui.services import services
@@ -58,6 +59,9 @@ class RubbishScreen(GameScreen):
     CSS_PATH = "rubbish.tcss"
     CONTROLS = RubbishControls
     controls: RubbishControls
+    #: its compact layout fits 60 × 20 (docs/layout.md); large cards from 120 × 36
+    MIN_SIZE = (60, 20)
+    CARD_SIZES = ((art.LARGE, 120, 36), (art.NORMAL, 0, 0))
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall"), (30, "-roomy")]  # noqa: RUF012
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -1,14 +1,21 @@
 """Shown instead of everything else while the terminal is too small: one line asking for
 a larger terminal, cut to whatever width there is (down to a single cell). Play goes on,
-where it was, when the terminal grows again."""
+where it was, when the terminal grows again. A game may need more room than the menu: Esc
+goes back to the menu (where the terminal is large enough for it), q quits."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
 from textual.app import RenderResult
+from textual.binding import Binding
+from textual.binding import BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
+
+from parlour.tui.services import services
 
 
 def notice(need: tuple[int, int], have: tuple[int, int]) -> str:
@@ -17,16 +24,32 @@ def notice(need: tuple[int, int], have: tuple[int, int]) -> str:
 
 #: said after the notice where the line has room for it
 SAVED = ": your game is saved"
+#: the keys that still work, under the notice where there are lines for it
+KEYS = "Esc menu · q quit"
+
+
+def short_notice(need: tuple[int, int], have: tuple[int, int]) -> str:
+    """The notice for a narrow terminal, where the whole sentence would be cut."""
+    return f"Need {need[0]}×{need[1]} (now {have[0]}×{have[1]})"
 
 
 class OneLine(Widget):
-    """A line of text that is never wrapped: cut at the screen's edge."""
+    """A line of text that is never wrapped: cut at the screen's edge. ``more`` is said
+    after ``text`` where the line has room for both; where ``text`` does not fit,
+    ``short`` (if given) is shown in its place."""
 
     text: reactive[str] = reactive("")
+    more: reactive[str] = reactive("")
+    short: reactive[str] = reactive("")
 
     def render(self) -> RenderResult:
-        with_saved = self.text + SAVED
-        return with_saved if len(with_saved) <= self.size.width else self.text
+        width = self.size.width
+        with_more = self.text + self.more
+        if len(with_more) <= width:
+            return with_more
+        if len(self.text) <= width or not self.short:
+            return self.text
+        return self.short
 
 
 class TooSmallScreen(Screen[None]):
@@ -38,7 +61,14 @@ class TooSmallScreen(Screen[None]):
         width: 100%; height: 1; color: $warning; text-style: bold;
         content-align: center middle; text-wrap: nowrap; text-overflow: ellipsis;
     }
+    TooSmallScreen #too-small-keys { color: $text-muted; text-style: none; }
+    TooSmallScreen.-one-line #too-small-keys { display: none; }
     """
+    VERTICAL_BREAKPOINTS = [(0, "-one-line"), (3, "-lines")]  # noqa: RUF012
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", show=False),
+        Binding("q", "app.quit", show=False),
+    ]
 
     def __init__(self, need: tuple[int, int], have: tuple[int, int]) -> None:
         super().__init__()
@@ -48,11 +78,31 @@ class TooSmallScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         line = OneLine(id="too-small")
         line.text = notice(self.need, self.have)
+        line.short = short_notice(self.need, self.have)
+        line.more = SAVED
         yield line
+        keys = OneLine(id="too-small-keys")
+        keys.text = KEYS
+        yield keys
 
     def message(self) -> str:
         return notice(self.need, self.have)
 
     def update_size(self, have: tuple[int, int]) -> None:
         self.have = have
-        self.query_one(OneLine).text = self.message()
+        line = self.query_one("#too-small", OneLine)
+        line.text = self.message()
+        line.short = short_notice(self.need, self.have)
+
+    def action_leave(self) -> None:
+        """Back to the menu, if the terminal is large enough for it (else nothing)."""
+        from parlour.tui.screens.start import StartScreen
+
+        stack = self.app.screen_stack
+        below = stack[-2] if len(stack) >= 2 else None
+        need = StartScreen.MIN_SIZE
+        if isinstance(below, StartScreen) or self.have[0] < need[0] or self.have[1] < need[1]:
+            self.app.bell()
+            return
+        self.app.pop_screen()
+        services(self).show_menu()

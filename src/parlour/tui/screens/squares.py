@@ -67,6 +67,9 @@ class SquaresScreen(GameScreen):
     CSS_PATH = "squares.tcss"
     CONTROLS = SquaresControls
     controls: SquaresControls
+    #: its compact layout fits 60 × 20 (docs/layout.md); large cards from 120 × 40
+    MIN_SIZE = (60, 20)
+    CARD_SIZES = ((art.LARGE, 120, 40), (art.NORMAL, 0, 0))
     VERTICAL_BREAKPOINTS = [(0, "-h20"), (22, "-h22"), (24, "-h24"), (30, "-h30")]  # noqa: RUF012
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -76,9 +76,10 @@ class HeapView(Pile):
 
     def render(self) -> RenderableType:
         styles = self.card_styles()
-        width = max(self.size.width, art.WIDTH)
+        size = self.card_size
+        width = max(self.size.width, size.width)
         lines = [self.title_line(styles), self.note_line(styles, width)]
-        room = self.size.height - 2 - (art.FULL_HEIGHT - 1)  # cards the fan can show
+        room = self.size.height - 2 - (size.height - 1)  # cards the fan can show
         lines += self.fan(styles, room, width)
         return Text("\n").join(lines)
 
@@ -86,7 +87,7 @@ class HeapView(Pile):
         text = f"{self.title} [{self.mark}]" if self.mark else self.title
         if self.pointed:
             text = f"▸{text}◂" if not self.ascii_only else f">{text}<"
-        shown = text.center(art.WIDTH) if len(text) <= art.WIDTH else text
+        shown = text.center(self.card_size.width) if len(text) <= self.card_size.width else text
         if self.selected:
             style = styles.selected
         elif self.pointed:
@@ -108,14 +109,15 @@ class HeapView(Pile):
 
     def fan(self, styles: art.CardStyles, room: int, width: int) -> list[Text]:
         frame_style = styles.playable if self.playable else None
+        size = self.card_size
         if not self.cards:
-            return art.blank(styles, self.ascii_only, "", frame_style)
+            return art.blank(styles, self.ascii_only, "", frame_style, size)
         run = self.cards[len(self.cards) - top_run_length(self.cards) :]
         left_out, top = fan_plan(len(run), room)
         lines: list[Text] = []
         if left_out:
             if top + 2 <= room:
-                lines.append(art.edge(run[0], styles, self.ascii_only))
+                lines.append(art.edge(run[0], styles, self.ascii_only, size=size))
             dots = ":" if self.ascii_only else "⋮"
             more = f"{dots} {left_out} more"
             lines.append(
@@ -125,13 +127,13 @@ class HeapView(Pile):
         # the run of the heap chosen to move is framed in the cursor's colour
         moving = self.get_component_rich_style("heap--cursor") if self.selected else None
         if left_out and top + 2 <= room:
-            lines[0] = art.edge(run[0], styles, self.ascii_only, moving)
-        lines += [art.edge(card, styles, self.ascii_only, moving) for card in shown[:-1]]
-        lines += art.full(shown[-1], styles, self.ascii_only, moving or frame_style)
+            lines[0] = art.edge(run[0], styles, self.ascii_only, moving, size)
+        lines += [art.edge(card, styles, self.ascii_only, moving, size) for card in shown[:-1]]
+        lines += art.full(shown[-1], styles, self.ascii_only, moving or frame_style, size)
         return lines
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return 2 + art.FULL_HEIGHT
+        return 2 + self.card_size.height
 
 
 def sequence_cards(heaps: tuple[tuple[Card, ...], ...], members: tuple[int, ...]) -> list[Card]:

@@ -32,6 +32,10 @@ from parlour.tui.widgets import KeyBar
 
 class StartScreen(Keyed, Screen[None]):
     KEYS = start_keys()
+    #: the menu scrolls, so it fits the smallest game's terminal (docs/layout.md)
+    MIN_SIZE = (40, 12)
+    #: under 20 lines the menu takes the room the subtitle and margins had
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]  # noqa: RUF012
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
