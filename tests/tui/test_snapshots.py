@@ -90,5 +90,5 @@ def test_start_screen(snap_compare: Any, tmp_path: Path) -> None:
 
 
 def test_start_screen_40x12(snap_compare: Any, tmp_path: Path) -> None:
-    app = make_app(tmp_path, ascii_only=False)
+    app = make_app(tmp_path, ascii_only=False, player="ann", today=date(2026, 11, 25))
     assert snap_compare(app, terminal_size=(40, 12))
