@@ -118,3 +118,26 @@ def test_a_whole_round_played_in_plain_mode_ends_with_the_round_total(tmp_path: 
     assert "goes on next time" not in played.stdout
     card = parlour(tmp_path, "scorecard", "--json")
     assert str(sum(scores)) in card.stdout
+
+
+def test_by_twos_says_once_that_its_packet_rules_out_a_win(tmp_path: Path) -> None:
+    from parlour.plain import show_cards
+    from tests.engine.bytwos_helpers import LOST_AT_TURN
+    from tests.engine.bytwos_helpers import LOST_REASON
+    from tests.engine.bytwos_helpers import LOST_SEED
+    from tests.engine.bytwos_helpers import REMINDER
+
+    turns = "t\n" * 40  # the packet of seed 2 takes 34 turns: the rest are refused
+    played = parlour(
+        tmp_path, "play", "bytwos", "--seed", str(LOST_SEED), "--plain", given=f"{turns}d\nq\n"
+    )
+    assert played.returncode == 0, played.stderr
+    lines = played.stdout.splitlines()
+    reason = show_cards(LOST_REASON, ascii_only=False)
+    told = [number for number, line in enumerate(lines) if reason in line]
+    # the opening prompt is line 5; turn n is answered on line 5 + n
+    assert told == [5 + LOST_AT_TURN]
+    assert lines[told[0]].startswith("Turn 10♥: kept (")
+    assert "You can play on for the score." in lines[told[0]]
+    dealt = next(line for line in lines if line.startswith("Deal "))
+    assert REMINDER in dealt and reason not in dealt

@@ -273,15 +273,19 @@ class Plain:
             session.rules.format_position(before), session.rules.format_position(session.state),
             words,
         )  # fmt: skip
-        self.after(f"{words[:1].upper()}{words[1:]}{''.join(f'; {c}' for c in changes)}.")
+        self.after(
+            f"{words[:1].upper()}{words[1:]}{''.join(f'; {c}' for c in changes)}.",
+            session.rules.news(before, session.state),
+        )
 
-    def after(self, what: str) -> None:
-        """Say what changed, then what the position asks for or how the game ended."""
+    def after(self, what: str, news: str = "") -> None:
+        """Say what changed and what the engine tells once (``news``), then what the
+        position asks for or how the game ended."""
         session = self._session()
-        parts = [what]
-        news = session.saving_news()
-        if news:
-            parts.append(news)
+        parts = [what, news] if news else [what]
+        saving = session.saving_news()
+        if saving:
+            parts.append(saving)
         outcome = session.outcome
         if outcome is None:
             parts.append(session.rules.prompt(session.state))
@@ -367,7 +371,10 @@ class Plain:
         before = session.state
         session.redo()
         move = session.line.moves[-1]
-        self.after(f"Redone: {session.rules.describe(before, move)}.")
+        self.after(
+            f"Redone: {session.rules.describe(before, move)}.",
+            session.rules.news(before, session.state),
+        )
 
     def help(self) -> None:
         self.say("Type a move in the notation of docs/notation.md (moves lists them), or one of:")

@@ -15,6 +15,18 @@ from parlour.engine.games.bytwos_text import FOUNDATION_FIELDS
 
 DOUBLE_PACK = Counter(fresh_deck(104))
 
+#: a deal lost by its packet (B9): seed 2 keeps 2♥ (turn 4), 4♥ (turn 7) and 10♥ (turn
+#: 19), so that 10♥ lies above 4♥ above 2♥
+LOST_SEED = 2
+LOST_AT_TURN = 19
+LOST_REASON = (
+    "This deal can no longer be won: in the packet 10H lies above 4H and 4H above 2H, but "
+    "both hearts piles take 2H before 4H before 10H, so each pile can take only one of the "
+    "three (B9)."
+)
+#: what every prompt says after that
+REMINDER = "The packet's hearts rule out a win."
+
 
 def counts(**piles: int) -> tuple[int, ...]:
     """Foundation counts in display order; every pile holds its base card unless named

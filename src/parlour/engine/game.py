@@ -216,3 +216,10 @@ class Rules(ABC, Generic[StateT, MoveT]):
     @abstractmethod
     def prompt(self, state: StateT) -> str:
         """One line telling the player what the position asks of them."""
+
+    def news(self, before: StateT, after: StateT) -> str:
+        """What the player should be told once, on reaching ``after`` from ``before`` by
+        one move or more, beyond what the moves did and what ``after`` asks: a sentence or
+        more, or "" (as in most games, always). By Twos says here that its deal can no
+        longer be won (B9)."""
+        return ""

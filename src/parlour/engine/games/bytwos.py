@@ -1,4 +1,4 @@
-"""By Twos: a double pack built up by twos on eight ace and deuce foundations (B1–B8).
+"""By Twos: a double pack built up by twos on eight ace and deuce foundations (B1–B9).
 
 Phases: ``forming`` (cards are turned with ``t`` until thirteen ranks are kept: the
 packet), ``dealing`` (deal 1, 2 or 3) and ``finished``. While dealing, ``sa`` … ``pd``
@@ -61,6 +61,8 @@ from parlour.engine.games.bytwos_state import turn_card
 from parlour.engine.games.bytwos_state import wanted
 from parlour.engine.games.bytwos_text import format_position
 from parlour.engine.games.bytwos_text import parse_position
+from parlour.engine.games.bytwos_truth import lost_news
+from parlour.engine.games.bytwos_truth import lost_reminder
 
 _MOVES_BY_TEXT: Final[dict[str, ByTwosMove]] = {
     "t": TURN,
@@ -255,10 +257,11 @@ class ByTwosRules(Rules[ByTwosState, ByTwosMove]):
     def prompt(self, state: ByTwosState) -> str:
         if state.phase is Phase.FORMING:
             kept, rejected = len(state.kept), len(state.rejected)
+            reminder = lost_reminder(state)
             return (
                 f"Forming the packet: {_count(kept, 'rank')} kept, "
                 f"{rejected} rejected; turn the next card (t)."
-            )
+            ) + (f" {reminder}" if reminder else "")
         if state.phase is Phase.FINISHED:
             result = self.outcome(state)
             assert result is not None
@@ -277,9 +280,15 @@ class ByTwosRules(Rules[ByTwosState, ByTwosMove]):
         stock = f"{_count(len(state.stock), 'card')} in the stock"
         if not state.stock:
             stock = "the stock is empty"
+        reminder = lost_reminder(state)
         return (
             f"Deal {state.deal} of {DEALS}: {stuck}{', or '.join(choices)}. {stock.capitalize()}."
+            + (f" {reminder}" if reminder else "")
         )
+
+    def news(self, before: ByTwosState, after: ByTwosState) -> str:
+        """B9: once, at the first position whose packet rules out a win, why."""
+        return lost_news(before, after)
 
 
 def _count(number: int, noun: str) -> str:

@@ -237,9 +237,11 @@ class ByTwosScreen(GameScreen):
             return
         rejected = len(before.rejected) + turned - (RANK_COUNT - len(before.kept))
         self.line = session.line
+        news = self.news_text(before, self.current)
         self.status(
             f"Turned {count(turned, 'card')} ({rejected} rejected in all); the last: "
-            f"{said}. {self.rules.prompt(self.current)} (u takes back one turn at a time.)"
+            f"{said}. {news}{self.rules.prompt(self.current)} (u takes back one turn at a "
+            "time.)"
         )
 
     @on(Pile.Chosen)

@@ -222,6 +222,12 @@ class GameScreen(Keyed, Screen[None]):
         prompt, which a screen may reword to name its own keys."""
         return (self.line or self._initial_line).rules.prompt(state)
 
+    def news_text(self, before: Any, after: Any) -> str:
+        """What the engine tells the player once on reaching ``after`` (By Twos: that the
+        deal can no longer be won), followed by a space; "" when nothing."""
+        news = self.rules.news(before, after)
+        return f"{news} " if news else ""
+
     def move_name(self, move: Any) -> str:
         """A move as the status line names it (its notation unless a screen says more)."""
         return self.rules.format_move(move)
@@ -263,7 +269,10 @@ class GameScreen(Keyed, Screen[None]):
             self.status(str(error), refused=True)
             return False
         self.line = self.session.line
-        self.status(f"{described[0].upper()}{described[1:]}. {self.prompt_text(self.current)}")
+        news = self.news_text(before, self.current)
+        self.status(
+            f"{described[0].upper()}{described[1:]}. {news}{self.prompt_text(self.current)}"
+        )
         if self.session.is_finished:
             self.on_finished()
         return True
@@ -339,10 +348,12 @@ class GameScreen(Keyed, Screen[None]):
         session = self.session
         if session is not None and session.can_redo:
             move = session.line.undone[-1]
-            described = self.rules.describe(session.state, move)
+            before = session.state
+            described = self.rules.describe(before, move)
             session.redo()
             self.line = session.line
-            self.status(f"Redid: {described}. {self.prompt_text(self.current)}")
+            news = self.news_text(before, self.current)
+            self.status(f"Redid: {described}. {news}{self.prompt_text(self.current)}")
             if session.is_finished:
                 self.on_finished()
 
@@ -400,7 +411,8 @@ class GameScreen(Keyed, Screen[None]):
             move = line.undone[-1]
             said = self.rules.describe(line.current, move)
             self.line = line.redo()
-            self.status(f"Move {len(self.line.moves)}: {said}.")
+            news = self.news_text(line.current, self.current)
+            self.status(f"Move {len(self.line.moves)}: {said}. {news}".rstrip())
         elif direction < 0 and line.can_undo:
             self.line = line.undo()
             self.status(f"Back to move {len(self.line.moves)}.")
