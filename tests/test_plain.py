@@ -121,7 +121,7 @@ def test_a_whole_round_played_in_plain_mode_ends_with_the_round_total(tmp_path: 
 
 
 def test_by_twos_says_once_that_its_packet_rules_out_a_win(tmp_path: Path) -> None:
-    from parlour.plain import show_cards
+    from parlour.render import cards_as_shown
     from tests.engine.bytwos_helpers import LOST_AT_TURN
     from tests.engine.bytwos_helpers import LOST_REASON
     from tests.engine.bytwos_helpers import LOST_SEED
@@ -133,7 +133,7 @@ def test_by_twos_says_once_that_its_packet_rules_out_a_win(tmp_path: Path) -> No
     )
     assert played.returncode == 0, played.stderr
     lines = played.stdout.splitlines()
-    reason = show_cards(LOST_REASON, ascii_only=False)
+    reason = cards_as_shown(LOST_REASON, ascii_only=False)
     told = [number for number, line in enumerate(lines) if reason in line]
     # the opening prompt is line 5; turn n is answered on line 5 + n
     assert told == [5 + LOST_AT_TURN]
@@ -141,3 +141,17 @@ def test_by_twos_says_once_that_its_packet_rules_out_a_win(tmp_path: Path) -> No
     assert "You can play on for the score." in lines[told[0]]
     dealt = next(line for line in lines if line.startswith("Deal "))
     assert REMINDER in dealt and reason not in dealt
+
+
+def test_while_the_packet_is_formed_moves_and_hint_say_nothing_of_the_next_card(
+    tmp_path: Path,
+) -> None:
+    from parlour.engine.games.bytwos import BYTWOS
+
+    hidden = BYTWOS.start_from_seed(5).deck[0]
+    said = parlour(tmp_path, "play", "bytwos", "--seed", "5", "--plain", "--ascii",
+                   given="moves\nhint\nq\n").stdout  # fmt: skip
+    assert "  t  turn a hidden card\n" in said and "Hint: t (turn a hidden card)." in said
+    before_turn = said.split("Saved:")[0]
+    assert str(hidden) not in before_turn.split("\n", 12)[-1]  # not after the opening layout
+    assert "kept" not in before_turn.replace("0 ranks kept", "")

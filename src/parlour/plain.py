@@ -86,7 +86,15 @@ def unseen_masked(words: str, position: str) -> str:
     }
     if not hidden:
         return words
-    return " ".join("a hidden card" if word in hidden else word for word in words.split(" "))
+    masked = _CARD.sub(
+        lambda found: "a hidden card" if found.group(0) in hidden else found.group(0), words
+    )
+    if masked == words:
+        return words
+    # what follows a hidden card ("turn a hidden card: kept") would tell what it is
+    first = masked.index("a hidden card") + len("a hidden card")
+    ends = [at for at in (masked.find(":", first), masked.find(";", first)) if at >= 0]
+    return masked[: min(ends)] if ends else masked
 
 
 def _fields(text: str) -> list[tuple[str, str]]:
