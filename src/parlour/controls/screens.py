@@ -50,7 +50,7 @@ SCORECARD_KEYS: Final = KeyTable(
             "can_start_round"),
         Key("n", "go_on", "", "next hole once the hole is finished", "can_go_on"),
         Key("n", "new_round", "", "after the last hole, a new round", "can_start_round"),
-        Key("e", "export", "", "write the round as a round record file (every hole's "
+        Key("e", "export", "Round record", "write the round as a round record file (every hole's "
             "moves, for parlour check and parlour match) and show where"),
         Key("escape", "close", "Back to the board", "back to the board"),
     )
