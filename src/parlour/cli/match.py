@@ -276,7 +276,7 @@ def course_scorecard(args: argparse.Namespace) -> int:
     groups: dict[str, list[tuple[str, RoundResult]]] = {}
     for r in stored:
         result = RoundResult(
-            spec.id, kind, course, parse_options(r.options), r.player, tuple(r.scores)
+            kind, course, parse_options(r.options), tuple(r.scores), spec.id, r.player
         )
         groups.setdefault(r.options, []).append((r.player, result))
     boards = []

@@ -25,6 +25,13 @@ class IllegalMoveError(ParlourError):
         self.reason = reason
 
 
+def located(message: str, **places: int | None) -> str:
+    """``message`` after where it applies (``hole 3, line 12, move 4: …``), leaving out the
+    places not known."""
+    where = ", ".join(f"{name} {at}" for name, at in places.items() if at is not None)
+    return f"{where}: {message}" if where else message
+
+
 class DealError(ParlourError):
     """A seed out of range or a deck that is not a complete pack."""
 
@@ -37,12 +44,7 @@ class RecordError(ParlourError):
     """A record that cannot be read or replayed. ``line`` is 1-based, when known."""
 
     def __init__(self, message: str, line: int | None = None, move_number: int | None = None):
-        where = []
-        if line is not None:
-            where.append(f"line {line}")
-        if move_number is not None:
-            where.append(f"move {move_number}")
-        super().__init__(f"{', '.join(where)}: {message}" if where else message)
+        super().__init__(located(message, line=line, move=move_number))
         self.line = line
         self.move_number = move_number
         self.detail = message

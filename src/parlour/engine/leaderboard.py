@@ -61,7 +61,7 @@ def leaderboard(
     >>> from parlour.engine.plugin import Rounds
     >>> kind = Rounds(holes=2, bogey=10, seed_text="")
     >>> def played(player, *scores):
-    ...     return player, RoundResult("game", kind, 1, frozenset(), player, scores)
+    ...     return player, RoundResult(kind, 1, frozenset(), scores, "game", player)
     >>> board = leaderboard([played("bob", 4, 3), played("ann", 2, 1), played("cy", 5, 2)], [1, 1])
     >>> [(s.place, s.label, s.round.total, s.versus_par) for s in board]
     [(1, 'ann', 3, 1), (2, 'bob', 7, 5), (2, 'cy', 7, 5)]

@@ -40,6 +40,7 @@ from typing import Final
 from parlour.engine.deals import deck_from_seed
 from parlour.engine.errors import ParlourError
 from parlour.engine.errors import RecordError
+from parlour.engine.errors import located
 from parlour.engine.history import AnyLine
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
@@ -50,6 +51,7 @@ from parlour.engine.record import format_record
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
 from parlour.engine.registry import find_spec
+from parlour.engine.rounds import Round
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import hole_seed
 from parlour.engine.rounds import parse_course_code
@@ -68,12 +70,7 @@ class RoundRecordError(ParlourError):
         self, message: str, *, hole: int | None = None, line: int | None = None,
         move: int | None = None,
     ):  # fmt: skip
-        where = [f"hole {hole}"] if hole is not None else []
-        if line is not None:
-            where.append(f"line {line}")
-        if move is not None:
-            where.append(f"move {move}")
-        super().__init__(f"{', '.join(where)}: {message}" if where else message)
+        super().__init__(located(message, hole=hole, line=line, move=move))
         self.hole = hole
         self.line = line
         self.detail = message
@@ -104,34 +101,19 @@ class RoundRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundResult:
-    """A complete round's result: whose, which course under which rules, the scores."""
+class RoundResult(Round):
+    """A complete round's result (a :class:`Round`, with its code, total and standing
+    against bogey): and whose, in which game."""
 
-    game: str
-    kind: Rounds
-    course: int
-    options: frozenset[str]
-    player: str
-    scores: tuple[int, ...]
-
-    @property
-    def code(self) -> str:
-        return course_code(self.course)
-
-    @property
-    def total(self) -> int:
-        return sum(self.scores)
-
-    @property
-    def versus_bogey(self) -> int:
-        return self.total - self.kind.bogey
+    game: str = ""
+    player: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class CheckedRound(RoundResult):
     """A round record whose every hole replays to the scores it claims: the holes' games."""
 
-    lines: tuple[Line[Any, Any], ...]
+    lines: tuple[Line[Any, Any], ...] = ()
 
 
 def is_round_record(text: str) -> bool:
@@ -299,7 +281,7 @@ def verify_round(record: RoundRecord) -> CheckedRound:
             line=record.header_lines.get("Total"),
         )
     return CheckedRound(
-        spec.id, kind, record.course, record.options, record.player, tuple(scores), lines
+        kind, record.course, record.options, tuple(scores), spec.id, record.player, lines
     )
 
 

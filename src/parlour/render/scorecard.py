@@ -19,18 +19,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
-#: the row labels, top to bottom, under the row of hole numbers
-PAR: Final = "Par"
-SCORE: Final = "Score"
-VERSUS: Final = "vs bogey"
-HOLE: Final = "Hole"
-TOTAL: Final = "Total"
+#: the row labels, top to bottom, under the row of hole numbers; the first column's
+#: heading and the last's
+PAR, SCORE, VERSUS = "Par", "Score", "vs bogey"
+HOLE, TOTAL = "Hole", "Total"
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from parlour.store.paths import chosen_path
 from parlour.store.players import check_player
 from parlour.store.players import default_player
 
@@ -76,11 +77,9 @@ class Loaded:
 def config_path(explicit: str | Path | None = None) -> Path:
     """``explicit`` if given, else ``$PARLOUR_CONFIG``, else ``config.toml`` in the
     platform's user config directory for Parlour."""
-    if explicit:
-        return Path(explicit).expanduser()
-    from_environment = os.environ.get(ENVIRONMENT_VARIABLE)
-    if from_environment:
-        return Path(from_environment).expanduser()
+    chosen = chosen_path(explicit, ENVIRONMENT_VARIABLE)
+    if chosen is not None:
+        return chosen
     from platformdirs import user_config_dir
 
     return Path(user_config_dir("parlour", appauthor=False)) / FILE_NAME
@@ -174,15 +173,13 @@ def _parse_keys(value: object, path: Path, problems: list[Problem]) -> dict[str,
 
 
 def _shown(value: object) -> str:
+    """A value as the file wrote it, or what kind of value it is."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
+    kinds: dict[type, str] = {dict: "a table", list: "a list"}
+    return kinds.get(type(value), repr(value))
 
 
 def as_table(settings: Settings) -> dict[str, Any]:

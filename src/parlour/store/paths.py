@@ -10,14 +10,18 @@ ENVIRONMENT_VARIABLE = "PARLOUR_DATA_DIR"
 DATABASE_NAME = "parlour.db"
 
 
+def chosen_path(explicit: str | Path | None, variable: str) -> Path | None:
+    """``explicit`` if given, else the environment variable's path, else None."""
+    chosen = explicit or os.environ.get(variable)
+    return Path(chosen).expanduser() if chosen else None
+
+
 def data_dir(explicit: str | Path | None = None) -> Path:
     """The data directory: ``explicit`` if given, else ``$PARLOUR_DATA_DIR``, else the
     platform's user data directory for Parlour."""
-    if explicit:
-        return Path(explicit).expanduser()
-    from_environment = os.environ.get(ENVIRONMENT_VARIABLE)
-    if from_environment:
-        return Path(from_environment).expanduser()
+    chosen = chosen_path(explicit, ENVIRONMENT_VARIABLE)
+    if chosen is not None:
+        return chosen
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("parlour", appauthor=False))

@@ -109,31 +109,18 @@ def edge(
     ascii_only: bool = False,
     frame_style: Style | None = None,
     size: CardSize = NORMAL,
+    *,
+    top: bool = True,
 ) -> Text:
-    """The top edge of a card with its index: the one line a covered card shows."""
+    """The top edge of a card with its index at the left (the one line a covered card
+    shows), or with ``top`` False its bottom edge, the index at the right."""
     frame = ASCII_FRAME if ascii_only else UNICODE_FRAME
     text = label(card, ascii_only)
     border = frame_style or styles.frame
-    line = Text(frame.top_left, style=border)
+    rule = frame.horizontal * (size.width - 2 - len(text))
+    line = Text(frame.top_left if top else frame.bottom_left + rule, style=border)
     line.append(text, style=_face_style(card, styles))
-    line.append(frame.horizontal * (size.width - 2 - len(text)) + frame.top_right, style=border)
-    return line
-
-
-def lower_edge(
-    card: Card,
-    styles: CardStyles,
-    ascii_only: bool = False,
-    frame_style: Style | None = None,
-    size: CardSize = NORMAL,
-) -> Text:
-    """The bottom edge of a card with its index at the right."""
-    frame = ASCII_FRAME if ascii_only else UNICODE_FRAME
-    text = label(card, ascii_only)
-    border = frame_style or styles.frame
-    line = Text(frame.bottom_left + frame.horizontal * (size.width - 2 - len(text)), style=border)
-    line.append(text, style=_face_style(card, styles))
-    line.append(frame.bottom_right, style=border)
+    line.append(rule + frame.top_right if top else frame.bottom_right, style=border)
     return line
 
 
@@ -145,7 +132,7 @@ def full(
     size: CardSize = NORMAL,
 ) -> list[Text]:
     """The lines of a card drawn in full (three at the normal size)."""
-    bottom = lower_edge(card, styles, ascii_only, frame_style, size)
+    bottom = edge(card, styles, ascii_only, frame_style, size, top=False)
     if size.height == 1:
         return [bottom]
     top = edge(card, styles, ascii_only, frame_style, size)
@@ -195,24 +182,17 @@ def blank(
     caption: str = "",
     style: Style | None = None,
     size: CardSize = NORMAL,
+    *,
+    back: bool = False,
 ) -> list[Text]:
-    """An empty place: a dim frame with an optional caption inside."""
+    """An empty place: a dim frame with an optional caption inside; or with ``back``, the
+    back of a face-down pile (the stock), with a caption such as its count."""
     frame = ASCII_FRAME if ascii_only else UNICODE_FRAME
+    if back:
+        fill = "#" if ascii_only else "░"
+        return _frame_box(frame, style or styles.back, size, fill, caption, fill)
     edge_fill = frame.horizontal if size.height <= 2 else " "
     return _frame_box(frame, style or styles.empty, size, " ", caption, edge_fill)
-
-
-def back(
-    styles: CardStyles,
-    ascii_only: bool = False,
-    caption: str = "",
-    style: Style | None = None,
-    size: CardSize = NORMAL,
-) -> list[Text]:
-    """The back of a face-down pile (the stock), with a caption such as its count."""
-    frame = ASCII_FRAME if ascii_only else UNICODE_FRAME
-    fill = "#" if ascii_only else "░"
-    return _frame_box(frame, style or styles.back, size, fill, caption, fill)
 
 
 def column(

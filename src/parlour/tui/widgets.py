@@ -151,7 +151,7 @@ class Pile(CardArtWidget):
             lines.append(title)
         ascii_only = self.ascii_only
         if self.face_down:
-            lines += art.back(styles, ascii_only, self.caption, frame_style, size)
+            lines += art.blank(styles, ascii_only, self.caption, frame_style, size, back=True)
         elif not self.cards:
             lines += art.blank(styles, ascii_only, self.caption, frame_style, size)
         elif self.fanned:
