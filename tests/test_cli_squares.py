@@ -43,3 +43,14 @@ def test_play_moves_prints_a_record(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Game: squares" in out
     assert "1. 3a-2a ; AD KD from 3a onto 2D in 2a" in out
+
+
+def test_play_moves_declares_the_issues_dead_end_over(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.engine.test_squares_ends import DEAD_END_MOVES
+    from tests.engine.test_squares_ends import DEAD_END_SEED
+
+    args = ["play-moves", "squares", "--seed", str(DEAD_END_SEED), "--ascii", *DEAD_END_MOVES]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Game over: no more can be done; 0 suits complete and clear. Score 0." in out
+    assert "give up when you are done" not in out

@@ -155,3 +155,35 @@ def test_while_the_packet_is_formed_moves_and_hint_say_nothing_of_the_next_card(
     before_turn = said.split("Saved:")[0]
     assert str(hidden) not in before_turn.split("\n", 12)[-1]  # not after the opening layout
     assert "kept" not in before_turn.replace("0 ranks kept", "")
+
+
+def test_an_end_the_move_could_not_settle_is_settled_before_the_next_move(
+    tmp_path: Path,
+) -> None:
+    """Three Squares' ruling S11 in plain mode, which has no background: seed 13 played at
+    random to a position the check made with the move cannot settle; the longer look is
+    made at once, and Parlour ends the game with its move ``end``."""
+    from parlour.engine.record import parse_record
+    from parlour.engine.record import replay
+    from tests.engine.test_squares_ends import SEED_13_MOVES
+
+    played = parlour(
+        tmp_path,
+        "play",
+        "squares",
+        "--seed",
+        "13",
+        "--plain",
+        given=SEED_13_MOVES.replace(" ", "\n"),
+    )
+    assert played.returncode == 0, played.stderr
+    lines = played.stdout.strip().splitlines()
+    assert "Parlour ends the game: no higher score can be reached (S11)." in lines[-2]
+    assert "no more can be done" in lines[-2]
+    assert lines[-1] == "score 0"
+    # the game is stored finished, with Parlour's move in its record
+    history = parlour(tmp_path, "history", "squares", "--json")
+    (game,) = json.loads(history.stdout)["games"]
+    record = parse_record(game["record"])
+    assert record.moves[-1].notation == "end"
+    assert replay(record).current.phase == "finished"

@@ -283,7 +283,7 @@ class Plain:
         )  # fmt: skip
         self.after(
             f"{words[:1].upper()}{words[1:]}{''.join(f'; {c}' for c in changes)}.",
-            session.rules.news(before, session.state),
+            self._news(before),
         )
 
     def after(self, what: str, news: str = "") -> None:
@@ -379,10 +379,28 @@ class Plain:
         before = session.state
         session.redo()
         move = session.line.moves[-1]
-        self.after(
-            f"Redone: {session.rules.describe(before, move)}.",
-            session.rules.news(before, session.state),
-        )
+        self.after(f"Redone: {session.rules.describe(before, move)}.", self._news(before))
+
+    def _news(self, before: Any) -> str:
+        """What the rules tell once after a move from ``before``; and, where the check made
+        with the move could not tell whether the game is over, the longer look's finding
+        (Three Squares' ruling S11). Plain mode has nothing running in the background, so
+        that look is made here, before the next move is read: mostly well under a second,
+        at worst about half a minute."""
+        session = self._session()
+        rules = session.rules
+        news = [rules.news(before, session.state)]
+        state = session.state
+        if session.outcome is None and rules.end_unsettled(state):
+            found = rules.settle_end(state)
+            ending = rules.settled_end(state, found)
+            if ending is not None:
+                words = rules.describe(state, ending)
+                session.play(ending)
+                news.append(f"{words[:1].upper()}{words[1:]}.")
+            else:
+                news.append(rules.settled_note(found))
+        return " ".join(part for part in news if part)
 
     def help(self) -> None:
         self.say("Type a move in the notation of docs/notation.md (moves lists them), or one of:")

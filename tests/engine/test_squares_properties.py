@@ -12,8 +12,9 @@ Why every playout ends, within :data:`MOVE_BOUND` moves (asserted):
    moves it does make explore, and ``d`` always leads somewhere new.
 2. Once the pack is empty, the game is over unless the end search (S10) found a way to a
    higher score or ran out of budget. When it ran out, the rules leave the game open
-   until the player gives up (S10), and the policy gives up: there and only there (when
-   the end search, run afresh, says "undecided"); it never gives up at random.
+   until the player gives up or Parlour's longer search ends it (S11), and the policy
+   gives up: there and only there (when the end search, run afresh, says "undecided");
+   it never gives up at random.
    Otherwise the policy makes at most :data:`EMPTY_PACK_MOVES` random moves, again never
    to a position seen, then only plays the engine's improving lines: each is a path
    found by the end search, so at most ``BUDGET`` moves long, and ends at a higher score

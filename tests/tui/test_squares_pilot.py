@@ -12,6 +12,7 @@ from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_layout import HEAP_INDEX
 from parlour.engine.games.squares_layout import HEAP_NAMES
 from parlour.engine.games.squares_state import DEAL
+from parlour.engine.games.squares_state import END
 from parlour.engine.games.squares_state import FILLS
 from parlour.engine.games.squares_state import HEAP_MOVES
 from parlour.engine.games.squares_state import FillFromPack
@@ -19,6 +20,7 @@ from parlour.engine.games.squares_state import HeapMove
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
+from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.render import cards_as_shown
 from parlour.store.database import Store
@@ -335,3 +337,31 @@ async def test_the_start_screen_offers_three_squares(private_data_dir: Path) -> 
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SquaresScreen)
+
+
+async def test_an_end_the_move_could_not_settle_is_settled_in_the_background(
+    private_data_dir: Path,
+) -> None:
+    """Ruling S11: seed 13 played at random to a position whose end the search after the
+    move cannot tell; the app's longer search, in the background, shows that no more can
+    be done and ends the game with Parlour's move ``end``."""
+    from tests.engine.test_squares_ends import SEED_13_MOVES
+
+    line = Line.from_seed(SQUARES, 13)
+    for move in SEED_13_MOVES.split():
+        line = line.play(move)
+    assert SQUARES.end_unsettled(line.current)
+    app = make_app(private_data_dir, record_text=format_record(line), ascii_only=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SquaresScreen)
+        await app.workers.wait_for_complete()  # the longer search runs in the background
+        await pilot.pause()
+        assert screen.session.is_finished
+        assert screen.session.line.moves[-1] == END
+        assert "Parlour ends the game: no higher score can be reached (S11)." in status_text(app)
+        assert "Game over: no more can be done" in status_text(app)
+    games = Store(private_data_dir).finished_games()
+    assert len(games) == 1 and games[0].moves[-1] == "end"
+    assert games[0].summary.startswith("no more can be done")

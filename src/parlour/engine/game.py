@@ -223,3 +223,27 @@ class Rules(ABC, Generic[StateT, MoveT]):
         more, or "" (as in most games, always). By Twos says here that its deal can no
         longer be won (B9)."""
         return ""
+
+    # -- an end too costly to settle as each move is made (Three Squares' ruling S11) ------
+
+    def end_unsettled(self, state: StateT) -> bool:
+        """True when the check made with the last move could not tell whether a better
+        result can still be reached. A front end then asks :meth:`settle_end` (slow: the app
+        runs it in the background) and hands its finding to :meth:`settled_end`. No game
+        but Three Squares ever says True."""
+        return False
+
+    def settle_end(self, state: StateT) -> str:
+        """The longer look's finding for a position where :meth:`end_unsettled` is True
+        (deterministic, so it may be worked out in another process)."""
+        raise NotImplementedError(f"{self.id} settles every end as the move is made")
+
+    def settled_end(self, state: StateT, found: str) -> MoveT | None:
+        """Take in :meth:`settle_end`'s ``found`` for ``state`` and return the move that
+        ends the game when it shows that no better result can be reached."""
+        return None
+
+    def settled_note(self, found: str) -> str:
+        """What to tell the player when ``found`` shows that the game goes on ("" for
+        nothing)."""
+        return ""

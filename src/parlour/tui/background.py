@@ -1,7 +1,9 @@
-"""Work too heavy for the screen's thread: solving, hints, pars. It runs in one separate
-process, so the app never stalls (a thread would share the interpreter with the screen).
-The process is started only when first needed and never outlives the app, even one
-killed with no chance to stop it (it watches for its parent to go).
+"""Work too heavy for the screen's thread: solving, hints, pars, and settling the end of a
+game the move's own search could not (Three Squares' ruling S11). It runs in separate
+processes, so the app never stalls (a thread would share the interpreter with the screen):
+one for hints and solving, and one for settling ends, whose searches can take a minute and
+must not hold up a hint. A process is started only when first needed and never outlives
+the app, even one killed with no chance to stop it (it watches for its parent to go).
 """
 
 from __future__ import annotations
@@ -17,34 +19,42 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-_pool: ProcessPoolExecutor | None = None
+_pools: dict[str, ProcessPoolExecutor] = {}
 
 
-def _executor() -> ProcessPoolExecutor:
-    global _pool
-    if _pool is None:
+def _executor(kind: str) -> ProcessPoolExecutor:
+    pool = _pools.get(kind)
+    if pool is None:
         from parlour.analysis import process_pool
 
-        _pool = process_pool(1)
-    return _pool
+        pool = _pools[kind] = process_pool(1)
+    return pool
 
 
 async def run(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """Run ``function(*args, **kwargs)`` in the background process and await its result."""
+    return await _run("work", function, *args, **kwargs)
+
+
+async def run_settling(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run ``function(*args, **kwargs)`` in the process that settles ends, and await it."""
+    return await _run("ends", function, *args, **kwargs)
+
+
+async def _run(kind: str, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     loop = asyncio.get_running_loop()
     # Starting the process hands it the standard error stream; the app has swapped that
     # for its own capture, which has no file descriptor, so hand over the real one.
     with contextlib.redirect_stderr(sys.__stderr__):
-        future = loop.run_in_executor(_executor(), partial(function, *args, **kwargs))
+        future = loop.run_in_executor(_executor(kind), partial(function, *args, **kwargs))
     return await future
 
 
 def shut_down() -> None:
-    """Stop the background process (at exit), dropping work not yet started."""
-    global _pool
-    if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
-        _pool = None
+    """Stop the background processes (at exit), dropping work not yet started."""
+    for pool in _pools.values():
+        pool.shutdown(wait=False, cancel_futures=True)
+    _pools.clear()
 
 
 # -- the jobs (module-level functions, so the background process can import them) ----------
@@ -75,3 +85,11 @@ def verdict_job(game_id: str, state: Any, budget: float) -> tuple[Any, str]:
 
     verdict = solve_state(game_id, state, budget=budget)
     return verdict, find_spec(game_id).solver().verdict_words(verdict)
+
+
+def settle_job(game_id: str, state: Any) -> str:
+    """The longer end search's finding on a position whose end the move's own search could
+    not settle (the rules' ``settle_end``; Three Squares' ruling S11)."""
+    from parlour.engine.registry import find_game
+
+    return find_game(game_id).settle_end(state)

@@ -44,14 +44,20 @@ from parlour.engine.games.squares_plugin import PLUGIN
 from parlour.engine.games.squares_search import BUDGET
 from parlour.engine.games.squares_search import Verdict
 from parlour.engine.games.squares_search import canonical
+from parlour.engine.games.squares_search import remember_settled
 from parlour.engine.games.squares_search import search
+from parlour.engine.games.squares_search import settle
+from parlour.engine.games.squares_state import END
 from parlour.engine.games.squares_state import FORMING
+from parlour.engine.games.squares_state import DeclareEnd
 from parlour.engine.games.squares_state import HeapMove
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresMove
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
 from parlour.engine.games.squares_state import building_state
+from parlour.engine.games.squares_state import end_is_proved
+from parlour.engine.games.squares_state import end_undecided
 from parlour.engine.games.squares_state import form
 from parlour.engine.games.squares_state import moved_heaps
 from parlour.engine.games.squares_state import play
@@ -86,6 +92,8 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
         return state.legal
 
     def is_legal(self, state: SquaresState, move: SquaresMove) -> bool:
+        if isinstance(move, DeclareEnd):
+            return end_is_proved(state)  # S11: Parlour's own move, never listed
         return move in state.legal
 
     def _apply(self, state: SquaresState, move: SquaresMove) -> SquaresState:
@@ -109,6 +117,34 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
         piles += ((),) * (HEAP_COUNT - len(piles))
         check_deck([*pack, *(c for heap in piles for c in heap)])
         return building_state(piles, squares, tuple(pack), next_deal, self.check_options(options))
+
+    # -- the end (S10, S11) ------------------------------------------------------------------
+
+    def end_unsettled(self, state: SquaresState) -> bool:
+        """True when the end search made after the last move could not tell whether a
+        higher score can still be reached (S10): the app then runs :meth:`settle_end` in
+        the background, and keeps doing so after each move until the game is over."""
+        return end_undecided(state)
+
+    def settle_end(self, state: SquaresState) -> str:
+        """The longer end search's verdict (S11): slow, so run it in the background."""
+        return settle(canonical(state.heaps, state.squares))
+
+    def settled_end(self, state: SquaresState, found: str) -> SquaresMove | None:
+        """Take in :meth:`settle_end`'s verdict for ``state``, worked out elsewhere (its
+        search is deterministic, so this is what it would say here), and return the move
+        that ends the game when it shows that no more can be done."""
+        if not self.end_unsettled(state):
+            return None
+        verdict = Verdict(found)
+        remember_settled(canonical(state.heaps, state.squares), verdict)
+        return END if verdict is Verdict.STUCK else None
+
+    def settled_note(self, found: str) -> str:
+        """What the app says when :meth:`settle_end` has found that the game goes on."""
+        if found == Verdict.IMPROVABLE:
+            return "Parlour has looked further: a higher score can still be reached."
+        return ""
 
     def improving_line(self, state: SquaresState) -> tuple[SquaresMove, ...] | None:
         """With the pack empty, legal moves that lead to a higher score, if the end search
@@ -189,6 +225,13 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
             return (
                 f"Several sequences are exposed: choose which starts square "
                 f"{state.squares + 1}: {' or '.join(choices)}."
+            )
+        if not state.pack and end_undecided(state):
+            return (
+                "Building (the pack is empty): at a first look Parlour cannot tell yet whether "
+                "a higher score can still be reached, and looks further as you play; move a "
+                "run onto the "
+                "next-higher card of its suit, fill a space from its own square, or give up."
             )
         if not state.pack:
             return (

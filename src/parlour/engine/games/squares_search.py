@@ -1,29 +1,83 @@
-"""Three Squares: has the game come to its end? (S7 and Parlour's ruling S10)
+"""Three Squares: has the game come to its end? (S7 and Parlour's rulings S10, S11)
 
 Once the pack is empty, the game is over when no position with a higher score can be
-reached by legal moves. This module decides that by a bounded search.
+reached by legal moves. This module decides that by a search through the positions the
+moves can reach, pruned by a test that proves positions hopeless without searching them.
+It answers *improvable* (a higher score can be reached), *stuck* (it cannot: the game is
+over) or *undecided* (the search ran out of budget first).
 
-With the pack empty, neither the order of the heaps within a square nor the order of the
-squares matters any more (runs move between any heaps; a space takes a card only from its
-own square; there are no more deals), so a position is reduced to a *canonical* form:
-each square a sorted tuple of heaps, the squares sorted. Cards become small numbers and
-heaps ``bytes``, which compare and hash quickly.
+**1. Canonical positions.** With the pack empty, neither the order of the heaps within a
+square nor the order of the squares matters any more (runs move between any heaps; a space
+takes a card only from its own square; there are no more deals), so a position is reduced
+to a *canonical* form: each square's heaps sorted, the squares sorted. Cards are small
+numbers (:func:`card_code`), a heap is ``bytes`` (bottom first), and the whole position is
+one ``bytes``: the heaps of a square joined by ``0xFF``, the squares by ``0xFE``. It
+compares and hashes quickly and takes little memory (about 60 bytes).
 
-Two kinds of move are left out of the search, because neither can ever help:
+**2. Moves left out.** Two kinds of move are left out of the search, because neither can
+ever help:
 
-- moving a card off a heap that already holds a complete suit (the cards of a finished
-  suit never combine with other cards, so taking them out only uses up a space), and
-- moving the only card of a heap into a space of the same square (canonically that is the
-  same position).
+- moving the only card of a heap into a space of the same square: canonically that is the
+  same position;
+- moving a card off a *packet* (a heap that holds one complete suit as one run and nothing
+  else). The cards of a suit only ever lie on cards of their own suit or in spaces, so
+  the heaps holding cards of that suit hold nothing else. Take any line of play that
+  takes cards off the packet; leave those cards in the packet and make the line's other
+  moves as they are. They are still legal: the suit's cards fill at least one heap of
+  its square in the line and exactly one in the copy, so the copy has at least as many
+  spaces there whenever the line fills one; and every other suit's cards lie as in the
+  line. At the end the copy has the packet complete and every other suit as the line
+  has it, so its score is at least the line's.
 
-So the score never falls during the search, and a position scores higher than the start
-exactly when one of its heaps has just become a complete suit.
+So in the search the score never falls, packets never change (nothing can be built on a
+packet: the one card that would go on its top card lies at its bottom), and a position
+scores higher than the start exactly when a move has just made a packet.
 
-The search is depth first and tries builds before filling spaces, so that a way to a
-better position, when there is one, is usually found after a few positions. Its verdict
-that the game is over does not depend on that order: if a better position is reachable
-the search finds it or runs out of budget (the game goes on either way); if not, it says
-the game is over exactly when the reachable positions number at most :data:`BUDGET`.
+**3. Frozen cards: a position with no hope (the pruning).** Take a set ``Z`` of cards made
+of a bottom part of each heap (possibly empty, possibly whole), such that every packet
+is in ``Z`` and, for each heap whose part ``z`` is not empty and not a packet, the top
+card of ``z``, with ``b`` the lowest card of the run it ends (going down the heap while
+each card lies on its next-higher card), satisfies
+
+(i) the card ``b`` must go onto (its next-higher card) lies in the same heap below ``b``,
+    or in another heap under that heap's top card of ``Z``; **and**
+(ii) every heap of its square has a card of ``Z``.
+
+Then no card of ``Z`` ever moves. Suppose one does; take the first move that moves a card
+of ``Z``, from heap ``h``. Until then every card of ``Z`` is where it was. A move takes a
+top part of a heap, so it takes the top card ``t`` of ``h``'s part of ``Z`` (not a packet:
+packets do not move in the search). If it is a build, it moves the heap's whole top run,
+which contains ``t`` and so starts at ``b``, onto the next-higher card of ``b`` as the top
+card of another heap; by (i) that card is not a top card. If it moves a card into a space,
+that card is ``t`` itself, and by (ii) every heap of the square still holds a card of
+``Z``: there is no space. Either way, a contradiction.
+
+The largest such set is found by starting from every card and dropping the top card of a
+heap's part while it fails (i) or (ii) (dropping cards only makes the others fail more
+often, so the result does not depend on the order). With ``Z`` fixed for good, a suit
+that is not complete can still become a packet only in a heap whose part of ``Z`` is
+empty or a run of that suit from the bottom; if a card of the suit is in ``Z``, only in
+that card's heap. So a suit is *hopeless* when two heaps hold cards of it in ``Z``, or a
+heap's part of ``Z`` mixes it with another suit or is not one run, or no heap has an
+empty part (or a part of the suit) to build it in. A position whose every incomplete suit
+is hopeless is *dead*: no position reached from it scores higher, and the search does
+not look beyond it. (Unless some square has no space, ``Z`` holds only packets and no
+suit is hopeless, so the test is only made then.)
+
+**4. The verdict.** The search takes the most promising position first: the one whose
+heaps have the longest runs lying at their bottoms (the sum of the squares of their
+lengths; the latest found first among equals), so that a way to a better position, when
+there is one, is usually found after a few dozen positions. It counts the positions it
+has seen (dead ones included) and says *undecided* when they exceed its budget. Otherwise
+its verdict is exact whatever the order: if a better position is reachable, the search
+finds it (the only positions it does not go beyond are dead ones, from which none is); if
+none is, it has seen every position it keeps going from. The order, the budget and the
+test are fixed, so the same position always gets the same verdict.
+
+Whether a position is looked beyond depends on the position alone, so the positions the
+search sees from a position it has itself seen are among those it saw. Hence, after a
+search that said *stuck*, the search from any position it saw says *stuck* too, within
+the same budget: :func:`settle` remembers them.
 
 >>> from parlour.engine.cards import parse_cards
 >>> hearts = parse_cards("QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H AH")
@@ -39,18 +93,26 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from enum import StrEnum
+from heapq import heappop
+from heapq import heappush
 from typing import Final
 
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import Card
 from parlour.engine.cards import full_pack
 
-#: at most this many canonical positions are examined before the search gives up
-BUDGET: Final = 1_000
+#: at most this many canonical positions are seen by the search made after every move
+BUDGET: Final = 5_000
+#: at most this many by the search that settles a position left undecided (S11)
+DEEP_BUDGET: Final = 1_000_000
 _SUIT_SIZE: Final = 13
 _HEAPS_PER_SQUARE: Final = 4
+_ALL_SUITS: Final = (1 << len(SUITS)) - 1
+_HEAP_END: Final = b"\xff"
+_SQUARE_END: Final = b"\xfe"
 
-Node = tuple[tuple[bytes, ...], ...]
+#: a canonical position (see the module's docstring)
+Node = bytes
 
 
 class Verdict(StrEnum):
@@ -71,20 +133,24 @@ _ABOVE: Final = bytes(
 )
 
 
+def _square(heaps: Sequence[bytes]) -> bytes:
+    return _HEAP_END.join(sorted(heaps))
+
+
 def canonical(heaps: Sequence[Sequence[Card]], squares: int) -> Node:
     """The canonical form of the first ``squares`` squares of ``heaps`` (see above)."""
     codes = _CODE
-    return tuple(
+    return _SQUARE_END.join(
         sorted(
-            tuple(
-                sorted(
-                    bytes([codes[c] for c in heaps[i]])
-                    for i in range(first, first + _HEAPS_PER_SQUARE)
-                )
-            )
+            _square([bytes([codes[c] for c in heaps[i]]) for i in range(first, first + 4)])
             for first in range(0, squares * _HEAPS_PER_SQUARE, _HEAPS_PER_SQUARE)
         )
     )
+
+
+def squares_of(node: Node) -> list[list[bytes]]:
+    """The squares of a canonical position, each a list of its four heaps."""
+    return [square.split(_HEAP_END) for square in node.split(_SQUARE_END)]
 
 
 _run_starts: dict[bytes, int] = {}
@@ -104,107 +170,379 @@ def run_start(heap: bytes) -> int:
     return k
 
 
-def _with_square(node: Node, s: int, square: list[bytes]) -> list[tuple[bytes, ...]]:
-    square.sort()
-    squares = list(node)
-    squares[s] = tuple(square)
-    return squares
+def _is_packet(heap: bytes) -> bool:
+    return len(heap) == _SUIT_SIZE and run_start(heap) == 0
+
+
+_segments_of: dict[bytes, tuple[tuple[int, int], ...]] = {}
+
+
+def _segments(heap: bytes) -> tuple[tuple[int, int], ...]:
+    """The heap's runs from the top down, each as (index of its lowest card, the card that
+    card would go onto). Remembered."""
+    found = _segments_of.get(heap)
+    if found is None:
+        runs = []
+        k = len(heap)
+        while k:
+            bottom = k - 1
+            while bottom and heap[bottom - 1] == _ABOVE[heap[bottom]]:
+                bottom -= 1
+            runs.append((bottom, _ABOVE[heap[bottom]]))
+            k = bottom
+        found = tuple(runs)
+        if len(_segments_of) >= 1 << 18:
+            _segments_of.clear()
+        _segments_of[heap] = found
+    return found
+
+
+#: a square's heaps, whether it has a space, for each heap that may move (its place, its
+#: cards, its top card, where its top run starts and the card that run would go onto), and
+#: the suits complete in it and the suits of its other cards (bits ``1 << suit``), and its
+#: progress: the sum over its heaps of the square of the length of the run at the bottom
+_Mover = tuple[int, bytes, int, int, int]
+_SquareInfo = tuple[list[bytes], bool, tuple[_Mover, ...], int, int, int]
+_square_infos: dict[bytes, _SquareInfo] = {}
+
+
+def _square_info(encoded: bytes) -> _SquareInfo:
+    """What :func:`successors` needs of a square, remembered: squares recur far more often
+    than positions."""
+    info = _square_infos.get(encoded)
+    if info is None:
+        heaps = encoded.split(_HEAP_END)
+        movers = []
+        complete = present = progress = 0
+        for h, heap in enumerate(heaps):
+            if not heap:
+                continue
+            runs = _segments(heap)
+            progress += (runs[-2][0] if len(runs) > 1 else len(heap)) ** 2
+            if _is_packet(heap):
+                complete |= 1 << (heap[0] // _SUIT_SIZE)
+                continue
+            for c in heap:
+                present |= 1 << (c // _SUIT_SIZE)
+            k = run_start(heap)
+            movers.append((h, heap, heap[-1], k, _ABOVE[heap[k]]))
+        # heaps are sorted and b"" sorts first, so a square has a space iff its first is
+        info = (heaps, not heaps[0], tuple(movers), complete, present, progress)
+        if len(_square_infos) >= 1 << 16:
+            _square_infos.clear()
+        _square_infos[encoded] = info
+    return info
 
 
 def successors(node: Node) -> list[tuple[Node, bool]]:
     """The positions one move away (leaving out the two useless kinds of move), each with
-    True when the move completes a suit. Spaces are filled before runs are built, so a
-    depth-first search, taking the last first, tries the builds first."""
+    True when the move makes a packet: first the moves into spaces, then the builds."""
+    encoded = node.split(_SQUARE_END)
+    infos = [_square_info(square) for square in encoded]
     tops: dict[int, tuple[int, int]] = {}
-    for s, square in enumerate(node):
-        for h, heap in enumerate(square):
-            if heap:
-                tops[heap[-1]] = (s, h)
+    for s, (_, _, movers, _, _, _) in enumerate(infos):
+        for h, _, top, _, _ in movers:
+            tops[top] = (s, h)
     fills: list[tuple[Node, bool]] = []
     builds: list[tuple[Node, bool]] = []
-    for s, square in enumerate(node):
-        # heaps are sorted and b"" sorts first, so a square has a space iff its first is
-        has_space = not square[0]
-        for h, heap in enumerate(square):
-            if not heap:
-                continue
-            k = run_start(heap)
-            size = len(heap)
-            if k == 0 and size == _SUIT_SIZE:
-                continue  # a complete suit: leave it be
-            where = tops.get(_ABOVE[heap[k]])
+    for s, (heaps, has_space, movers, _, _, _) in enumerate(infos):
+        for h, heap, _, k, wanted in movers:
+            where = tops.get(wanted)
             if where is not None and where != (s, h):  # not a 13-card run over another card
                 onto_s, onto_h = where
-                rest, onto = heap[:k], node[onto_s][onto_h] + heap[k:]
-                changed = list(square)
+                rest, onto = heap[:k], infos[onto_s][0][onto_h] + heap[k:]
+                changed = heaps.copy()
                 changed[h] = rest
+                squares = encoded.copy()
                 if onto_s == s:
                     changed[onto_h] = onto
-                    squares = _with_square(node, s, changed)
                 else:
-                    squares = _with_square(node, s, changed)
-                    other = list(node[onto_s])
+                    other = infos[onto_s][0].copy()
                     other[onto_h] = onto
-                    squares[onto_s] = tuple(sorted(other))
+                    squares[onto_s] = _square(other)
+                squares[s] = _square(changed)
                 squares.sort()
                 completes = (len(onto) == _SUIT_SIZE and run_start(onto) == 0) or (
                     k == _SUIT_SIZE and run_start(rest) == 0
                 )
-                builds.append((tuple(squares), completes))
-            if has_space and size > 1:
+                builds.append((_SQUARE_END.join(squares), completes))
+            if has_space and len(heap) > 1:
                 rest = heap[:-1]
-                changed = list(square)
+                changed = heaps.copy()
                 changed[h] = rest
                 changed[0] = heap[-1:]
-                squares = _with_square(node, s, changed)
+                squares = encoded.copy()
+                squares[s] = _square(changed)
                 squares.sort()
-                completes = size == _SUIT_SIZE + 1 and run_start(rest) == 0
-                fills.append((tuple(squares), completes))
+                completes = len(heap) == _SUIT_SIZE + 1 and run_start(rest) == 0
+                fills.append((_SQUARE_END.join(squares), completes))
     return fills + builds
 
 
-def search(
-    start: Node, budget: int = BUDGET, shortest: bool = False
-) -> tuple[Verdict, tuple[Node, ...]]:
-    """Look for a position with a higher score than ``start``, depth first (or breadth
-    first when ``shortest``). Returns the verdict and, when it is
-    :attr:`Verdict.IMPROVABLE`, the positions leading there (after ``start``)."""
-    parents: dict[Node, Node | None] = {start: None}
-    waiting = deque([start])
-    take = waiting.popleft if shortest else waiting.pop
-    while waiting:
-        current = take()
-        for child, completes in successors(current):
-            if child in parents:
+# -- frozen cards (section 3) -----------------------------------------------------------------
+
+
+_places: dict[bytes, dict[int, tuple[int, int]]] = {}
+
+
+def _places_in(square: bytes) -> dict[int, tuple[int, int]]:
+    """Where each card of a square lies: (heap within the square, index). Remembered."""
+    found = _places.get(square)
+    if found is None:
+        found = {
+            c: (h, j) for h, heap in enumerate(square.split(_HEAP_END)) for j, c in enumerate(heap)
+        }
+        if len(_places) >= 1 << 16:
+            _places.clear()
+        _places[square] = found
+    return found
+
+
+def frozen_counts(full: Sequence[bytes]) -> list[int]:
+    """For the heaps of squares ``full`` (squares with no space; four heaps each, in
+    order), how many cards at each heap's bottom belong to the largest set of frozen cards
+    (section 3). Cards of squares with a space are frozen only in packets, which are never
+    what a run must go onto, so they play no part.
+
+    Dropping the top card of a heap's part leaves the next one with the same lowest card
+    ``b`` of its run, so the same answer to (i): a run is dropped whole."""
+    heaps = [heap for square in full for heap in square.split(_HEAP_END)]
+    places = [_places_in(square) for square in full]
+    frozen = [len(heap) for heap in heaps]
+    pinned = [_is_packet(heap) for heap in heaps]
+    runs = [_segments(heap) for heap in heaps]
+    changed = True
+    while changed:
+        changed = False
+        for first in range(0, len(heaps), _HEAPS_PER_SQUARE):
+            last = first + _HEAPS_PER_SQUARE
+            if not (frozen[first] and frozen[first + 1] and frozen[first + 2] and frozen[last - 1]):
+                for i in range(first, last):  # (ii) fails for all but packets
+                    if frozen[i] and not pinned[i]:
+                        frozen[i] = 0
+                        changed = True
                 continue
-            parents[child] = current
+            for i in range(first, last):
+                if pinned[i]:
+                    continue
+                for bottom, wanted in runs[i]:
+                    if bottom >= frozen[i]:
+                        continue  # dropped already
+                    for t, square in enumerate(places):
+                        at = square.get(wanted)
+                        if at is not None:
+                            other = t * _HEAPS_PER_SQUARE + at[0]
+                            if (other == i and at[1] < bottom) or (
+                                other != i and at[1] + 1 < frozen[other]
+                            ):
+                                break  # (i) holds
+                            at = None
+                            break
+                    if at is not None:
+                        break
+                    frozen[i] = bottom
+                    changed = True
+                    if not bottom:
+                        break
+    return frozen
+
+
+def _hopeful(full: tuple[bytes, ...], others: bool) -> int:
+    """:func:`hopeful_suits` for squares ``full`` with no space, and ``others`` squares
+    with a space when True (their frozen cards can only be packets, see the caller)."""
+    heaps = [heap for square in full for heap in square.split(_HEAP_END)]
+    frozen = frozen_counts(full)
+    hopeful = _ALL_SUITS
+    home: dict[int, int] = {}  # suit -> the heap its frozen cards are in
+    free = others  # some heap has no frozen card
+    for i, heap in enumerate(heaps):
+        count = frozen[i]
+        if not count:
+            free = True
+            continue
+        part = heap[:count]
+        suit = part[0] // _SUIT_SIZE
+        one_run = run_start(part) == 0
+        for c in part:
+            s = c // _SUIT_SIZE
+            if not one_run or s != suit or home.get(s, i) != i:
+                hopeful &= ~(1 << s)
+            home[s] = i
+        if count == _SUIT_SIZE and one_run:
+            hopeful &= ~(1 << suit)  # complete already
+    if not free:
+        for s in range(len(SUITS)):
+            if s not in home:
+                hopeful &= ~(1 << s)
+    return hopeful
+
+
+_hopefuls: dict[tuple[tuple[bytes, ...], bool], int] = {}
+
+
+def hopeful_suits(node: Node) -> int:
+    """The suits (bit ``1 << suit``, suits in the order C D H S) that are not complete and
+    not shown hopeless by the frozen cards (section 3).
+
+    In a square with a space, (ii) fails, so only its packets are frozen; and a packet's
+    cards are never the card a run must go onto (they are the whole of their suit). So
+    the answer depends on the squares with no space, whether there are others, and the
+    suits complete in those: it is remembered for the squares with no space."""
+    full: list[bytes] = []
+    complete = 0
+    others = False
+    for square in node.split(_SQUARE_END):
+        _, has_space, _, done, _, _ = _square_info(square)
+        if has_space:
+            others = True
+            complete |= done
+        else:
+            full.append(square)
+    return _remembered_hopeful(tuple(full), others) & ~complete
+
+
+def _remembered_hopeful(full: tuple[bytes, ...], others: bool) -> int:
+    key = (full, others)
+    hopeful = _hopefuls.get(key)
+    if hopeful is None:
+        hopeful = _hopeful(*key)
+        if len(_hopefuls) >= 1 << 16:
+            _hopefuls.clear()
+        _hopefuls[key] = hopeful
+    return hopeful
+
+
+def is_dead(node: Node) -> bool:
+    """True when no incomplete suit can ever be completed from ``node`` (section 3).
+    Quickly False when some square has a space and some incomplete suit has no card in
+    the squares without one (such a suit has no frozen card and a heap to be built in)."""
+    full: list[bytes] = []
+    complete = inside = 0
+    others = False
+    for square in node.split(_SQUARE_END):
+        _, has_space, _, done, present, _ = _square_info(square)
+        complete |= done
+        if has_space:
+            others = True
+        else:
+            full.append(square)
+            inside |= present
+    if not full or (others and _ALL_SUITS & ~complete & ~inside):
+        return False
+    return _remembered_hopeful(tuple(full), others) & ~complete == 0
+
+
+# -- the search (section 4) ---------------------------------------------------------------
+
+
+def search(
+    start: Node, budget: int = BUDGET, shortest: bool = False, prune: bool = True
+) -> tuple[Verdict, tuple[Node, ...]]:
+    """Look for a position with a higher score than ``start``, best first (or breadth
+    first when ``shortest``: the way found is then as short as any), seeing at most
+    ``budget`` positions. Returns the verdict and, when it is :attr:`Verdict.IMPROVABLE`,
+    the positions leading there (after ``start``).
+    ``prune=False`` searches without the frozen-card test, for checking it."""
+    verdict, path, _ = _search(start, budget, shortest, prune, paths=True)
+    return verdict, path
+
+
+def explore(start: Node, budget: int = BUDGET, prune: bool = True) -> tuple[Verdict, int]:
+    """:func:`search`'s verdict (best first) and how many positions it saw, for analysis
+    and tests."""
+    found, _, seen = _search(start, budget, False, prune, paths=False)
+    return found, len(seen)
+
+
+def _progress(node: Node) -> int:
+    """How near the position looks to a new packet: the sum over the heaps of the square of
+    the length of the run at the heap's bottom (only the order of the search uses it)."""
+    return sum(_square_info(square)[5] for square in node.split(_SQUARE_END))
+
+
+def _search(
+    start: Node, budget: int, shortest: bool, prune: bool, *, paths: bool
+) -> tuple[Verdict, tuple[Node, ...], set[Node] | dict[Node, Node | None]]:
+    """The search behind :func:`search`, :func:`explore`, :func:`verdict` and
+    :func:`settle`: breadth first when ``shortest``, else best first by :func:`_progress`
+    (the latest first among equals); returns the verdict, the way to the higher score (when
+    ``paths``) and the positions seen."""
+    if prune and is_dead(start):
+        return Verdict.STUCK, (), {start}
+    parents: dict[Node, Node | None] = {start: None}
+    seen: dict[Node, Node | None] | set[Node] = parents if paths else {start}
+    add = None if paths else seen.add  # type: ignore[union-attr]
+    queue: deque[Node] = deque([start])
+    best: list[tuple[int, int, Node]] = [(0, 0, start)]
+    pushed = 0
+    while queue if shortest else best:
+        current = queue.popleft() if shortest else heappop(best)[2]
+        for child, completes in successors(current):
+            if child in seen:
+                continue
+            if add is None:
+                parents[child] = current
+            else:
+                add(child)
             if completes:
                 path: list[Node] = []
-                step: Node | None = child
-                while step is not None and step != start:
-                    path.append(step)
-                    step = parents[step]
-                return Verdict.IMPROVABLE, tuple(reversed(path))
-            if len(parents) > budget:
-                return Verdict.UNDECIDED, ()
-            waiting.append(child)
-    return Verdict.STUCK, ()
+                if add is None:
+                    step: Node | None = child
+                    while step is not None and step != start:
+                        path.append(step)
+                        step = parents[step]
+                return Verdict.IMPROVABLE, tuple(reversed(path)), seen
+            if len(seen) > budget:
+                return Verdict.UNDECIDED, (), seen
+            if not prune or not is_dead(child):
+                if shortest:
+                    queue.append(child)
+                else:
+                    pushed += 1
+                    heappush(best, (-_progress(child), -pushed, child))
+    return Verdict.STUCK, (), seen
 
 
 _verdicts: dict[Node, Verdict] = {}
 
 
 def verdict(start: Node) -> Verdict:
-    """:func:`search`'s verdict, remembered: the same positions come up again and again
-    when a game is replayed or searched. A way to a better position is remembered for
-    every position along it, so following it costs nothing more; "stuck" is never
-    affected (no position on such a way can be stuck), so neither is the game."""
+    """:func:`search`'s verdict within :data:`BUDGET`, remembered: the same positions
+    come up again and again when a game is replayed or searched."""
     known = _verdicts.get(start)
     if known is None:
-        known, path = search(start)
+        known = _search(start, BUDGET, False, True, paths=False)[0]
         if len(_verdicts) >= 1 << 16:
             _verdicts.clear()
         _verdicts[start] = known
-        for node in path[:-1]:  # the last has the higher score; its own fate is unknown
-            _verdicts[node] = Verdict.IMPROVABLE
     return known
+
+
+_settled: dict[Node, Verdict] = {}
+#: every position seen by the last search of :func:`settle` that said "stuck"
+_stuck: set[Node] = set()
+
+
+def settle(start: Node) -> Verdict:
+    """:func:`search`'s verdict within :data:`DEEP_BUDGET` (ruling S11), remembered. A
+    position seen by an earlier such search that said "stuck" is stuck too (section 4),
+    so a search that has ended the game also answers for the positions played since."""
+    global _stuck
+    known = _settled.get(start)
+    if known is None and start in _stuck:
+        known = Verdict.STUCK
+    if known is None:
+        known, _, seen = _search(start, DEEP_BUDGET, False, True, paths=False)
+        if known is Verdict.STUCK:
+            _stuck = seen if isinstance(seen, set) else set(seen)
+        if len(_settled) >= 1 << 12:
+            _settled.clear()
+        _settled[start] = known
+    return known
+
+
+def remember_settled(start: Node, found: Verdict) -> None:
+    """Remember :func:`settle`'s verdict for ``start``, worked out in another process (the
+    app's background work): the search is deterministic, so it is what :func:`settle`
+    would say here."""
+    _settled[start] = found

@@ -1,8 +1,10 @@
-"""Three Squares: phases, moves and positions, and what each move does (S1–S7).
+"""Three Squares: phases, moves and positions, and what each move does (S1–S7, S10, S11).
 
 The one definition of legality is :func:`building_state` (while building) and
 :func:`forming_state` (while a square is being formed): each works out the legal moves
-when a position is made. :func:`play` makes a move already known to be legal.
+when a position is made. The one exception is :data:`END`, Parlour's own move (S11): it
+is legal exactly where :func:`end_is_proved` says so, which takes a long search, so it is
+never listed among the legal moves. :func:`play` makes a move already known to be legal.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from parlour.engine.games.squares_layout import take_sequence
 from parlour.engine.games.squares_layout import top_run_length
 from parlour.engine.games.squares_search import Verdict
 from parlour.engine.games.squares_search import canonical
+from parlour.engine.games.squares_search import settle
 from parlour.engine.games.squares_search import verdict
 
 
@@ -82,12 +85,22 @@ class Deal(WordMove):
     NOTATION = "d"
 
 
-SquaresMove = TakeSequence | HeapMove | FillFromPack | Deal | GiveUp
+@dataclass(frozen=True, slots=True)
+class DeclareEnd(WordMove):
+    """Parlour's own move (S11): end the game, because the longer end search, made after
+    the move's own search could not tell, has shown that no higher score can be reached.
+    Legal exactly then (:func:`end_is_proved`); never offered among the legal moves."""
+
+    NOTATION = "end"
+
+
+SquaresMove = TakeSequence | HeapMove | FillFromPack | Deal | DeclareEnd | GiveUp
 HEAP_MOVES: Final = tuple(
     tuple(HeapMove(source, target) for target in range(HEAP_COUNT)) for source in range(HEAP_COUNT)
 )
 FILLS: Final = tuple(FillFromPack(target) for target in range(HEAP_COUNT))
 DEAL: Final = Deal()
+END: Final = DeclareEnd()
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +144,8 @@ def building_state(
     heaps: Heaps, squares: int, pack: tuple[Card, ...], next_deal: int, options: frozenset[str]
 ) -> SquaresState:
     """A building position with its legal moves, or the finished position when the pack
-    is empty and no higher score can be reached (S7, S10). This is the one definition of
-    what may be done while building."""
+    is empty and the end search shows that no higher score can be reached (S7, S10). This
+    is the one definition of what may be done while building."""
     count = squares * HEAPS_PER_SQUARE
     if not pack and verdict(canonical(heaps, squares)) is Verdict.STUCK:
         return SquaresState(Phase.FINISHED, options, heaps, squares, pack, next_deal)
@@ -162,6 +175,24 @@ def building_state(
     )
 
 
+def end_undecided(state: SquaresState) -> bool:
+    """True in a building position with the pack empty where the end search made after
+    the move could not tell whether a higher score can still be reached (S10)."""
+    return (
+        state.phase is Phase.BUILDING
+        and not state.pack
+        and verdict(canonical(state.heaps, state.squares)) is Verdict.UNDECIDED
+    )
+
+
+def end_is_proved(state: SquaresState) -> bool:
+    """True where :data:`END` is legal (S11): the end is undecided after the move, and
+    the longer search shows that no higher score can be reached. That search can take a
+    while (it is made in the background while playing in the app); its answer is
+    remembered."""
+    return end_undecided(state) and settle(canonical(state.heaps, state.squares)) is Verdict.STUCK
+
+
 def form(
     heaps: list[tuple[Card, ...]], pack: tuple[Card, ...], squares: int, options: frozenset[str]
 ) -> SquaresState:
@@ -188,6 +219,8 @@ def play(state: SquaresState, move: SquaresMove) -> SquaresState:
     """The position after ``move``, which must be legal in ``state``."""
     if isinstance(move, GiveUp):
         return replace(state, phase=Phase.FINISHED, gave_up=True, legal=())
+    if isinstance(move, DeclareEnd):  # the position the move's own search would have ended
+        return replace(state, phase=Phase.FINISHED, legal=())
     heaps = list(state.heaps)
     pack = state.pack
     next_deal = state.next_deal

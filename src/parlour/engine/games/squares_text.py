@@ -25,11 +25,13 @@ from parlour.engine.games.squares_layout import square_heaps
 from parlour.engine.games.squares_layout import square_of
 from parlour.engine.games.squares_layout import top_run_length
 from parlour.engine.games.squares_state import DEAL
+from parlour.engine.games.squares_state import END
 from parlour.engine.games.squares_state import FILLS
 from parlour.engine.games.squares_state import FORMING
 from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import HEAP_MOVES
 from parlour.engine.games.squares_state import Deal
+from parlour.engine.games.squares_state import DeclareEnd
 from parlour.engine.games.squares_state import FillFromPack
 from parlour.engine.games.squares_state import GiveUp
 from parlour.engine.games.squares_state import HeapMove
@@ -38,6 +40,7 @@ from parlour.engine.games.squares_state import SquaresMove
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
 from parlour.engine.games.squares_state import building_state
+from parlour.engine.games.squares_state import end_is_proved
 from parlour.engine.games.squares_state import forming_state
 
 GAME_ID: Final = SquaresState.game_id
@@ -57,6 +60,13 @@ def why_illegal(state: SquaresState, move: SquaresMove) -> str:
         return _why_not_taken(state, move)
     if isinstance(move, TakeSequence):
         return "sequences are taken up only while the squares are being formed (S2, S3)"
+    if isinstance(move, DeclareEnd):
+        if state.pack:
+            return "the game can end this way only once the pack is empty (S11)"
+        return (
+            "Parlour has not shown that no higher score can be reached from here: it ends "
+            "the game itself when it has (S10, S11)"
+        )
     if isinstance(move, Deal):
         return "the pack is empty (S6)"
     heaps = (move.target,) if isinstance(move, FillFromPack) else (move.source, move.target)
@@ -122,6 +132,8 @@ def parse_move(text: str) -> SquaresMove:
         return DEAL
     if word == "give-up":
         return GIVE_UP
+    if word == "end":
+        return END
     if word.startswith("take:"):
         names = word[len("take:") :].split(",")
         if len(names) < 2 or any(name not in HEAP_INDEX for name in names):
@@ -146,6 +158,8 @@ def describe(state: SquaresState, move: SquaresMove) -> str:
     heaps = state.heaps
     if isinstance(move, GiveUp):
         return "give up"
+    if isinstance(move, DeclareEnd):
+        return "Parlour ends the game: no higher score can be reached (S11)"
     if isinstance(move, Deal):
         dealt = state.pack[:HEAPS_PER_SQUARE]
         return f"deal {format_cards(dealt)} to square {state.next_deal}" if dealt else "deal"
@@ -216,6 +230,8 @@ def parse_position(
     if squares < SQUARE_COUNT and pack:
         raise NotationError("building starts before square 3 only when the pack is empty (S3)")
     state = building_state(heaps, squares, pack, int(next_deal), options)
+    if phase is Phase.FINISHED and state.phase is Phase.BUILDING and end_is_proved(state):
+        return SquaresState(phase, options, heaps, squares, pack, int(next_deal))  # S11
     if state.phase is not phase:
         raise NotationError(
             f"the position says phase {phase.value!r}, but its cards make it {state.phase.value!r}"
