@@ -127,12 +127,12 @@ class Session:
         rules = find_game(saved.game)
         deck = parse_deck(saved.deck, rules.deck_size)
         line: Line[Any, Any] = Line.new(rules, deck, parse_options(saved.options), saved.seed)
-        for move in saved.moves:
-            line = line.play(move)
-        for move in reversed(saved.undone):
-            line = line.play(move)
-        for _ in saved.undone:
-            line = line.undo()
+        line = line.played_on(saved.moves)
+        if not rules.is_finished(line.current):
+            redone = line.played_on(reversed(saved.undone))
+            for _ in redone.moves[len(line.moves) :]:
+                redone = redone.undo()
+            line = redone
         context = None
         if saved.round_id is not None and saved.hole is not None:
             stored = store.get_round(saved.round_id)
@@ -144,7 +144,10 @@ class Session:
                     stored.scores[: saved.hole - 1],
                     saved.hole,
                 )
-        return cls(store, line, saved.id, context, saved.hints, saved.started)
+        session = cls(store, line, saved.id, context, saved.hints, saved.started)
+        if session.is_finished:  # an end the rules now see sooner (see Line.played_on)
+            session._after_change()
+        return session
 
     # -- state -----------------------------------------------------------------------------
 

@@ -280,9 +280,7 @@ def stored_line(stored: FinishedGame) -> Line[Any, Any]:
     line: Line[Any, Any] = Line.new(
         rules, parse_cards(stored.deck), parse_options(stored.options), stored.seed
     )
-    for move in stored.moves:
-        line = line.play(move)
-    return line
+    return line.played_on(stored.moves)
 
 
 def history(

@@ -60,6 +60,21 @@ class Line(Generic[StateT, MoveT]):
         seed = check_seed(seed)
         return cls.new(rules, deck_from_seed(seed, rules.deck_size), options, seed)
 
+    def played_on(self, moves: Iterable[MoveT | str]) -> Line[StateT, MoveT]:
+        """A stored game's moves played again from here (raising if one is illegal). Moves
+        left over once the rules end the game are dropped: a game saved under an earlier
+        version may go on past an end the rules now see sooner (Three Squares' end search,
+        S10 and S11, looks further than it once did). Such an end is found only where no
+        better score can be reached, so the moves dropped could not have changed it."""
+        line = self
+        for move in moves:
+            if self.rules.is_finished(line.current):
+                if isinstance(move, str):
+                    self.rules.parse_move(move)  # still a move of this game
+                continue
+            line = line.play(move)
+        return line
+
     @property
     def current(self) -> StateT:
         return self.states[-1]

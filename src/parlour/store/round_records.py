@@ -29,9 +29,7 @@ def stored_line(game: FinishedGame) -> Line[Any, Any]:
     rules = find_game(game.game)
     deck = parse_deck(game.deck, rules.deck_size)
     line: Line[Any, Any] = Line.new(rules, deck, parse_options(game.options), game.seed)
-    for move in game.moves:
-        line = line.play(move)
-    return line
+    return line.played_on(game.moves)
 
 
 def round_record_text(store: Store, stored: StoredRound) -> str:

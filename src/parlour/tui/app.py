@@ -430,8 +430,7 @@ class ParlourApp(App[None]):
             line: Line[Any, Any] = Line.new(
                 rules, parse_cards(stored.deck), parse_options(stored.options), stored.seed
             )
-            for move in stored.moves:
-                line = line.play(move)
+            line = line.played_on(stored.moves)
         except ParlourError as error:
             self.notify(f"That game cannot be replayed: {error}", severity="error")
             return
