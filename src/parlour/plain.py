@@ -389,7 +389,7 @@ class Plain:
         at worst about half a minute."""
         session = self._session()
         rules = session.rules
-        news = [rules.news(before, session.state)]
+        news = [session.news(before)]
         state = session.state
         if session.outcome is None and rules.end_unsettled(state):
             found = rules.settle_end(state)

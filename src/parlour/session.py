@@ -75,6 +75,8 @@ class Session:
     #: set when a write succeeds after one failed, until :meth:`saving_news` is read
     recovered: bool = False
     _finish_pending: bool = False
+    #: why the last move's game was played out by Parlour (the rules' ``playing_out``), or ""
+    played_out: str = ""
 
     # -- starting --------------------------------------------------------------------------
 
@@ -192,6 +194,7 @@ class Session:
         if self.is_finished:
             return
         self.line = self.line.play(move)
+        self._play_out()
         self._after_change()
 
     def undo(self) -> None:
@@ -202,7 +205,25 @@ class Session:
     def redo(self) -> None:
         if self.can_redo:
             self.line = self.line.redo()
+            self._play_out()
             self._after_change()
+
+    def _play_out(self) -> None:
+        """Play the moves that can no longer change the result (the rules' ``playing_out``:
+        Golf's turns of a stock none of whose cards can be played, By Twos' deals of cards
+        none of which can be built), so that such a game is declared over at once."""
+        self.played_out = ""
+        rules = self.rules
+        while (step := rules.playing_out(self.line.current)) is not None:
+            move, why = step
+            self.played_out = self.played_out or why
+            self.line = self.line.play(move)
+
+    def news(self, before: Any) -> str:
+        """What the player should be told once after a move from ``before``: the rules'
+        news, and why Parlour played the game out, if it did ("" when nothing)."""
+        parts = (self.rules.news(before, self.state), self.played_out)
+        return " ".join(part for part in parts if part)
 
     def restart(self) -> None:
         if not self.is_finished and self.line.can_undo:

@@ -323,3 +323,44 @@ def test_an_ace_goes_round_onto_the_two() -> None:
     for c in full_pack():
         code = squares_search.card_code(c)
         assert squares_search._ABOVE[code] == squares_search.card_code(ABOVE[c])
+
+
+# seed 266 played at random (benchmarks/squares_ends.py) to a position the search after
+# the move cannot settle; the longer one finds a higher score after 7,506 positions
+SEED_266_MOVES = (
+    "2a-2d 3b-3a 3d-2b 1c-3c 3c-3d 2c-3a d 1b-1a 2b-2c 1a-2c 3d-3b p-3d 2c-2b 2b-2c 2a-1d "
+    "2c-2a 2a-2b 3b-3c 2d-1d p-2d 2b-2c 2d-2a p-3b 2b-2d d d 2a-3c 1d-3a 3a-2c 3d-1d 3c-3b "
+    "3c-2d 3d-3c p-3d 1a-2d 1b-3d 1d-1a 3d-3c 3c-3d 1a-1d 1b-1a d 2d-1a 1d-2a d d d 3c-3a "
+    "2c-2d 3c-3b p-3c 1c-2a d 3d-3b"
+)
+
+
+def test_s11_a_position_that_leads_back_to_an_improvable_one_is_improvable_at_once() -> None:
+    line = Line.from_seed(SQUARES, 266)
+    for move in SEED_266_MOVES.split():
+        line = line.play(move)
+    state = line.current
+    assert SQUARES.end_unsettled(state)
+    node = canonical(state.heaps, state.squares)
+    squares_search._settled.clear()
+    squares_search._improvable.clear()
+    assert settle(node) is Verdict.IMPROVABLE
+    assert node in squares_search._improvable
+    checked = 0
+    for move in state.legal:
+        if not isinstance(move, HeapMove):
+            continue
+        after = SQUARES.apply(state, move)
+        child = canonical(after.heaps, after.squares)
+        if after.phase is Phase.FINISHED or node not in {n for n, _ in successors(child)}:
+            continue
+        # the way back to a position known improvable ends the search at once ...
+        found, _, seen = squares_search._search(
+            child, DEEP_BUDGET, False, True, paths=False, improvable=squares_search._improvable
+        )
+        assert found is Verdict.IMPROVABLE and len(seen) <= 40
+        # ... and a search knowing nothing agrees
+        assert explore(child, DEEP_BUDGET)[0] is Verdict.IMPROVABLE
+        checked += 1
+    assert checked
+    squares_search._improvable.clear()

@@ -65,6 +65,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
         assert screen.session.state == expected
         assert set(screen.session.line.moves) == {TURN}
         pressed = {"choice": 0, "deal": 0}
+        played_out = ""
         while BYTWOS.outcome(expected) is None:
             move = greedy(expected)
             if both_piles_take(expected, move):
@@ -87,6 +88,9 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
                 assert move == REDEAL
                 await pilot.press("o")
             expected = BYTWOS.apply(expected, move)
+            while (step := BYTWOS.playing_out(expected)) is not None:  # ruling B10
+                played_out = step[1]
+                expected = BYTWOS.apply(expected, step[0])
             assert screen.session.state == expected
         await pilot.pause()
         assert pressed["choice"] >= 2
@@ -95,6 +99,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
         shown = status_text(app)
         assert said(BYTWOS.prompt(expected)) in shown
         assert "Game over: blocked with" in shown and "Press n for a new game" in shown
+        assert played_out and said(played_out) in shown  # Parlour dealt the rest out
         assert screen.check_action("deal", ()) is False  # the stock is empty
         assert screen.check_action("redeal", ()) is None  # greyed: no deal left
     store = Store(private_data_dir)

@@ -224,6 +224,14 @@ class Rules(ABC, Generic[StateT, MoveT]):
         longer be won (B9)."""
         return ""
 
+    def playing_out(self, state: StateT) -> tuple[MoveT, str] | None:
+        """Where moves are left but none can lead to a better result, whatever order the
+        hidden cards are in (Golf's turns of a stock none of whose cards can be played, By
+        Twos' deals of cards none of which can be built): the next of those moves, and why
+        the result is settled (a sentence). Otherwise None. The session plays such moves
+        for the player, so that the game is declared over at once with its score."""
+        return None
+
     # -- an end too costly to settle as each move is made (Three Squares' ruling S11) ------
 
     def end_unsettled(self, state: StateT) -> bool:

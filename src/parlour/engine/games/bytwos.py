@@ -52,6 +52,7 @@ from parlour.engine.games.bytwos_state import Phase
 from parlour.engine.games.bytwos_state import Redeal
 from parlour.engine.games.bytwos_state import TurnCard
 from parlour.engine.games.bytwos_state import build
+from parlour.engine.games.bytwos_state import card_fits
 from parlour.engine.games.bytwos_state import dealing_moves
 from parlour.engine.games.bytwos_state import forming
 from parlour.engine.games.bytwos_state import foundation_cards
@@ -284,6 +285,28 @@ class ByTwosRules(Rules[ByTwosState, ByTwosMove]):
         return (
             f"Deal {state.deal} of {DEALS}: {stuck}{', or '.join(choices)}. {stock.capitalize()}."
             + (f" {reminder}" if reminder else "")
+        )
+
+    def playing_out(self, state: ByTwosState) -> tuple[ByTwosMove, str] | None:
+        """Parlour's ruling B10: while dealing, when nothing can be built now and no card
+        still to come into view (the stock's, and the waste's while a deal is left) could be
+        built or laid as a base, nothing ever will be, whatever their order: the
+        foundations change only by builds and bases, and each of those cards comes to the
+        top in its turn while they stand as they are. The rest is dealt out for the player."""
+        if state.phase is not Phase.DEALING:
+            return None
+        if any(isinstance(move, Build) for move in state.legal):
+            return None
+        coming = state.stock + state.waste if state.deal < DEALS else state.stock
+        for card in coming:
+            if card_fits(card, state.built):
+                return None
+        move = DEAL if DEAL in state.legal else REDEAL if REDEAL in state.legal else None
+        if move is None:
+            return None
+        return move, (
+            "Nothing still to come can be built or laid as a base, whatever the order: "
+            "Parlour deals the rest out for you."
         )
 
     def news(self, before: ByTwosState, after: ByTwosState) -> str:

@@ -232,6 +232,12 @@ def lay_base_cards(
             return packet, stock, waste, tuple(counts)
 
 
+def card_fits(card: Card, built: tuple[int, ...]) -> bool:
+    """Whether ``card`` could go on a foundation as they stand: built on one, or laid as
+    the base of its empty place."""
+    return bool(_build_mask(card, built)) or _base_pile(card, list(built)) >= 0
+
+
 def _build_mask(top: Card, built: tuple[int, ...]) -> int:
     """Bit 0: ``top`` may go on its suit's ace pile; bit 1: on its deuce pile."""
     index = ACE_PILE_OF[top.suit]

@@ -342,6 +342,24 @@ class GolfRules(Rules[GolfState, GolfMove]):
         noun = "card" if spare == 1 else "cards"
         return Outcome(True, score, f"the links cleared with {spare} stock {noun} to spare")
 
+    def playing_out(self, state: GolfState) -> tuple[GolfMove, str] | None:
+        """G4 (Parlour's ruling G6): at a stoppage where no card left in the stock can go on
+        any exposed card, nothing will ever be played again, whatever the stock's order (the
+        exposed cards change only by plays), so the hole's score is settled: the stock is
+        turned out for the player."""
+        if state.legal != _TURN_ONLY:
+            return None
+        exposed = state.exposed
+        for card in state.stock:  # as _legal asks once the card is on the foundation
+            rank = card.rank
+            if rank != KING and (exposed >> (7 * rank - 7) | exposed >> (7 * rank + 7)) & 127:
+                return None
+        left = len(state.stock)
+        return TURN, (
+            f"No card left in the stock can be played on the links, whatever their order: "
+            f"Parlour turns the {'last card' if left == 1 else f'{left} left'} for you."
+        )
+
     def prompt(self, state: GolfState) -> str:
         top = state.foundation[-1]
         if state.phase is Phase.FINISHED:

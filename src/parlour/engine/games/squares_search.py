@@ -461,12 +461,20 @@ def _progress(node: Node) -> int:
 
 
 def _search(
-    start: Node, budget: int, shortest: bool, prune: bool, *, paths: bool
+    start: Node,
+    budget: int,
+    shortest: bool,
+    prune: bool,
+    *,
+    paths: bool,
+    improvable: set[Node] | frozenset[Node] = frozenset(),
 ) -> tuple[Verdict, tuple[Node, ...], set[Node] | dict[Node, Node | None]]:
     """The search behind :func:`search`, :func:`explore`, :func:`verdict` and
     :func:`settle`: breadth first when ``shortest``, else best first by :func:`_progress`
     (the latest first among equals); returns the verdict, the way to the higher score (when
-    ``paths``) and the positions seen."""
+    ``paths``) and the positions seen. Reaching a position of ``improvable`` (known to
+    lead to a higher score than its own, which is the start's: the score does not change
+    without a new packet) also shows the start improvable; the way then ends there."""
     if prune and is_dead(start):
         return Verdict.STUCK, (), {start}
     parents: dict[Node, Node | None] = {start: None}
@@ -484,7 +492,7 @@ def _search(
                 parents[child] = current
             else:
                 add(child)
-            if completes:
+            if completes or child in improvable:
                 path: list[Node] = []
                 if add is None:
                     step: Node | None = child
@@ -519,6 +527,9 @@ def verdict(start: Node) -> Verdict:
 
 
 _settled: dict[Node, Verdict] = {}
+#: positions the longer searches have found improvable, with the way they found (a search
+#: reaching one of them needs to look no further: see :func:`settle`)
+_improvable: set[Node] = set()
 #: every position seen by the last search of :func:`settle` that said "stuck"
 _stuck: set[Node] = set()
 
@@ -532,13 +543,26 @@ def settle(start: Node) -> Verdict:
     if known is None and start in _stuck:
         known = Verdict.STUCK
     if known is None:
-        known, _, seen = _search(start, DEEP_BUDGET, False, True, paths=False)
+        known, path, seen = _search(
+            start, DEEP_BUDGET, False, True, paths=True, improvable=_improvable
+        )
         if known is Verdict.STUCK:
-            _stuck = seen if isinstance(seen, set) else set(seen)
+            _stuck = set(seen)
+        elif known is Verdict.IMPROVABLE:
+            if len(_improvable) >= 1 << 16:
+                _improvable.clear()
+            _improvable.add(start)
+            _improvable.update(path[:-1])  # the last has the higher score: not known
         if len(_settled) >= 1 << 12:
             _settled.clear()
         _settled[start] = known
     return known
+
+
+def positions_seen_stuck() -> set[Node]:
+    """The positions seen by the last search of :func:`settle` that said "stuck" (for
+    analysis: how many it took)."""
+    return _stuck
 
 
 def remember_settled(start: Node, found: Verdict) -> None:

@@ -225,7 +225,10 @@ class GameScreen(Keyed, Screen[None]):
     def news_text(self, before: Any, after: Any) -> str:
         """What the engine tells the player once on reaching ``after`` (By Twos: that the
         deal can no longer be won), followed by a space; "" when nothing."""
-        news = self.rules.news(before, after)
+        if self.session is not None and after is self.session.state:
+            news = self.session.news(before)
+        else:
+            news = self.rules.news(before, after)
         return f"{news} " if news else ""
 
     def move_name(self, move: Any) -> str:
@@ -318,6 +321,13 @@ class GameScreen(Keyed, Screen[None]):
 
     def on_finished(self) -> None:
         """Called once when the game ends (subclasses: show a scorecard …)."""
+
+    def ending_words(self) -> str:
+        """How the game ended, as the engine says it, after why Parlour played the game out
+        for the player if it did (the rules' ``playing_out``)."""
+        why = self.session.played_out if self.session is not None else ""
+        prompt = self.rules.prompt(self.current)
+        return f"{why} {prompt}" if why else prompt
 
     def cancel_work(self, group: str) -> None:
         """Cancel this screen's background work of one kind (hints, the verdict)."""

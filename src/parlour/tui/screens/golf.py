@@ -161,7 +161,7 @@ class GolfScreen(GameScreen):
     def on_finished(self) -> None:
         session = self.session
         if session is None or session.round is None:
-            self.status(f"{self.rules.prompt(self.current)} Press n for a new hole.")
+            self.status(f"{self.ending_words()} Press n for a new hole.")
             return
         self.action_scorecard()
 
