@@ -2,13 +2,16 @@
 order could do (book rule).
 
     python benchmarks/golf_optimum.py [--holes 100] [--first 1] [--jobs 2]
+                                      [--early expectimax|solves]
 
 For each seeded hole it works out, exactly, the expected score of the best play that
 never peeks: an expectimax over every order of the unseen stock, every later choice also
 made without seeing it (the same recurrence as the hint's exact end game,
 ``ExpectedScores``, but from the full stock of sixteen cards: tens of millions of
 positions a hole, so it runs in C, ``golf_expectimax.c``, compiled here with the
-system's C compiler). Then it follows the hint key through the hole and, after every turn
+system's C compiler). Then it follows the hint key through the hole (with ``--early
+solves``, the earlier hint, which solved sampled orders one by one before the exact end)
+and, after every turn
 of the stock, compares the stoppage the hint player runs to with the best one it could
 have chosen: the difference of their exact expected scores is that run's *regret*. The
 sum of a hole's regrets is an unbiased estimate of how much the hint player loses on
@@ -37,6 +40,8 @@ from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import GolfState
 from parlour.engine.games.golf import Phase
 from parlour.engine.solve.golf_hint import EXACT_STOCK
+from parlour.engine.solve.golf_hint import EXPECTIMAX
+from parlour.engine.solve.golf_hint import SOLVES
 from parlour.engine.solve.golf_hint import ExpectedScores
 from parlour.engine.solve.golf_hint import golf_hint
 from parlour.engine.solve.golf_hint import reachable_before_turning
@@ -87,17 +92,17 @@ class Oracle:
         self._process.wait()
 
 
-def run_to_stoppage(state: GolfState) -> GolfState:
+def run_to_stoppage(state: GolfState, early: str = EXPECTIMAX) -> GolfState:
     """Follow the hint through the plays that come before the next turn."""
     while state.phase is Phase.PLAY:
-        state = GOLF.apply(state, golf_hint(state).move)
+        state = GOLF.apply(state, golf_hint(state, early=early).move)
     return state
 
 
-def study_hole(job: tuple[Path, int]) -> tuple[int, float, list[tuple[int, float]], int]:
+def study_hole(job: tuple[Path, int, str]) -> tuple[int, float, list[tuple[int, float]], int]:
     """One hole: its best non-peeking expected score, the hint player's regret after each
     turn (with the stock size), and the hint player's score."""
-    program, seed = job
+    program, seed, early = job
     oracle = Oracle(program)
     state = GOLF.start_from_seed(seed)
     oracle.hole(state)
@@ -109,7 +114,7 @@ def study_hole(job: tuple[Path, int]) -> tuple[int, float, list[tuple[int, float
         best = min(values.values())
         if best_start is None:
             best_start = best
-        reached = run_to_stoppage(state)
+        reached = run_to_stoppage(state, early)
         if len(targets) > 1:
             regrets.append((len(state.stock), values[reached] - best))
         if GOLF.outcome(reached) is not None:
@@ -130,7 +135,7 @@ def check(program: Path, seeds: range) -> int:
         oracle = Oracle(program)
         oracle.hole(state)
         while GOLF.outcome(state) is None and len(state.stock) > EXACT_STOCK - 2:
-            state = GOLF.apply(state, golf_hint(state).move)
+            state = GOLF.apply(state, golf_hint(state, early=SOLVES).move)
         if GOLF.outcome(state) is None:
             table = ExpectedScores(state)
             for target in reachable_before_turning(state):
@@ -147,6 +152,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--holes", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--early", choices=(EXPECTIMAX, SOLVES), default=EXPECTIMAX)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         program = build(Path(directory))
@@ -155,7 +161,8 @@ def main() -> None:
         seeds = range(args.first, args.first + args.holes)
         with ProcessPoolExecutor(args.jobs) as pool:
             results = []
-            for result in pool.map(study_hole, [(program, seed) for seed in seeds]):
+            jobs = [(program, seed, args.early) for seed in seeds]
+            for result in pool.map(study_hole, jobs):
                 results.append(result)
                 seed, best, regrets, score = result
                 lost = sum(r for _, r in regrets)

@@ -5,18 +5,28 @@ still in the stock, but not their order. Until the next stock card is turned not
 comes into view, so every run of plays that can be made now is known in full: the hint
 lists the positions the player can reach before turning again (under the book rule, every
 stoppage that some order of plays leads to; with ``free-stock``, every position on the way
-too). Only what comes after the turn is uncertain, so for each of those positions it
-samples orders of the stock, solves each sampled deal exactly
-(:func:`parlour.engine.solve.golf.solve_golf`), and aims for the position with the lowest
-average best score; the hint is the first move towards it (perfect-information Monte
-Carlo, applied only where information is really missing). The sampling is seeded from the
-visible cards alone, so two deals that differ only in the hidden order always get the
-same hint. Under the book rule, once the stock is down to :data:`EXACT_STOCK` cards,
-sampling gives way to the exact answer (:class:`ExpectedScores`): the expected score of
-each stopping place over every order of the unseen cards, with every later choice made
-as well as possible without seeing them. Sampled solves assume the player will know the
-whole order from then on; the exact answer does not, and it played better over seeded
-holes (see docs/analysis.md).
+too), judges each by its expected score over the orders of the stock the player cannot
+see, and gives the first move towards the best.
+
+Under the book rule the judgement has two stages. Once the stock is down to
+:data:`EXACT_STOCK` cards it is exact (:class:`ExpectedScores`): the expected score of
+each stopping place over every order of the unseen cards, with every later choice made as
+well as possible without seeing them. Before that, every order is too many, so the hint
+samples up to :data:`EARLY_SAMPLES` of them and works out the same expectimax over the
+sample (:func:`parlour.engine.solve.golf_sampled.sampled_expectimax`): each later choice
+is made knowing only the cards turned so far, for all the sampled orders that still fit
+them. The number of orders is set by a budget of positions, so that a hint stays within
+about a second and a half of CPU.
+
+With ``free-stock``, and under the book rule with ``early=SOLVES`` (the earlier hint,
+kept to compare against), each sampled order is instead solved on its own, exactly
+(:func:`parlour.engine.solve.golf.solve_golf`), and the averages compared
+(perfect-information Monte Carlo). That assumes the player will know the whole order from
+the next turn on, which flatters some stopping places; over seeded holes the sampled
+expectimax plays better (docs/analysis.md).
+
+Sampling is seeded from what the player can see alone, so two deals that differ only in
+the hidden order always get the same hint.
 
 >>> from parlour.engine.games.golf import GOLF
 >>> hint = golf_hint(GOLF.start_from_seed(7), samples=4)
@@ -41,9 +51,24 @@ from parlour.engine.games.golf import GolfMove
 from parlour.engine.games.golf import GolfState
 from parlour.engine.games.golf import PlayColumn
 from parlour.engine.solve.golf import solve_golf
+from parlour.engine.solve.golf_sampled import Stoppages
+from parlour.engine.solve.golf_sampled import pack
+from parlour.engine.solve.golf_sampled import sampled_expectimax
 from parlour.engine.solve.hint import sample_orders
 
+#: sampled orders for the sampled solves (free-stock, or ``early=SOLVES``)
 DEFAULT_SAMPLES: Final = 16
+#: how the book-rule hint judges the stopping places before the exact end: the sampled
+#: expectimax (:mod:`.golf_sampled`), or the earlier sampled solves, kept to compare
+EXPECTIMAX: Final = "expectimax"
+SOLVES: Final = "solves"
+#: at most this many sampled orders for the sampled expectimax ...
+EARLY_SAMPLES: Final = 512
+#: ... worked out on the first PILOT_SAMPLES of them first, and then on as many as
+#: EARLY_POSITIONS positions allow (reckoned from the pilot's count), so that a hint
+#: stays within about a second and a half of CPU however long the stock
+PILOT_SAMPLES: Final = 32
+EARLY_POSITIONS: Final = 600_000
 #: under the book rule, once the stock holds this many cards or fewer the Golf hint is
 #: exact: it works out the expected score of every stopping place over every order of the
 #: unseen cards instead of sampling (about half a second, once a hole)
@@ -52,7 +77,10 @@ EXACT_STOCK: Final = 9
 
 @dataclass(frozen=True, slots=True)
 class GolfHint:
-    """The suggested move, and each legal move's average best score over the samples."""
+    """The suggested move; each legal move's score, the best of the stopping places it
+    leads to (an expected score, or with the sampled solves an average; empty when every
+    stopping place leaves the same columns); and how many orders were sampled (0: none,
+    the answer is exact or there was nothing to judge)."""
 
     move: GolfMove
     averages: tuple[tuple[GolfMove, float], ...]
@@ -200,13 +228,17 @@ def _expected_scores(state: GolfState) -> ExpectedScores:
 def golf_hint(
     state: GolfState,
     *,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int | None = None,
     stop: Callable[[], bool] | None = None,
+    early: str = EXPECTIMAX,
 ) -> GolfHint:
     """The move a strong player who cannot see the stock's order would make.
 
-    ``stop`` is polled between samples; when it says so the hint is made from the
-    samples done so far (a front end uses it to cancel a hint the player no longer needs).
+    ``samples`` is the number of sampled orders (for the sampled expectimax, the most
+    it may use); ``early`` chooses how the book-rule hint judges the stopping places
+    before the exact end (:data:`EXPECTIMAX` or :data:`SOLVES`). ``stop`` is polled
+    between samples; when it says so the hint is made from the samples done so far (a
+    front end uses it to cancel a hint the player no longer needs).
     """
     moves = GOLF.legal_moves(state)
     if not moves:
@@ -214,8 +246,12 @@ def golf_hint(
     if len(moves) == 1:
         return GolfHint(moves[0], ((moves[0], float(GOLF.score(state))),), 0)
     targets = reachable_before_turning(state)
-    if FREE_STOCK not in state.options and len(state.stock) <= EXACT_STOCK:
-        return _exact_golf_hint(state, targets)
+    if FREE_STOCK not in state.options:
+        if len(state.stock) <= EXACT_STOCK:
+            return _exact_golf_hint(state, targets)
+        if early == EXPECTIMAX:
+            return _expectimax_golf_hint(state, targets, samples or EARLY_SAMPLES, stop)
+    samples = samples or DEFAULT_SAMPLES
     rng = random.Random(visible_seed(state))
     orders = sample_orders(state.stock, samples, rng)
     totals = dict.fromkeys(targets, 0.0)
@@ -231,6 +267,47 @@ def golf_hint(
             totals[target] += solve_golf(sampled).best_score
         done += 1
     return _aim(moves, targets, {target: totals[target] / done for target in targets}, done)
+
+
+def unseen_seed(state: GolfState) -> int:
+    """A sampling seed made only from the cards the player has not seen (which cards,
+    not their order) and the options: the same for every position between two turns."""
+    unseen = f"{format_cards(sorted(state.stock))}|{','.join(sorted(state.options))}"
+    return int.from_bytes(hashlib.sha256(unseen.encode()).digest()[:8], "big") >> 1
+
+
+#: the stoppages of the hole being hinted (a memo, like ``_exact``)
+_stoppages: list[Stoppages] = []
+
+
+def _expectimax_golf_hint(
+    state: GolfState,
+    targets: dict[GolfState, GolfMove | None],
+    samples: int,
+    stop: Callable[[], bool] | None,
+) -> GolfHint:
+    """The hint before the exact end (book rule): each stopping place's expected score
+    by the sampled expectimax, on as many sampled orders as the budget allows."""
+    roots = {target: pack(target) for target in targets}
+    if len(set(roots.values())) == 1:  # every stopping place leaves the same columns
+        first = next(move for move in targets.values() if move is not None)
+        return GolfHint(first, (), 0)
+    if not _stoppages or not _stoppages[0].serves(state):
+        _stoppages[:] = [Stoppages(state)]
+    table = _stoppages[0]
+    rng = random.Random(unseen_seed(state))
+    orders = [
+        tuple(card.rank for card in order) for order in sample_orders(state.stock, samples, rng)
+    ]
+    known: list[dict[int, int]] = []
+    used = min(PILOT_SAMPLES, samples)
+    values, positions = sampled_expectimax(table, roots.values(), orders[:used], known)
+    affordable = used * EARLY_POSITIONS // max(positions, 1)
+    if affordable > used and samples > used and (stop is None or not stop()):
+        used = min(samples, affordable)
+        values, _ = sampled_expectimax(table, roots.values(), orders[:used], known)
+    expected = {target: values[heights] for target, heights in roots.items()}
+    return _aim(GOLF.legal_moves(state), targets, expected, used)
 
 
 def _exact_golf_hint(state: GolfState, targets: dict[GolfState, GolfMove | None]) -> GolfHint:
