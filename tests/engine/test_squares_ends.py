@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from parlour.engine.cards import Card
 from parlour.engine.cards import full_pack
 from parlour.engine.errors import IllegalMoveError
+from parlour.engine.games import squares_nodes
 from parlour.engine.games import squares_search
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_layout import ABOVE
@@ -322,7 +323,7 @@ def test_an_ace_goes_round_onto_the_two() -> None:
     # the card codes' wrap (king to ace) is the layout's
     for c in full_pack():
         code = squares_search.card_code(c)
-        assert squares_search._ABOVE[code] == squares_search.card_code(ABOVE[c])
+        assert squares_nodes.ABOVE[code] == squares_search.card_code(ABOVE[c])
 
 
 # seed 266 played at random (benchmarks/squares_ends.py) to a position the search after

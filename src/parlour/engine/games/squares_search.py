@@ -91,345 +91,33 @@ the same budget: :func:`settle` remembers them.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
 from enum import StrEnum
 from heapq import heappop
 from heapq import heappush
 from typing import Final
 
-from parlour.engine.cards import SUITS
-from parlour.engine.cards import Card
-from parlour.engine.cards import full_pack
+from parlour.engine.games.squares_frozen import frozen_counts as frozen_counts
+from parlour.engine.games.squares_frozen import hopeful_suits as hopeful_suits
+from parlour.engine.games.squares_frozen import is_dead
+from parlour.engine.games.squares_nodes import SQUARE_END
+from parlour.engine.games.squares_nodes import Node as Node
+from parlour.engine.games.squares_nodes import canonical as canonical
+from parlour.engine.games.squares_nodes import card_code as card_code
+from parlour.engine.games.squares_nodes import run_start as run_start
+from parlour.engine.games.squares_nodes import square_info
+from parlour.engine.games.squares_nodes import squares_of as squares_of
+from parlour.engine.games.squares_nodes import successors as successors
 
 #: at most this many canonical positions are seen by the search made after every move
 BUDGET: Final = 5_000
 #: at most this many by the search that settles a position left undecided (S11)
 DEEP_BUDGET: Final = 1_000_000
-_SUIT_SIZE: Final = 13
-_HEAPS_PER_SQUARE: Final = 4
-_ALL_SUITS: Final = (1 << len(SUITS)) - 1
-_HEAP_END: Final = b"\xff"
-_SQUARE_END: Final = b"\xfe"
-
-#: a canonical position (see the module's docstring)
-Node = bytes
 
 
 class Verdict(StrEnum):
     IMPROVABLE = "improvable"  # a position with a higher score can be reached
     STUCK = "stuck"  # no position with a higher score can be reached: the game is over
     UNDECIDED = "undecided"  # the budget ran out first
-
-
-def card_code(c: Card) -> int:
-    """0–51: suit (C D H S) times 13 plus rank minus one."""
-    return SUITS.index(c.suit) * _SUIT_SIZE + c.rank - 1
-
-
-_CODE: Final[dict[Card, int]] = {c: card_code(c) for c in full_pack()}
-#: the code of the card one rank above, same suit, wrapping (king -> ace)
-_ABOVE: Final = bytes(
-    code - code % _SUIT_SIZE + (code % _SUIT_SIZE + 1) % _SUIT_SIZE for code in range(52)
-)
-
-
-def _square(heaps: Sequence[bytes]) -> bytes:
-    return _HEAP_END.join(sorted(heaps))
-
-
-def canonical(heaps: Sequence[Sequence[Card]], squares: int) -> Node:
-    """The canonical form of the first ``squares`` squares of ``heaps`` (see above)."""
-    codes = _CODE
-    return _SQUARE_END.join(
-        sorted(
-            _square([bytes([codes[c] for c in heaps[i]]) for i in range(first, first + 4)])
-            for first in range(0, squares * _HEAPS_PER_SQUARE, _HEAPS_PER_SQUARE)
-        )
-    )
-
-
-def squares_of(node: Node) -> list[list[bytes]]:
-    """The squares of a canonical position, each a list of its four heaps."""
-    return [square.split(_HEAP_END) for square in node.split(_SQUARE_END)]
-
-
-_run_starts: dict[bytes, int] = {}
-
-
-def run_start(heap: bytes) -> int:
-    """Index of the bottom card of the heap's top run (the heap must not be empty).
-    Remembered: the same heaps come up in position after position."""
-    k = _run_starts.get(heap)
-    if k is None:
-        k = len(heap) - 1
-        while k and heap[k - 1] == _ABOVE[heap[k]]:
-            k -= 1
-        if len(_run_starts) >= 1 << 18:
-            _run_starts.clear()
-        _run_starts[heap] = k
-    return k
-
-
-def _is_packet(heap: bytes) -> bool:
-    return len(heap) == _SUIT_SIZE and run_start(heap) == 0
-
-
-_segments_of: dict[bytes, tuple[tuple[int, int], ...]] = {}
-
-
-def _segments(heap: bytes) -> tuple[tuple[int, int], ...]:
-    """The heap's runs from the top down, each as (index of its lowest card, the card that
-    card would go onto). Remembered."""
-    found = _segments_of.get(heap)
-    if found is None:
-        runs = []
-        k = len(heap)
-        while k:
-            bottom = k - 1
-            while bottom and heap[bottom - 1] == _ABOVE[heap[bottom]]:
-                bottom -= 1
-            runs.append((bottom, _ABOVE[heap[bottom]]))
-            k = bottom
-        found = tuple(runs)
-        if len(_segments_of) >= 1 << 18:
-            _segments_of.clear()
-        _segments_of[heap] = found
-    return found
-
-
-#: a square's heaps, whether it has a space, for each heap that may move (its place, its
-#: cards, its top card, where its top run starts and the card that run would go onto), and
-#: the suits complete in it and the suits of its other cards (bits ``1 << suit``), and its
-#: progress: the sum over its heaps of the square of the length of the run at the bottom
-_Mover = tuple[int, bytes, int, int, int]
-_SquareInfo = tuple[list[bytes], bool, tuple[_Mover, ...], int, int, int]
-_square_infos: dict[bytes, _SquareInfo] = {}
-
-
-def _square_info(encoded: bytes) -> _SquareInfo:
-    """What :func:`successors` needs of a square, remembered: squares recur far more often
-    than positions."""
-    info = _square_infos.get(encoded)
-    if info is None:
-        heaps = encoded.split(_HEAP_END)
-        movers = []
-        complete = present = progress = 0
-        for h, heap in enumerate(heaps):
-            if not heap:
-                continue
-            runs = _segments(heap)
-            progress += (runs[-2][0] if len(runs) > 1 else len(heap)) ** 2
-            if _is_packet(heap):
-                complete |= 1 << (heap[0] // _SUIT_SIZE)
-                continue
-            for c in heap:
-                present |= 1 << (c // _SUIT_SIZE)
-            k = run_start(heap)
-            movers.append((h, heap, heap[-1], k, _ABOVE[heap[k]]))
-        # heaps are sorted and b"" sorts first, so a square has a space iff its first is
-        info = (heaps, not heaps[0], tuple(movers), complete, present, progress)
-        if len(_square_infos) >= 1 << 16:
-            _square_infos.clear()
-        _square_infos[encoded] = info
-    return info
-
-
-def successors(node: Node) -> list[tuple[Node, bool]]:
-    """The positions one move away (leaving out the two useless kinds of move), each with
-    True when the move makes a packet: first the moves into spaces, then the builds."""
-    encoded = node.split(_SQUARE_END)
-    infos = [_square_info(square) for square in encoded]
-    tops: dict[int, tuple[int, int]] = {}
-    for s, (_, _, movers, _, _, _) in enumerate(infos):
-        for h, _, top, _, _ in movers:
-            tops[top] = (s, h)
-    fills: list[tuple[Node, bool]] = []
-    builds: list[tuple[Node, bool]] = []
-    for s, (heaps, has_space, movers, _, _, _) in enumerate(infos):
-        for h, heap, _, k, wanted in movers:
-            where = tops.get(wanted)
-            if where is not None and where != (s, h):  # not a 13-card run over another card
-                onto_s, onto_h = where
-                rest, onto = heap[:k], infos[onto_s][0][onto_h] + heap[k:]
-                changed = heaps.copy()
-                changed[h] = rest
-                squares = encoded.copy()
-                if onto_s == s:
-                    changed[onto_h] = onto
-                else:
-                    other = infos[onto_s][0].copy()
-                    other[onto_h] = onto
-                    squares[onto_s] = _square(other)
-                squares[s] = _square(changed)
-                squares.sort()
-                completes = (len(onto) == _SUIT_SIZE and run_start(onto) == 0) or (
-                    k == _SUIT_SIZE and run_start(rest) == 0
-                )
-                builds.append((_SQUARE_END.join(squares), completes))
-            if has_space and len(heap) > 1:
-                rest = heap[:-1]
-                changed = heaps.copy()
-                changed[h] = rest
-                changed[0] = heap[-1:]
-                squares = encoded.copy()
-                squares[s] = _square(changed)
-                squares.sort()
-                completes = len(heap) == _SUIT_SIZE + 1 and run_start(rest) == 0
-                fills.append((_SQUARE_END.join(squares), completes))
-    return fills + builds
-
-
-# -- frozen cards (section 3) -----------------------------------------------------------------
-
-
-_places: dict[bytes, dict[int, tuple[int, int]]] = {}
-
-
-def _places_in(square: bytes) -> dict[int, tuple[int, int]]:
-    """Where each card of a square lies: (heap within the square, index). Remembered."""
-    found = _places.get(square)
-    if found is None:
-        found = {
-            c: (h, j) for h, heap in enumerate(square.split(_HEAP_END)) for j, c in enumerate(heap)
-        }
-        if len(_places) >= 1 << 16:
-            _places.clear()
-        _places[square] = found
-    return found
-
-
-def frozen_counts(full: Sequence[bytes]) -> list[int]:
-    """For the heaps of squares ``full`` (squares with no space; four heaps each, in
-    order), how many cards at each heap's bottom belong to the largest set of frozen cards
-    (section 3). Cards of squares with a space are frozen only in packets, which are never
-    what a run must go onto, so they play no part.
-
-    Dropping the top card of a heap's part leaves the next one with the same lowest card
-    ``b`` of its run, so the same answer to (i): a run is dropped whole."""
-    heaps = [heap for square in full for heap in square.split(_HEAP_END)]
-    places = [_places_in(square) for square in full]
-    frozen = [len(heap) for heap in heaps]
-    pinned = [_is_packet(heap) for heap in heaps]
-    runs = [_segments(heap) for heap in heaps]
-    changed = True
-    while changed:
-        changed = False
-        for first in range(0, len(heaps), _HEAPS_PER_SQUARE):
-            last = first + _HEAPS_PER_SQUARE
-            if not (frozen[first] and frozen[first + 1] and frozen[first + 2] and frozen[last - 1]):
-                for i in range(first, last):  # (ii) fails for all but packets
-                    if frozen[i] and not pinned[i]:
-                        frozen[i] = 0
-                        changed = True
-                continue
-            for i in range(first, last):
-                if pinned[i]:
-                    continue
-                for bottom, wanted in runs[i]:
-                    if bottom >= frozen[i]:
-                        continue  # dropped already
-                    for t, square in enumerate(places):
-                        at = square.get(wanted)
-                        if at is not None:
-                            other = t * _HEAPS_PER_SQUARE + at[0]
-                            if (other == i and at[1] < bottom) or (
-                                other != i and at[1] + 1 < frozen[other]
-                            ):
-                                break  # (i) holds
-                            at = None
-                            break
-                    if at is not None:
-                        break
-                    frozen[i] = bottom
-                    changed = True
-                    if not bottom:
-                        break
-    return frozen
-
-
-def _hopeful(full: tuple[bytes, ...], others: bool) -> int:
-    """:func:`hopeful_suits` for squares ``full`` with no space, and ``others`` squares
-    with a space when True (their frozen cards can only be packets, see the caller)."""
-    heaps = [heap for square in full for heap in square.split(_HEAP_END)]
-    frozen = frozen_counts(full)
-    hopeful = _ALL_SUITS
-    home: dict[int, int] = {}  # suit -> the heap its frozen cards are in
-    free = others  # some heap has no frozen card
-    for i, heap in enumerate(heaps):
-        count = frozen[i]
-        if not count:
-            free = True
-            continue
-        part = heap[:count]
-        suit = part[0] // _SUIT_SIZE
-        one_run = run_start(part) == 0
-        for c in part:
-            s = c // _SUIT_SIZE
-            if not one_run or s != suit or home.get(s, i) != i:
-                hopeful &= ~(1 << s)
-            home[s] = i
-        if count == _SUIT_SIZE and one_run:
-            hopeful &= ~(1 << suit)  # complete already
-    if not free:
-        for s in range(len(SUITS)):
-            if s not in home:
-                hopeful &= ~(1 << s)
-    return hopeful
-
-
-_hopefuls: dict[tuple[tuple[bytes, ...], bool], int] = {}
-
-
-def hopeful_suits(node: Node) -> int:
-    """The suits (bit ``1 << suit``, suits in the order C D H S) that are not complete and
-    not shown hopeless by the frozen cards (section 3).
-
-    In a square with a space, (ii) fails, so only its packets are frozen; and a packet's
-    cards are never the card a run must go onto (they are the whole of their suit). So
-    the answer depends on the squares with no space, whether there are others, and the
-    suits complete in those: it is remembered for the squares with no space."""
-    full: list[bytes] = []
-    complete = 0
-    others = False
-    for square in node.split(_SQUARE_END):
-        _, has_space, _, done, _, _ = _square_info(square)
-        if has_space:
-            others = True
-            complete |= done
-        else:
-            full.append(square)
-    return _remembered_hopeful(tuple(full), others) & ~complete
-
-
-def _remembered_hopeful(full: tuple[bytes, ...], others: bool) -> int:
-    key = (full, others)
-    hopeful = _hopefuls.get(key)
-    if hopeful is None:
-        hopeful = _hopeful(*key)
-        if len(_hopefuls) >= 1 << 16:
-            _hopefuls.clear()
-        _hopefuls[key] = hopeful
-    return hopeful
-
-
-def is_dead(node: Node) -> bool:
-    """True when no incomplete suit can ever be completed from ``node`` (section 3).
-    Quickly False when some square has a space and some incomplete suit has no card in
-    the squares without one (such a suit has no frozen card and a heap to be built in)."""
-    full: list[bytes] = []
-    complete = inside = 0
-    others = False
-    for square in node.split(_SQUARE_END):
-        _, has_space, _, done, present, _ = _square_info(square)
-        complete |= done
-        if has_space:
-            others = True
-        else:
-            full.append(square)
-            inside |= present
-    if not full or (others and _ALL_SUITS & ~complete & ~inside):
-        return False
-    return _remembered_hopeful(tuple(full), others) & ~complete == 0
 
 
 # -- the search (section 4) ---------------------------------------------------------------
@@ -457,7 +145,7 @@ def explore(start: Node, budget: int = BUDGET, prune: bool = True) -> tuple[Verd
 def _progress(node: Node) -> int:
     """How near the position looks to a new packet: the sum over the heaps of the square of
     the length of the run at the heap's bottom (only the order of the search uses it)."""
-    return sum(_square_info(square)[5] for square in node.split(_SQUARE_END))
+    return sum(square_info(square)[5] for square in node.split(SQUARE_END))
 
 
 def _search(

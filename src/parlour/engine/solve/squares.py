@@ -40,7 +40,7 @@ from typing import Any
 from typing import Final
 
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.games.squares_search import run_start
+from parlour.engine.games.squares_nodes import run_start
 from parlour.engine.games.squares_state import DEAL
 from parlour.engine.games.squares_state import FORMING
 from parlour.engine.games.squares_state import FillFromPack

@@ -1,7 +1,7 @@
 """The Three Squares solver's own model: positions as small numbers, one entry per class
 of positions that are the same for the game, and a bound that proves positions lost.
 
-A card is a number 0–51 (:func:`parlour.engine.games.squares_search.card_code`) and a heap
+A card is a number 0–51 (:func:`parlour.engine.games.squares_nodes.card_code`) and a heap
 is ``bytes``, bottom first. A position is ``(heaps, p, nd)``: the heaps of the squares
 that exist (four a square), how many cards of the root's pack have been used (the pack is
 always the end of the root's pack: fills and deals take its first card), and the square
@@ -53,8 +53,8 @@ from itertools import permutations
 from typing import Final
 
 from parlour.engine.cards import Card
-from parlour.engine.games.squares_search import card_code
-from parlour.engine.games.squares_search import run_start
+from parlour.engine.games.squares_nodes import card_code
+from parlour.engine.games.squares_nodes import run_start
 
 SUIT: Final = 13
 PACK: Final = 52
