@@ -187,3 +187,24 @@ def test_an_end_the_move_could_not_settle_is_settled_before_the_next_move(
     record = parse_record(game["record"])
     assert record.moves[-1].notation == "end"
     assert replay(record).current.phase == "finished"
+
+
+def test_a_hole_nothing_more_can_be_played_in_is_turned_out_and_said_once(
+    tmp_path: Path,
+) -> None:
+    """Ruling G6: on seed 3's solver line the last stock card can take nothing; after the
+    last play Parlour turns it, says why, and the hole ends (the line's own last turn is
+    then not needed: the input ends with it unread)."""
+    solved = parlour(tmp_path, "solve", "golf", "--seed", "3", "--json")
+    moves = json.loads(solved.stdout)["moves"]
+    assert moves[-1] == "s"
+    played = parlour(tmp_path, "play", "golf", "--seed", "3", "--plain", given="\n".join(moves))
+    assert played.returncode == 0, played.stderr
+    lines = played.stdout.strip().splitlines()
+    assert lines[-1] == "score 3"
+    assert lines[-2] == (
+        "A♦ from column 2 onto 2♥; column 2 is empty. No card left in the stock can be "
+        "played on the links, whatever their order: Parlour turns the last card for you. "
+        "3 cards left on the links"
+    )
+    assert played.stdout.count("Parlour turns") == 1

@@ -269,6 +269,7 @@ class Plain:
     def move(self, text: str) -> None:
         session = self._session()
         before = session.state
+        made = len(session.line.moves)
         try:
             move = session.rules.parse_move(text)
             words = session.rules.describe(before, move)
@@ -277,10 +278,11 @@ class Plain:
             reason = str(error).rstrip(".")
             self.say(f"{reason[:1].upper()}{reason[1:]}. (Type moves for the moves you can make.)")
             return
+        # what the player's own move changed (the moves Parlour then made are said in news)
+        after = session.line.states[made + 1]
         changes = what_changed(
-            session.rules.format_position(before), session.rules.format_position(session.state),
-            words,
-        )  # fmt: skip
+            session.rules.format_position(before), session.rules.format_position(after), words
+        )
         self.after(
             f"{words[:1].upper()}{words[1:]}{''.join(f'; {c}' for c in changes)}.",
             self._news(before),
