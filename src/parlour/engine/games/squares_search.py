@@ -109,7 +109,7 @@ from parlour.engine.games.squares_nodes import squares_of as squares_of
 from parlour.engine.games.squares_nodes import successors as successors
 
 #: at most this many canonical positions are seen by the search made after every move
-BUDGET: Final = 5_000
+BUDGET: Final = 2_500
 #: at most this many by the search that settles a position left undecided (S11)
 DEEP_BUDGET: Final = 1_000_000
 
