@@ -179,7 +179,7 @@ def test_an_end_the_move_could_not_settle_is_settled_before_the_next_move(
     assert played.returncode == 0, played.stderr
     lines = played.stdout.strip().splitlines()
     assert "Parlour ends the game: no higher score can be reached (S11)." in lines[-2]
-    assert "no more can be done" in lines[-2]
+    assert "(S11). No more can be done; 0 suits complete and clear." in lines[-2]
     assert lines[-1] == "score 0"
     # the game is stored finished, with Parlour's move in its record
     history = parlour(tmp_path, "history", "squares", "--json")
@@ -205,6 +205,6 @@ def test_a_hole_nothing_more_can_be_played_in_is_turned_out_and_said_once(
     assert lines[-2] == (
         "A♦ from column 2 onto 2♥; column 2 is empty. No card left in the stock can be "
         "played on the links, whatever their order: Parlour turns the last card for you. "
-        "3 cards left on the links"
+        "3 cards left on the links."
     )
     assert played.stdout.count("Parlour turns") == 1

@@ -301,7 +301,7 @@ class Plain:
             parts.append(session.rules.prompt(session.state))
             self.say(" ".join(parts))
             return
-        parts.append(outcome.summary)
+        parts.append(f"{outcome.summary[:1].upper()}{outcome.summary[1:]}.")
         self.say(" ".join(parts))
         self.say(f"score {outcome.score}")
         if session.round is not None:
