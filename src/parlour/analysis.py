@@ -132,6 +132,7 @@ def analyse(
         return
     pool = process_pool(jobs)
     waiting: deque[Future[DealResult]] = deque()
+    finished = False
     try:
         for job in work:
             waiting.append(pool.submit(_analyse_one, job))
@@ -139,10 +140,17 @@ def analyse(
                 yield waiting.popleft().result()
         while waiting:
             yield waiting.popleft().result()
+        finished = True
     finally:
-        # on Ctrl-C (or any early stop) the deals not yet started are dropped; those
-        # being solved end with their budget, or with this process
-        pool.shutdown(wait=not waiting, cancel_futures=True)
+        # on Ctrl-C (or any early stop, even while the workers are starting) no deal is
+        # wanted any more: those not yet started are dropped, and the workers are
+        # stopped, or the deals they are solving (with no budget, perhaps for long) would
+        # hold this process at its exit until they ended
+        if not finished:
+            workers: dict[int, Any] = getattr(pool, "_processes", None) or {}
+            for process in list(workers.values()):
+                process.terminate()
+        pool.shutdown(wait=finished, cancel_futures=True)
 
 
 class _Seconds:
