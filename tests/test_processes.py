@@ -69,6 +69,9 @@ def test_ctrl_c_stops_an_analysis_with_the_summary_of_what_was_solved(tmp_path: 
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        # as in a terminal, whatever started the tests: a job started in the background
+        # by a shell ignores Ctrl-C, and its children would inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
     time.sleep(4)  # some deals solved
     os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C does: the whole group
