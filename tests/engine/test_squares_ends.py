@@ -298,7 +298,8 @@ def test_s11_a_verdict_worked_out_elsewhere_is_taken_in() -> None:
     assert SQUARES.settled_end(done, Verdict.STUCK) is None
     # the app's word when the longer search finds that the game goes on
     assert "a higher score can still be reached" in SQUARES.settled_note(Verdict.IMPROVABLE)
-    assert SQUARES.settled_note(Verdict.UNDECIDED) == ""
+    assert "could not decide" in SQUARES.settled_note(Verdict.UNDECIDED)  # the look ran out
+    assert SQUARES.settled_note(Verdict.STUCK) == ""  # the game ends instead
 
 
 def test_s11_positions_seen_by_a_stuck_search_are_stuck_within_the_budget() -> None:

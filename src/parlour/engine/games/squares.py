@@ -144,6 +144,11 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
         """What the app says when :meth:`settle_end` has found that the game goes on."""
         if found == Verdict.IMPROVABLE:
             return "Parlour has looked further: a higher score can still be reached."
+        if found == Verdict.UNDECIDED:
+            return (
+                "Parlour could not decide whether a higher score can still be reached (more "
+                "than a million positions to look through); it tries again after each move."
+            )
         return ""
 
     def improving_line(self, state: SquaresState) -> tuple[SquaresMove, ...] | None:
