@@ -349,10 +349,8 @@ class GolfRules(Rules[GolfState, GolfMove]):
         turned out for the player."""
         if state.legal != _TURN_ONLY:
             return None
-        exposed = state.exposed
-        for card in state.stock:  # as _legal asks once the card is on the foundation
-            rank = card.rank
-            if rank != KING and (exposed >> (7 * rank - 7) | exposed >> (7 * rank + 7)) & 127:
+        for card in state.stock:  # could a play follow, were this card turned next?
+            if _legal(card.rank, state.exposed, False, False, True):
                 return None
         left = len(state.stock)
         return TURN, (
