@@ -379,8 +379,8 @@ class Plain:
             self.say("Nothing to redo.")
             return
         before = session.state
+        move = session.line.undone[-1]  # (after it, Parlour may play moves of its own)
         session.redo()
-        move = session.line.moves[-1]
         self.after(f"Redone: {session.rules.describe(before, move)}.", self._news(before))
 
     def _news(self, before: Any) -> str:
