@@ -320,7 +320,7 @@ def save(path: Path, settings: Settings) -> None:
     try:
         write_text(Path(os.path.realpath(path)), text, private=True, replace=True)
     except FileError as error:
-        raise ConfigError(f"settings not saved: {error}") from None
+        raise ConfigError(str(error)) from None
 
 
 def changed(loaded: Loaded, **values: Any) -> Loaded:
