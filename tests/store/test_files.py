@@ -201,3 +201,11 @@ def test_records_in_the_same_second_get_names_of_their_own(tmp_path: Path) -> No
     assert len(set(written)) == 3
     assert [path.read_text() for path in written] == [f"record {n}\n" for n in range(3)]
     assert all(stat.S_IMODE(path.stat().st_mode) == 0o600 for path in written)
+
+
+def test_a_name_as_long_as_names_go_can_be_written(tmp_path: Path) -> None:
+    # 63 four-byte characters and ".txt": 256 bytes would be too long; 252 is the longest
+    long = tmp_path / ("🂡" * 62 + ".txt")
+    write_text(long, "text\n")
+    assert long.read_text() == "text\n"
+    assert names(tmp_path) == [long.name]

@@ -166,7 +166,9 @@ def _temporary_beside(target: Path, mode: int) -> tuple[int, Path]:
     (never a file or a link already there)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
     for _ in range(100):
-        temporary = target.with_name(f".{target.name[:128]}.{secrets.token_hex(6)}.part")
+        # the name cut short: up to 40 characters of 4 bytes still leave room under the
+        # 255 bytes a name may have
+        temporary = target.with_name(f".{target.name[:40]}.{secrets.token_hex(6)}.part")
         try:
             return os.open(temporary, flags, mode), temporary
         except FileExistsError:
