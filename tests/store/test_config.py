@@ -1,17 +1,28 @@
-"""The settings file: where it is, reading it (good, bad, missing), writing it back."""
+"""The settings file: where it is, reading it (good, bad, missing, hostile: a device, a
+FIFO, a huge file, brackets nested 20,000 deep), writing it back (in place through a
+link, in one step, 0600 whatever the umask)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from parlour.store.config import DEFAULT_THEME
+from parlour.store.config import MAX_DEPTH
+from parlour.store.config import MAX_SIZE
+from parlour.store.config import ConfigError
 from parlour.store.config import Settings
 from parlour.store.config import changed
 from parlour.store.config import config_path
 from parlour.store.config import load
+from parlour.store.config import nesting
 from parlour.store.config import save
 
 
@@ -97,3 +108,245 @@ def test_settings_written_back_read_the_same(tmp_path: Path) -> None:
         "step": ["a", "d"],
     }
     assert load(path).settings == loaded.settings
+
+
+# -- a settings file that is not what it seems ------------------------------------------------
+
+
+def the_one_problem(path: Path) -> str:
+    """The one line said about the file at ``path``, checking the defaults are used."""
+    loaded = load(path)
+    assert loaded.settings == Settings(player=loaded.settings.player)
+    assert loaded.settings.theme == DEFAULT_THEME
+    assert len(loaded.problems) == 1
+    line = str(loaded.problems[0])
+    assert "\n" not in line and line.startswith(f"{path}: (file): ")
+    assert line.endswith("; defaults used")
+    return line
+
+
+def test_a_link_to_an_endless_device_is_refused_unread(tmp_path: Path) -> None:
+    link = tmp_path / "config.toml"
+    link.symlink_to("/dev/zero")
+    assert "not a regular file" in the_one_problem(link)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    pipe = tmp_path / "config.toml"
+    os.mkfifo(pipe)
+    # opening a FIFO to read waits for a writer unless it is opened without waiting; were it
+    # waited on, this test would hang (and pytest's timeout or the CI's would say so)
+    assert "not a regular file" in the_one_problem(pipe)
+    link = tmp_path / "link.toml"
+    link.symlink_to(pipe)
+    assert "not a regular file" in the_one_problem(link)
+
+
+def test_a_directory_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "config.toml"
+    folder.mkdir()
+    assert "is a directory" in the_one_problem(folder)
+
+
+def test_a_link_to_a_regular_file_is_followed(tmp_path: Path) -> None:
+    real = write(tmp_path / "dotfiles" / "parlour.toml", 'theme = "baize"\n')
+    link = tmp_path / "config.toml"
+    link.symlink_to(real)
+    loaded = load(link)
+    assert loaded.problems == () and loaded.settings.theme == "baize"
+
+
+def test_a_file_too_large_is_not_read_past_the_limit(tmp_path: Path) -> None:
+    path = write(tmp_path / "config.toml", "# " + "x" * MAX_SIZE + "\n")
+    assert f"larger than {MAX_SIZE} bytes" in the_one_problem(path)
+
+
+def test_an_unreadable_file_is_one_line(tmp_path: Path) -> None:
+    link = tmp_path / "config.toml"
+    link.symlink_to(link)  # a loop: ELOOP
+    assert "cannot be read" in the_one_problem(link)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a = " + "[" * 20_000 + "]" * 20_000,
+        "a = " + "{b = " * 10_000 + "1" + "}" * 10_000,
+        "a = " + "[" * 20_000,  # never closed
+        "a = " + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),
+    ],
+    ids=["arrays", "inline tables", "unclosed", "one too deep"],
+)
+def test_brackets_nested_too_deep_are_refused_before_parsing(tmp_path: Path, text: str) -> None:
+    path = write(tmp_path / "config.toml", text)
+    assert f"nested more than {MAX_DEPTH} deep" in the_one_problem(path)
+
+
+def test_nesting_to_the_limit_is_read(tmp_path: Path) -> None:
+    text = "a = " + "[" * MAX_DEPTH + "]" * MAX_DEPTH + '\ntheme = "baize"\n'
+    loaded = load(write(tmp_path / "config.toml", text))
+    assert loaded.settings.theme == "baize"
+    assert [problem.setting for problem in loaded.problems] == ["a"]  # unknown, not too deep
+
+
+def test_a_long_dotted_key_is_not_nesting_and_is_one_line(tmp_path: Path) -> None:
+    # tomllib builds dotted keys without recursing; the file is read and the key refused
+    path = write(tmp_path / "config.toml", "keys." + ".".join(["k"] * 20_000) + " = 1\n")
+    loaded = load(path)
+    assert [str(p) for p in loaded.problems] == [
+        f'{path}: keys.k: should be a key ("x") or a list of keys (["x", "y"]), not a '
+        "table; default used"
+    ]
+
+
+def test_brackets_in_strings_and_comments_are_not_nesting(tmp_path: Path) -> None:
+    deep = "[" * 100 + "{" * 100
+    text = (
+        f"# {deep}\n"
+        f'theme = "{deep}\\"{deep}"\n'
+        f"ascii = '{deep}'\n"
+        f'[keys]\nhint = """\n{deep}\\"""{deep}\n"""\n'
+        f"step = '''{deep}''''\n"
+        "play = [[\"a\"], ['b']]  # nested two deep\n"
+    )
+    loaded = load(write(tmp_path / "config.toml", text))
+    assert nesting(text) == 2
+    assert all("nested" not in problem.message for problem in loaded.problems), loaded.problems
+    assert loaded.settings.theme == f'{deep}"{deep}'  # the file was read
+    assert {problem.setting for problem in loaded.problems} == {"ascii", "keys.play"}
+
+
+nested_values = st.recursive(
+    st.text(alphabet="[]{}\"'\\#\n ab", max_size=8) | st.integers() | st.booleans(),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(alphabet="[]{}\"'#ab", min_size=1, max_size=4), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+
+
+def depth_of(value: object) -> int:
+    """How deep lists and tables nest in ``value`` (the whole file being one table)."""
+    if isinstance(value, list):
+        return 1 + max(map(depth_of, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(depth_of, value.values()), default=0)
+    return 0
+
+
+def holds_a_table(value: object) -> bool:
+    return isinstance(value, dict) or (isinstance(value, list) and any(map(holds_a_table, value)))
+
+
+def inline_depth(value: object) -> int:
+    """The deepest list holding no table, anywhere in ``value``: TOML can only write such
+    a list inline, one bracket for each level."""
+    if isinstance(value, dict):
+        return max(map(inline_depth, value.values()), default=0)
+    if isinstance(value, list):
+        if not holds_a_table(value):
+            return depth_of(value)
+        return max(map(inline_depth, value), default=0)
+    return 0
+
+
+@given(st.dictionaries(st.text(alphabet="ab[]\"'", min_size=1, max_size=3), nested_values))
+def test_nesting_counts_the_brackets_of_lists_and_tables_not_of_strings(
+    table: dict[str, object],
+) -> None:
+    import tomli_w
+
+    text = tomli_w.dumps(table)
+    assert tomllib.loads(text) == table
+    # no more than the lists and tables (brackets in strings and keys do not count) ...
+    assert nesting(text) <= depth_of(table)
+    # ... and at least every inline list's brackets
+    assert nesting(text) >= inline_depth(table)
+
+
+# -- saving -----------------------------------------------------------------------------------
+
+
+def test_saving_writes_through_a_link_to_its_target(tmp_path: Path) -> None:
+    real = write(tmp_path / "dotfiles" / "parlour.toml", 'theme = "baize"\n')
+    link = tmp_path / "config" / "config.toml"
+    link.parent.mkdir()
+    link.symlink_to(os.path.relpath(real, link.parent))
+    save(link, changed(load(link), four_colour=True).settings)
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    assert load(real).settings.four_colour is True
+    assert load(real).settings.theme == "baize"
+    assert os.stat(real).st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in real.parent.iterdir()) == ["parlour.toml"]  # nothing left
+    assert sorted(p.name for p in link.parent.iterdir()) == ["config.toml"]
+
+
+def test_saving_through_a_link_to_a_file_not_yet_made_makes_it(tmp_path: Path) -> None:
+    link = tmp_path / "config.toml"
+    link.symlink_to(tmp_path / "dotfiles" / "parlour.toml")
+    save(link, Settings(theme="baize"))
+    assert link.is_symlink()
+    assert load(tmp_path / "dotfiles" / "parlour.toml").settings.theme == "baize"
+
+
+@pytest.mark.parametrize("device", ["/dev/null", "/dev/zero"])
+def test_saving_never_writes_to_a_device(tmp_path: Path, device: str) -> None:
+    link = tmp_path / "config.toml"
+    link.symlink_to(device)
+    with pytest.raises(ConfigError, match=f"{device} is not a regular file"):
+        save(link, Settings())
+    assert link.is_symlink() and os.readlink(link) == device
+    assert list(tmp_path.iterdir()) == [link]
+
+
+def test_saving_never_replaces_a_directory(tmp_path: Path) -> None:
+    folder = tmp_path / "config.toml"
+    (folder / "inside").mkdir(parents=True)
+    with pytest.raises(ConfigError, match="is a directory"):
+        save(folder, Settings())
+    assert (folder / "inside").is_dir()
+
+
+def test_saving_leaves_a_file_named_like_the_old_temporary_file_alone(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    mine = write(tmp_path / "config.toml.new", "my own notes\n")
+    lure = tmp_path / "config.toml.part"
+    lure.symlink_to(tmp_path / "elsewhere")
+    save(path, Settings(theme="baize"))
+    assert mine.read_text() == "my own notes\n"
+    assert lure.is_symlink() and not (tmp_path / "elsewhere").exists()
+    assert load(path).settings.theme == "baize"
+
+
+def test_a_failed_save_says_so_and_leaves_nothing_behind(tmp_path: Path) -> None:
+    blocker = write(tmp_path / "settings", "a file where the folder would be\n")
+    path = blocker / "config.toml"
+    with pytest.raises(ConfigError, match=f"cannot write {path}: Not a directory"):
+        save(path, Settings(theme="high-contrast"))
+    assert blocker.read_text() == "a file where the folder would be\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings"]
+
+
+UMASK_000_SAVE = """
+import os, sys
+from pathlib import Path
+from parlour.store.config import Settings, save
+os.umask(0)
+save(Path(sys.argv[1]), Settings(theme="baize"))
+"""
+
+
+@pytest.mark.parametrize("exists", [False, True], ids=["new", "replaced"])
+def test_the_settings_file_is_the_players_alone_under_umask_000(
+    tmp_path: Path, exists: bool
+) -> None:
+    path = tmp_path / "new-folder" / "config.toml"
+    if exists:
+        write(path, "").chmod(0o666)
+    subprocess.run([sys.executable, "-c", UMASK_000_SAVE, str(path)], check=True, timeout=60)
+    assert load(path).settings.theme == "baize"
+    assert path.stat().st_mode & 0o777 == 0o600
+    if not exists:
+        assert path.parent.stat().st_mode & 0o777 == 0o700

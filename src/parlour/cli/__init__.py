@@ -3,22 +3,61 @@ prints with Rich. Any expected failure is one line on stderr and exit status 2.
 
 Every game comes from the registry: the choices, the rule-option flags and the games that
 take ``--round`` are read from the plug-ins, so nothing here names a game.
+
+Output that cannot be written ends the command quietly: a reader that stops reading (a
+pipe into ``head``) ends it with status 141, as a command killed by SIGPIPE ends (what the
+shell reports for ``cat`` in the same pipe); a full disk or a failing device is one line on
+stderr (when stderr can be written) and status 2. Never a traceback.
 """
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 from parlour.cli.common import EXIT_BAD_INPUT
 from parlour.cli.common import CliError
 from parlour.cli.parser import build_parser
 from parlour.engine.errors import ParlourError
 
+#: the status of a command whose reader went away (128 + SIGPIPE, as the shell reports a
+#: command that SIGPIPE ended)
+EXIT_PIPE_CLOSED = 141
+#: the errors writing output that are the disk's or the device's, not Parlour's
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; its exit status."""
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # a failure to write what is still buffered is reported here
+        return status
+    except BrokenPipeError:
+        _silence(sys.stdout)
+        return EXIT_PIPE_CLOSED
+    except SystemExit as stop:
+        # Rich meets a closed pipe by ending the program with status 1 (its
+        # Console.on_broken_pipe, raised while it handles the BrokenPipeError)
+        if isinstance(stop.__context__, BrokenPipeError):
+            _silence(sys.stdout)
+            return EXIT_PIPE_CLOSED
+        raise
+    except OSError as error:
+        if error.errno not in OUTPUT_ERRORS:
+            raise
+        _silence(sys.stdout)
+        _say(f"parlour: cannot write the output: {error.strerror}")
+        return EXIT_BAD_INPUT
+
+
+def _run(argv: Sequence[str] | None) -> int:
     from parlour.cli import commands
     from parlour.store.database import StoreError
+    from parlour.store.files import AlreadyThere
     from parlour.store.files import FileError
 
     parser = build_parser()
@@ -30,11 +69,33 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"unrecognized arguments: {' '.join(extra)}")
             args.moves = [*args.moves, *extra]
         return commands.run(args)
+    except AlreadyThere as error:  # only a file named with --out is refused so
+        print(f"parlour: {error} (--force replaces it)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except (CliError, ParlourError, FileError, StoreError) as error:
         print(f"parlour: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+
+
+def _say(line: str) -> None:
+    """One line on stderr, if stderr can still be written."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except OSError:
+        _silence(sys.stderr)
+
+
+def _silence(stream: TextIO) -> None:
+    """Send what is left for ``stream`` to the null device, so that Python's own flush at
+    exit does not fail again (what Python's documentation advises for SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass  # not a real file (a test's capture): nothing is flushed at exit
 
 
 __all__ = ["CliError", "build_parser", "main"]

@@ -61,7 +61,7 @@ def command_export_round(args: argparse.Namespace) -> int:
             sys.stdout.write(text)
             return 0
         if args.out:
-            path = write_text(args.out, text, private=True)
+            path = write_text(args.out, text, private=True, replace=args.force)
         else:
             path = export_round(args.data_dir, chosen, text)
     finally:

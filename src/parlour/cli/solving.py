@@ -120,7 +120,7 @@ def command_analyse(args: argparse.Namespace) -> int:
     if args.out:
         from parlour.store.files import text_writer
 
-        with text_writer(args.out) as out:  # what was solved is kept on Ctrl-C
+        with text_writer(args.out, replace=args.force) as out:  # what was solved is kept on Ctrl-C
             try:
                 _write_results(out, args.out.endswith(".json"), results, tally)
             except KeyboardInterrupt:

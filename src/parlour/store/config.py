@@ -6,6 +6,16 @@ fails: a file that is missing gives the defaults, and a setting that is unknown 
 value of the wrong kind is reported as one :class:`Problem` (the file, the setting, what
 is wrong) and left at its default, so that the app still starts.
 
+The file may be a symbolic link (as dotfile managers make), which is followed; but only a
+regular file is read, opened without waiting (a FIFO or a device is refused, never read)
+and read no further than :data:`MAX_SIZE` bytes. Brackets nested deeper than
+:data:`MAX_DEPTH` are refused before ``tomllib`` (which recurses) sees them. Any of these
+is one :class:`Problem` naming the file, and the defaults are used.
+
+Saving writes through a symbolic link to the file it leads to (the link stays), in one
+step (:func:`parlour.store.files.atomic_writer`), and leaves the file the player's alone
+(0600) whatever the umask.
+
 Only the kinds of values are checked here. Whether a theme exists, or a key name means a
 key, is for the layers that know themes and keys (the app, :mod:`parlour.controls.keys`);
 they report in the same form.
@@ -14,6 +24,8 @@ they report in the same form.
 from __future__ import annotations
 
 import os
+import re
+import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -32,6 +44,8 @@ FILE_NAME = "config.toml"
 DEFAULT_THEME = "textual-dark"
 #: the largest settings file read (a real one is a few hundred bytes)
 MAX_SIZE = 1 << 16
+#: the deepest nesting of arrays and inline tables read (a real file nests two deep)
+MAX_DEPTH = 32
 
 
 class ConfigError(OSError):
@@ -96,23 +110,118 @@ _KINDS: dict[str, tuple[type, str]] = {
 def load(path: str | Path | None = None) -> Loaded:
     """The settings in the file (the defaults for any missing, unknown or bad)."""
     target = config_path(path)
+
+    def unusable(why: str) -> Loaded:
+        problem = Problem(target, "(file)", f"{why}; defaults used")
+        return Loaded(Settings(), target, exists=True, problems=(problem,))
+
     try:
-        data = target.read_bytes()[: MAX_SIZE + 1]
+        data = _read_bounded(target)
     except FileNotFoundError:
         return Loaded(Settings(), target, exists=False)
-    except OSError as error:
-        problem = Problem(target, "(file)", f"cannot be read: {error.strerror}; defaults used")
-        return Loaded(Settings(), target, exists=True, problems=(problem,))
+    except _Unreadable as error:
+        return unusable(str(error))
     if len(data) > MAX_SIZE:
-        problem = Problem(target, "(file)", f"larger than {MAX_SIZE} bytes; defaults used")
-        return Loaded(Settings(), target, exists=True, problems=(problem,))
+        return unusable(f"larger than {MAX_SIZE} bytes")
     try:
-        table = tomllib.loads(data.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        problem = Problem(target, "(file)", f"not valid TOML ({error}); defaults used")
-        return Loaded(Settings(), target, exists=True, problems=(problem,))
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return unusable(f"not valid TOML ({error})")
+    if nesting(text) > MAX_DEPTH:
+        return unusable(f"brackets nested more than {MAX_DEPTH} deep")
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return unusable(f"not valid TOML ({error})")
+    except RecursionError:  # the nesting is bounded above; this is the last line
+        return unusable("nested too deep")
     settings, problems = parse(table, target)
     return Loaded(settings, target, exists=True, problems=problems)
+
+
+class _Unreadable(Exception):
+    """Why the settings file was not read."""
+
+
+def _read_bounded(target: Path) -> bytes:
+    """At most ``MAX_SIZE + 1`` bytes of the regular file at ``target`` (a link to one is
+    followed); raises FileNotFoundError, or :class:`_Unreadable` saying why not."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    try:
+        descriptor = os.open(target, flags)  # O_NONBLOCK: a FIFO does not wait for a writer
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise _Unreadable(f"cannot be read: {error.strerror}") from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        if stat.S_ISDIR(mode):
+            raise _Unreadable("is a directory, not a file")
+        raise _Unreadable("is not a regular file (a device or a pipe?): not read")
+    with os.fdopen(descriptor, "rb") as handle:
+        try:
+            return handle.read(MAX_SIZE + 1)
+        except OSError as error:
+            raise _Unreadable(f"cannot be read: {error.strerror}") from None
+
+
+#: where a scan for brackets must look: a comment, a string's opening, a bracket
+_NOTABLE = re.compile(r"[#\"'\[\]{}]")
+#: what ends a string's text, for each kind of string
+_STRING_END = {
+    '"': re.compile(r'[\\"\n]'),
+    "'": re.compile(r"['\n]"),
+    '"""': re.compile(r'\\.|"""', re.DOTALL),
+    "'''": re.compile("'''"),
+}
+
+
+def nesting(text: str) -> int:
+    """How deep the arrays and inline tables in TOML ``text`` nest (brackets inside
+    strings and comments aside). Linear in the text, whatever it holds; a text that is
+    not TOML is measured as well as it can be (``tomllib`` says what is wrong with it)."""
+    depth = deepest = 0
+    position = 0
+    while (found := _NOTABLE.search(text, position)) is not None:
+        char = found.group()
+        position = found.end()
+        if char == "#":
+            end = text.find("\n", position)
+            position = len(text) if end < 0 else end + 1
+        elif char in "\"'":
+            position = _string_end(text, found.start())
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth = max(depth - 1, 0)
+    return deepest
+
+
+def _string_end(text: str, start: int) -> int:
+    """Where the string opening at ``start`` ends (the end of the text if it does not)."""
+    quote = text[start]
+    opening = quote * 3 if text.startswith(quote * 3, start) else quote
+    ending = _STRING_END[opening]
+    position = start + len(opening)
+    while (found := ending.search(text, position)) is not None:
+        token = found.group()
+        position = found.end()
+        if token == "\\":
+            position += 1  # a one-line string's escape: the next character is the string's
+        elif len(token) == 2:
+            continue  # a multi-line string's escape
+        elif len(token) == 3:
+            # the delimiter may follow up to two quotes that end the string's text
+            extra = 0
+            while extra < 2 and text.startswith(quote, position):
+                position += 1
+                extra += 1
+            return position
+        else:
+            return position  # a quote, or the end of a one-line string's line
+    return len(text)
 
 
 def parse(table: Mapping[str, Any], path: Path) -> tuple[Settings, tuple[Problem, ...]]:
@@ -179,7 +288,7 @@ def _shown(value: object) -> str:
     if isinstance(value, str):
         return f'"{value}"'
     kinds: dict[type, str] = {dict: "a table", list: "a list"}
-    return kinds.get(type(value), repr(value))
+    return kinds.get(type(value)) or repr(value)  # never the repr of a deep table
 
 
 def as_table(settings: Settings) -> dict[str, Any]:
@@ -199,18 +308,19 @@ def as_table(settings: Settings) -> dict[str, Any]:
 
 
 def save(path: Path, settings: Settings) -> None:
-    """Write the settings to ``path`` (its folder made if need be), replacing the file in
-    one step so that a reader never sees half of it."""
+    """Write the settings to the file at ``path``, or to the file a link there leads to
+    (its folder made if need be), in one step so that a reader never sees half of it, and
+    the player's alone (0600). Raises :class:`ConfigError` saying why it cannot."""
     import tomli_w
+
+    from parlour.store.files import FileError
+    from parlour.store.files import write_text
 
     text = tomli_w.dumps(as_table(settings))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(path.name + ".new")
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, path)
-    except OSError as error:
-        raise ConfigError(f"cannot write {path}: {error.strerror or error}") from None
+        write_text(Path(os.path.realpath(path)), text, private=True, replace=True)
+    except FileError as error:
+        raise ConfigError(str(error)) from None
 
 
 def changed(loaded: Loaded, **values: Any) -> Loaded:

@@ -4,13 +4,25 @@ module that touches the disk.
 A record is read only from a regular file of at most :data:`MAX_RECORD` bytes, opened
 without waiting (a FIFO or a device is refused at once, never read). Records Parlour
 writes are the player's alone (0600, in a 0700 folder), whatever the umask.
+
+Every file Parlour writes under a name it was given (a record, a round record, an
+analysis, the settings file) goes through one writer, :func:`atomic_writer`: the text
+goes to a temporary file created exclusively (``O_EXCL``, under a random name) beside the
+target, is flushed to the disk, and only then takes the target's name. An existing file
+is replaced only when asked (``replace``), and never when it is a symbolic link, a
+directory, a device or a pipe; a file that already exists is never clobbered in a race
+(without ``replace`` the finished file is hard-linked into place, which fails if anything
+took the name meanwhile). The temporary file is removed if anything fails.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import secrets
 import stat
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
@@ -18,6 +30,10 @@ from typing import TextIO
 
 class FileError(OSError):
     """A file that cannot be read or written, with a message a player can read."""
+
+
+class AlreadyThere(FileError):
+    """The file to be written exists, and replacing it was not asked for."""
 
 
 #: the largest record read (a record of the longest game is a few kilobytes)
@@ -55,23 +71,15 @@ def read_text(path: str | Path, limit: int = MAX_RECORD) -> str:
         raise FileError(f"{target} is not a text file") from None
 
 
-def write_text(path: str | Path, text: str, *, private: bool = False) -> Path:
-    """Write a file atomically (a temporary file renamed into place) and return its path;
-    ``private``: the file is the player's alone (0600) and its folder 0700."""
+def write_text(
+    path: str | Path, text: str, *, private: bool = False, replace: bool = False
+) -> Path:
+    """Write a file through :func:`atomic_writer` and return its path; ``private``: the
+    file is the player's alone (0600) and a folder made for it 0700; ``replace``: an
+    existing regular file of that name may be replaced."""
     target = Path(path)
-    temporary = target.with_name(target.name + ".part")
-    try:
-        target.parent.mkdir(mode=0o700 if private else 0o777, parents=True, exist_ok=True)
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
-        descriptor = os.open(temporary, flags, 0o600 if private else 0o666)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            if private:
-                os.fchmod(descriptor, 0o600)
-            handle.write(text)
-        temporary.replace(target)
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        raise FileError(f"cannot write {target}: {error.strerror}") from None
+    with atomic_writer(target, private=private, replace=replace) as handle:
+        handle.write(text)
     return target
 
 
@@ -85,33 +93,122 @@ def export_record(directory: Path | None, game: str, text: str) -> Path:
 
     folder = records_dir(data_dir(directory))
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = folder / f"{game}-{stamp}.txt"
-    counter = 1
-    while target.exists():
-        counter += 1
-        target = folder / f"{game}-{stamp}-{counter}.txt"
-    return write_text(target, text, private=True)
+    for counter in range(1, 1000):
+        suffix = "" if counter == 1 else f"-{counter}"
+        try:
+            return write_text(folder / f"{game}-{stamp}{suffix}.txt", text, private=True)
+        except AlreadyThere:
+            continue
+    raise FileError(f"cannot write a record in {folder}: every name for {stamp} is taken")
+
+
+def text_writer(path: str | Path, *, replace: bool = False) -> AbstractContextManager[TextIO]:
+    """Write a file a piece at a time (a long analysis, say) and put it in place only when
+    it is complete (:func:`atomic_writer`). A target that may not be written is refused
+    before anything is written."""
+    return atomic_writer(Path(path), replace=replace, newline="")
+
+
+def check_target(target: Path, *, replace: bool) -> None:
+    """Raise :class:`FileError` unless a file may be written at ``target``: nothing is
+    there, or (with ``replace``) a regular file. A symbolic link, a directory, a device
+    or a pipe is never replaced."""
+    try:
+        mode = target.lstat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise FileError(f"cannot write {target}: {error.strerror}") from None
+    if stat.S_ISLNK(mode):
+        raise FileError(f"{target} is a symbolic link: not replaced (name the file it leads to)")
+    if stat.S_ISDIR(mode):
+        raise FileError(f"{target} is a directory: not written")
+    if not stat.S_ISREG(mode):
+        raise FileError(f"{target} is not a regular file (a device or a pipe?): not replaced")
+    if not replace:
+        raise AlreadyThere(f"{target} already exists: not replaced")
 
 
 @contextmanager
-def text_writer(path: str | Path) -> Iterator[TextIO]:
-    """Write a file a piece at a time (a long analysis, say) and put it in place only when
-    it is complete: the text goes to ``<name>.part``, renamed over ``path`` at the end and
-    removed if writing fails. Raises :class:`FileError` saying why it cannot be written."""
-    target = Path(path)
-    temporary = target.with_name(target.name + ".part")
+def atomic_writer(
+    target: Path, *, private: bool = False, replace: bool = False, newline: str | None = None
+) -> Iterator[TextIO]:
+    """A text file to write to ``target``, put in place whole when the block ends without
+    an error (and removed if it does not). Raises :class:`FileError` (or
+    :class:`AlreadyThere`) saying why the file cannot be written."""
+    check_target(target, replace=replace)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle = temporary.open("w", encoding="utf-8", newline="")
+        target.parent.mkdir(mode=0o700 if private else 0o777, parents=True, exist_ok=True)
+        descriptor, temporary = _temporary_beside(target, 0o600 if private else 0o666)
     except OSError as error:
         raise FileError(f"cannot write {target}: {error.strerror}") from None
     try:
-        with handle:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline=newline) as handle:
+            if private:
+                os.fchmod(descriptor, 0o600)  # whatever the umask
             yield handle
-        temporary.replace(target)
+            handle.flush()
+            os.fsync(descriptor)
+        _put_in_place(temporary, target, replace=replace)
+    except FileError:
+        temporary.unlink(missing_ok=True)
+        raise
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        raise FileError(f"cannot write {target}: {error.strerror}") from None
+        raise FileError(f"cannot write {target}: {error.strerror or error}") from None
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def _temporary_beside(target: Path, mode: int) -> tuple[int, Path]:
+    """A new file, created exclusively under a random hidden name in ``target``'s folder
+    (never a file or a link already there)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    for _ in range(100):
+        # the name cut short: up to 40 characters of 4 bytes still leave room under the
+        # 255 bytes a name may have
+        temporary = target.with_name(f".{target.name[:40]}.{secrets.token_hex(6)}.part")
+        try:
+            return os.open(temporary, flags, mode), temporary
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free name for a temporary file")
+
+
+#: what ``link`` says on a file system without hard links
+_NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK})
+
+
+def _put_in_place(temporary: Path, target: Path, *, replace: bool) -> None:
+    """The finished temporary file takes ``target``'s name: over a regular file only with
+    ``replace``; without it, by a hard link, which fails if anything has the name."""
+    check_target(target, replace=replace)
+    if not replace:
+        try:
+            os.link(temporary, target)
+        except FileExistsError:
+            raise AlreadyThere(f"{target} already exists: not replaced") from None
+        except OSError as error:
+            if error.errno not in _NO_HARD_LINKS:
+                raise
+        else:
+            temporary.unlink()
+            _sync_folder(target.parent)
+            return
+    os.replace(temporary, target)
+    _sync_folder(target.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a file's new name last (best effort: not every system can sync a folder)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)

@@ -1,0 +1,93 @@
+"""The app with a settings file that is not what it seems (Textual Pilot): a link to
+/dev/zero, a FIFO, brackets nested 20,000 deep. Each is one notice naming the file, the
+defaults are used and the app starts on the board; and the settings the player changes
+are saved through a link to the file it leads to, never over the link."""
+
+from __future__ import annotations
+
+import os
+import stat
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from parlour.store.config import DEFAULT_THEME
+from parlour.tui.app import make_app
+from parlour.tui.screens.golf import GolfScreen
+from tests.tui.test_settings_pilot import recording
+
+
+def config_file() -> Path:
+    return Path(os.environ["PARLOUR_CONFIG"])
+
+
+def link_to_dev_zero(path: Path) -> str:
+    path.symlink_to("/dev/zero")
+    return "is not a regular file (a device or a pipe?): not read"
+
+
+def fifo(path: Path) -> str:
+    os.mkfifo(path)
+    return "is not a regular file (a device or a pipe?): not read"
+
+
+def nested(path: Path) -> str:
+    path.write_text("a = " + "[" * 20_000 + "]" * 20_000 + "\n")
+    return "brackets nested more than 32 deep"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("make", [link_to_dev_zero, fifo, nested], ids=lambda f: f.__name__)
+async def test_a_hostile_settings_file_is_one_notice_and_the_app_starts(
+    tmp_path: Path, make: Callable[[Path], str]
+) -> None:
+    path = config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    reason = make(path)
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    said = recording(app)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, GolfScreen)
+        assert app.theme == DEFAULT_THEME and app.four_colour is False
+        assert said == [f"{path}: (file): {reason}; defaults used"]
+
+
+async def test_settings_changed_in_the_app_are_saved_through_a_link(tmp_path: Path) -> None:
+    real = tmp_path / "dotfiles" / "parlour.toml"
+    real.parent.mkdir()
+    real.write_text('theme = "baize"\n')
+    link = config_file()
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(real)
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(0.3)
+        assert app.theme == "baize"
+        app.set_four_colour(True)
+        await pilot.pause()
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    saved = tomllib.loads(real.read_text(encoding="utf-8"))
+    assert saved["theme"] == "baize" and saved["four_colour"] is True
+    assert stat.S_IMODE(real.stat().st_mode) == 0o600
+    assert sorted(p.name for p in real.parent.iterdir()) == ["parlour.toml"]
+
+
+async def test_a_link_to_a_device_is_not_written_and_the_app_says_so(tmp_path: Path) -> None:
+    link = config_file()
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to("/dev/null")
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    said = recording(app)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(0.3)
+        said.clear()
+        app.set_four_colour(True)
+        await pilot.pause()
+        assert app.four_colour is True  # in effect for this session
+    assert said == [
+        "Not saved: /dev/null is not a regular file (a device or a pipe?): not replaced"
+    ]
+    assert link.is_symlink() and os.readlink(link) == "/dev/null"
