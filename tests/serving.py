@@ -105,6 +105,8 @@ class Served:
 
     def stop(self) -> int:
         """Ctrl-C; its exit status (its later output is in :attr:`journal`)."""
+        if self.process.returncode is not None:
+            return self.process.returncode  # stopped already
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
         try:

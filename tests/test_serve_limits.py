@@ -183,3 +183,23 @@ async def test_terminal_sizes_are_clamped(tmp_path: Path) -> None:
                         rows = [int(row) for row in re.findall(rb"\x1b\[(\d+);\d+H", screen.output)]
                         assert max(rows) == 150
                 await wait_until(lambda: not server.apps(), 15, "the app ending")
+
+
+async def test_ctrl_c_ends_every_app_it_started(tmp_path: Path) -> None:
+    server = Served(tmp_path / "data")
+    try:
+        async with aiohttp.ClientSession() as session:
+            sockets = [await session.ws_connect(server.websocket_url()) for _ in range(2)]
+            for websocket in sockets:
+                await Screen(websocket).wait_for("Golf: a single hole")
+            apps = server.apps()
+            assert len(apps) == 2
+            assert server.stop() == 0  # Ctrl-C, with both tabs open
+            for websocket in sockets:
+                screen = Screen(websocket)
+                await screen.read(5)
+                assert screen.closed
+        assert not any(Path(f"/proc/{pid}").exists() for pid in apps)
+    finally:
+        server.stop()
+    assert server.journal.count("the server stopped") == 2
