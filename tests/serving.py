@@ -27,8 +27,9 @@ def free_port() -> int:
         return port
 
 
-def processes_using(data: Path) -> list[int]:
-    """Processes whose command line names ``data`` (the server and its apps)."""
+def processes_using(data: Path, *, also: bytes = b"") -> list[int]:
+    """Processes whose command line names ``data`` (the server and its apps), and
+    ``also`` if given."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -37,7 +38,7 @@ def processes_using(data: Path) -> list[int]:
             words = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if str(data).encode() in words:
+        if str(data).encode() in words and (not also or also in words):
             found.append(int(entry.name))
     return found
 
@@ -97,8 +98,10 @@ class Served:
         self.journal = ""
 
     def apps(self) -> list[int]:
-        """The app processes it has started and that are still there."""
-        return [pid for pid in processes_using(self.data) if pid != self.process.pid]
+        """The app processes it has started and that are still there (a process it has
+        forked but that is not yet an app, whose command line is still the server's, is
+        not one)."""
+        return processes_using(self.data, also=b"--served")
 
     def websocket_url(self, query: str = "width=100&height=30") -> str:
         return f"{self.base}/ws/{self.token}?{query}"
@@ -128,6 +131,7 @@ def serving(data: Path, *options: str, host: str = "127.0.0.1") -> Iterator[Serv
         yield served
     finally:
         status = served.stop()
+        print(served.journal)  # shown by pytest when the test fails
         wait_for(lambda: not processes_using(data), 10, "every app ending with the server")
         for pid in processes_using(data):
             os.kill(pid, signal.SIGKILL)

@@ -94,8 +94,10 @@ class ServedApp(AppService):
         self.peer = request.remote or "?"
         #: why the app is ending (None while it runs)
         self.ending: str | None = None
-        #: when the visitor last typed or clicked (the event loop's clock)
+        #: when the visitor last typed or clicked (the event loop's clock), or when the
+        #: app first drew (before that they cannot)
         self.last_input = asyncio.get_running_loop().time()
+        self._drawn = False
         self._stopping: asyncio.Task[None] | None = None
         #: the browser's connection was cut: what the app writes is thrown away
         self._dropped = False
@@ -174,6 +176,11 @@ class ServedApp(AppService):
             text = bytes(kept).decode("utf-8", "replace").strip()
             for said in text.splitlines()[-20:]:
                 self.journal.say(self.peer, f"the app said: {shown(said, limit=200)}")
+
+    async def on_data(self, payload: bytes) -> None:
+        if not self._drawn:
+            self._drawn, self.last_input = True, asyncio.get_running_loop().time()
+        await super().on_data(payload)
 
     async def on_meta(self, data: bytes) -> None:
         if json.loads(data).get("type") == "exit":
