@@ -4,18 +4,15 @@ page's websocket, as the browser's terminal receives it."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
+import urllib.error
 import urllib.request
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from tests.serving import serving
+from tests.serving import wait_for
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -24,62 +21,17 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def processes_using(data: Path) -> list[int]:
-    """Processes whose command line names ``data`` (the server's apps)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            words = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if str(data).encode() in words:
-            found.append(int(entry.name))
-    return found
-
-
-def wait_for(
-    condition: Callable[[], bool],
-    seconds: float,
-    what: str,
-    pause: Callable[[], object] = lambda: time.sleep(0.1),
-) -> None:
-    """Wait until ``condition`` holds; ``pause`` lets the browser's events in meanwhile
-    (playwright's synchronous API delivers them only while it is called)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        pause()
-    raise AssertionError(f"{what} did not happen within {seconds} s")
-
-
 def test_the_start_screen_and_a_board_in_chromium(tmp_path: Path) -> None:
     sync_api = pytest.importorskip("playwright.sync_api")
     data = tmp_path / "data"
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "parlour", "--data-dir", str(data), "serve", "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        assert server.stdout is not None
-        announced = server.stdout.readline()
-        assert announced.strip() == f"Parlour is served at http://127.0.0.1:{port}"
-        assert "Only this computer" in server.stdout.readline()
-        page_html = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10).read()
-        assert b"/ws" in page_html
+    with serving(data) as server:
+        assert server.announced[0] == f"Parlour is served at {server.link}"
+        assert "Only this computer" in server.announced[1]
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{server.base}/", timeout=10)
+        assert refused.value.code == 403  # not without the link's token
+        page_html = urllib.request.urlopen(server.link, timeout=10).read()
+        assert f"/ws/{server.token}".encode() in page_html
 
         received: list[str] = []
 
@@ -100,10 +52,11 @@ def test_the_start_screen_and_a_board_in_chromium(tmp_path: Path) -> None:
                 page.wait_for_timeout(100)
 
             page.on("websocket", lambda socket_: socket_.on("framereceived", on_frame))
-            page.goto(f"http://127.0.0.1:{port}/")
+            fetched: list[str] = []
+            page.on("requestfinished", lambda request: fetched.append(request.url))
+            page.goto(server.link)
             wait_for(lambda: seen("Golf: a single hole"), 60, "the start screen", pump)
-            apps = [pid for pid in processes_using(data) if pid != server.pid]
-            assert len(apps) == 1  # one app for this visitor
+            assert len(server.apps()) == 1  # one app for this visitor
             page.mouse.click(550, 360)
             received.clear()
             page.keyboard.press("Enter")  # the first entry: a round of Golf
@@ -111,14 +64,8 @@ def test_the_start_screen_and_a_board_in_chromium(tmp_path: Path) -> None:
             assert seen("Stock")
             page.screenshot(path=str(tmp_path / "board.png"))
             browser.close()
+        # the page loaded nothing from elsewhere (its policy keeps it to this server)
+        assert fetched and all(url.startswith(f"{server.base}/") for url in fetched), fetched
         # the round the visitor began is in the data directory the server was given
         assert (data / "parlour.db").exists()
-    finally:
-        server.send_signal(signal.SIGINT)  # Ctrl-C
-        try:
-            server.wait(timeout=20)
-        finally:
-            if server.poll() is None:
-                os.killpg(server.pid, signal.SIGKILL)
-    assert server.returncode == 0
-    wait_for(lambda: not processes_using(data), 10, "every app stopping with the server")
+    # (serving stops the server with Ctrl-C and checks that every app has ended)

@@ -129,6 +129,7 @@ def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
         config=load(),
         theme=theme,
         four_colour=True if args.four_colour else None,
+        served=getattr(args, "served", None) or "",  # started by parlour serve (cli/serve)
         **kwargs,
     )
     app.run()

@@ -10,6 +10,7 @@ from typing import NoReturn
 from parlour import __version__
 from parlour.cli.common import CliError
 from parlour.cli.common import option_dest
+from parlour.cli.serve import SERVED_MODES
 from parlour.engine.plugin import GameSpec
 from parlour.engine.registry import specs
 
@@ -36,6 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"parlour {__version__}")
     _add_app_arguments(parser, default=None)
+    # how ``parlour serve`` starts each visitor's app (cli/serve): not for people to type
+    parser.add_argument("--served", choices=SERVED_MODES, default=None, help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = commands.add_parser("play", help="open the app on a new game")
@@ -139,11 +142,42 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--json", action="store_true", help="machine-readable output")
     _add_app_arguments(match, ascii_flag=False)
 
-    serve = commands.add_parser("serve", help="play in a web browser (textual-serve)")
+    serve = commands.add_parser(
+        "serve",
+        help="play in a web browser: prints a private link (textual-serve; docs/serve.md)",
+    )
     serve.add_argument(
         "--host", default="127.0.0.1", help="the address to listen on (default: this computer only)"
     )
     serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+    serve.add_argument(
+        "--max-apps",
+        type=int,
+        default=4,
+        metavar="N",
+        help="at most N apps at once, one per browser tab (default: 4)",
+    )
+    serve.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=1800.0,
+        metavar="SECONDS",
+        help="end an app after this long without a key or a click (default: 1800, half an hour)",
+    )
+    serve.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer to this host name (a name this computer has on your network); "
+        "may be repeated",
+    )
+    serve.add_argument(
+        "--any-player",
+        action="store_true",
+        help="let visitors choose the player, and so see and play as any player of the data "
+        "directory (default: they play as the server's player only)",
+    )
     _add_app_arguments(serve)
 
     deal = commands.add_parser("deal", help="print the opening layout of a deal")

@@ -39,6 +39,7 @@ from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.tui.screens.small import TooSmallScreen
 from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
+from parlour.tui.services import fixed_player_words
 from parlour.tui.themes import PARLOUR_THEMES
 from parlour.tui.themes import card_variables
 
@@ -85,8 +86,11 @@ class ParlourApp(App[None]):
         config: settings_file.Loaded | None = None,
         theme: str | None = None,
         four_colour: bool | None = None,
+        served: str = "",
     ) -> None:
         super().__init__()
+        #: run by parlour serve ("one-player", "any-player"): settings last for the visit
+        self.served, self.fixed_player = bool(served), served == "one-player"
         #: the day whose course is today's (None: the UTC date, asked each time)
         self._today = today
         #: whose games these are (None: the settings file's player, else the login name)
@@ -183,6 +187,8 @@ class ParlourApp(App[None]):
     def remember(self, **values: Any) -> None:
         """Change settings and write the file back (a failure is said, not raised)."""
         self.config = settings_file.changed(self.config, **values)
+        if self.served:
+            return  # a visitor's settings are theirs for this visit, not the owner's file
         try:
             settings_file.save(self.config.path, self.config.settings)
         except settings_file.ConfigError as error:
@@ -273,7 +279,9 @@ class ParlourApp(App[None]):
 
     def switch_player(self, name: str) -> None:
         """Play as ``name`` from now on (a player of this data directory, or a new one);
-        ``StoreError`` if the store cannot be opened for them."""
+        ``StoreError`` if the store cannot be opened for them, or if the player is fixed."""
+        if self.fixed_player:
+            raise StoreError(fixed_player_words(self.player or self.config.settings.player))
         store = Store(self.data_dir, player=name)
         old, self.store, self.player = self.store, store, store.player
         if old is not None:
@@ -455,6 +463,7 @@ def make_app(
     config: settings_file.Loaded | None = None,
     theme: str | None = None,
     four_colour: bool | None = None,
+    served: str = "",
 ) -> ParlourApp:
     """Build the app: open on the start screen, a game, a round, a record to play on
     (``record_text``) or one to replay (``replay_text``), with these rule options; the
@@ -487,4 +496,5 @@ def make_app(
         config=config,
         theme=theme,
         four_colour=four_colour,
+        served=served,
     )

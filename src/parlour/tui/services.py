@@ -45,6 +45,8 @@ class Services(Protocol):
     #: the rule options switched on (each game takes those it has)
     options: frozenset[str]
     notice: str | None
+    #: the player cannot be changed (an app served to a browser, unless its owner allows it)
+    fixed_player: bool
 
     def start_new_game(self, game: str, **how: Unpack[NewGame]) -> None: ...
 
@@ -72,3 +74,8 @@ class Services(Protocol):
 def services(screen: Screen[Any]) -> Services:
     """The app's services, for a screen of Parlour's app."""
     return cast(Services, screen.app)
+
+
+def fixed_player_words(player: str) -> str:
+    """Why the player cannot be changed in an app served to a browser."""
+    return f"This app plays as {player} only: the owner of the server chose the player."

@@ -1,4 +1,5 @@
-"""Choosing who plays: a known player from the list, or a new name typed in."""
+"""Choosing who plays: a known player from the list, or a new name typed in (not in an
+app served to a browser whose player is fixed: it says so and lists no one else)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from parlour.store.database import StoreError
 from parlour.store.players import MAX_LENGTH
 from parlour.store.players import check_player
 from parlour.tui.keyed import Keyed
+from parlour.tui.services import fixed_player_words
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 
@@ -49,6 +51,15 @@ class PlayerScreen(Keyed, ModalScreen[None]):
         if store is None:
             self.say("The database is not open: the player cannot be changed now.")
             return
+        if app.fixed_player:
+            # other players' names are not shown, and no name can be typed
+            self._names = [store.player]
+            listing.add_option(Option(f"{store.player} (playing now)", id="player-0"))
+            self.query_one("#new-player", Input).disabled = True
+            self.say(fixed_player_words(store.player))
+            listing.highlighted = 0
+            listing.focus()
+            return
         try:
             names = store.players()
         except StoreError as error:
@@ -79,6 +90,13 @@ class PlayerScreen(Keyed, ModalScreen[None]):
         self.play_as(name)
 
     def play_as(self, name: str) -> None:
+        store = services(self).store
+        if services(self).fixed_player and store is not None:
+            if name == store.player:
+                self.dismiss()
+            else:
+                self.say(fixed_player_words(store.player))
+            return
         try:
             services(self).switch_player(name)
         except StoreError as error:

@@ -1,7 +1,8 @@
 """Settings: the theme, the four-colour deck, ASCII cards and the player's name, each
 written to the settings file as soon as it is changed. Keys are changed in the file
 itself (its ``[keys]`` table); the screen says where it is and which keys are the
-player's own."""
+player's own. In an app served to a browser, changes last for the visit (the file is
+never written) and the player cannot be changed unless the server's owner allows it."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ from parlour.store.database import StoreError
 from parlour.store.players import check_player
 from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import KeyBar
+
+#: where the settings of an app served to a browser go
+VISIT_ONLY = "These settings last for this visit: the server's settings file is not changed."
 
 
 class SettingsScreen(Keyed, ModalScreen[None]):
@@ -54,9 +58,16 @@ class SettingsScreen(Keyed, ModalScreen[None]):
                 yield Switch(value=app.ascii_only, id="setting-ascii")
             with Horizontal(classes="setting"):
                 yield Label("Player", classes="setting-name")
-                yield Input(value=settings.player, id="setting-player")
+                if app.fixed_player:
+                    player = app.store.player if app.store is not None else settings.player
+                    yield Input(value=player, id="setting-player", disabled=True)
+                else:
+                    yield Input(value=settings.player, id="setting-player")
             yield Static(self.keys_words(), id="settings-keys", markup=False)
-            yield Static(f"Saved in {app.config.path}", id="settings-path", markup=False)
+            if app.served:
+                yield Static(VISIT_ONLY, id="settings-path")
+            else:
+                yield Static(f"Saved in {app.config.path}", id="settings-path", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:
