@@ -14,6 +14,7 @@ from parlour.cli.common import EXIT_BAD_INPUT
 from parlour.cli.common import CliError
 from parlour.cli.parser import build_parser
 from parlour.engine.errors import ParlourError
+from parlour.engine.untrusted import visible
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -31,7 +32,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.moves = [*args.moves, *extra]
         return commands.run(args)
     except (CliError, ParlourError, FileError, StoreError) as error:
-        print(f"parlour: {error}", file=sys.stderr)
+        # a message may echo a file name or a record's line: any control character left
+        # in it is shown, never obeyed
+        print(f"parlour: {visible(str(error), lines=False)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
