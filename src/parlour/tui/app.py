@@ -20,6 +20,7 @@ from typing import Unpack
 from textual.app import App
 from textual.app import SystemCommand
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from parlour.engine import find_game
@@ -29,7 +30,10 @@ from parlour.engine.notation import format_options
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
 from parlour.engine.registry import find_spec
+from parlour.engine.untrusted import shown
+from parlour.engine.untrusted import visible
 from parlour.render import shows_suits
+from parlour.render.untrusted import said
 from parlour.session import Session
 from parlour.session import round_game
 from parlour.store import config as settings_file
@@ -118,9 +122,29 @@ class ParlourApp(App[None]):
             self._remember_theme = chosen != settings.theme
         else:
             self.config_problems.append(
-                f"{self.config.path}: theme: no theme {chosen!r} (Ctrl+P, Theme shows "
+                f"{shown(str(self.config.path))}: theme: no theme {chosen!r} (Ctrl+P, Theme shows "
                 "them all); default used"
             )
+
+    # -- messages --------------------------------------------------------------------------
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notice of the app (the screens' too) as plain words: a message may hold a
+        setting's value, a key's name, a file's name or a player's, so it is never read as
+        markup (``markup`` is not heeded) and any control character in it is shown, not
+        obeyed (docs/reliability.md)."""
+        super().notify(
+            visible(message), title=visible(title), severity=severity, timeout=timeout,
+            markup=False,
+        )  # fmt: skip
 
     # -- settings --------------------------------------------------------------------------
 
@@ -198,9 +222,12 @@ class ParlourApp(App[None]):
     def _check_keys(self) -> None:
         from parlour.help.keys import check_keys
 
-        path = self.config.path
+        path = shown(str(self.config.path))
         self._report(
-            [f"{path}: {setting}: {message}" for setting, message in check_keys(self.key_overrides)]
+            [
+                f"{path}: {shown(setting)}: {message}"
+                for setting, message in check_keys(self.key_overrides)
+            ]
         )
 
     def _report(self, problems: list[str]) -> None:
@@ -215,7 +242,7 @@ class ParlourApp(App[None]):
         try:
             self.store = Store(self.data_dir, player=self.player or self.config.settings.player)
         except StoreError as error:
-            self.exit(return_code=2, message=f"parlour: {error}")
+            self.exit(return_code=2, message=said(f"parlour: {error}"))
             return
         self.notice = self.store.notice
         if self.notice:
