@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from parlour.engine.untrusted import shown
 from parlour.store.paths import chosen_path
 from parlour.store.players import check_player
 from parlour.store.players import default_player
@@ -61,7 +62,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.setting}: {self.message}"
+        # the file's name and its setting's name are outside text (the message shows
+        # the value through _shown)
+        return f"{shown(str(self.path))}: {shown(self.setting)}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -177,7 +180,7 @@ def _shown(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        return f'"{shown(value)}"'
     kinds: dict[type, str] = {dict: "a table", list: "a list"}
     return kinds.get(type(value), repr(value))
 
