@@ -131,5 +131,6 @@ def csv_cell(value: object) -> str:
 
 
 def csv_line(cells: Iterable[object], end: str = "\n") -> str:
-    """A CSV row of :func:`csv_cell` cells."""
-    return ",".join(map(csv_cell, cells)) + end
+    """A CSV row of :func:`csv_cell` cells (one empty cell written ``""``, as the csv
+    module does, so that it is not read as a blank line)."""
+    return (",".join(map(csv_cell, cells)) or '""') + end
