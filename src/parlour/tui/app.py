@@ -17,10 +17,8 @@ from pathlib import Path
 from typing import Any
 from typing import Unpack
 
-from textual.app import App
 from textual.app import SystemCommand
 from textual.events import Resize
-from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from parlour.engine import find_game
@@ -31,7 +29,6 @@ from parlour.engine.record import parse_record
 from parlour.engine.record import replay
 from parlour.engine.registry import find_spec
 from parlour.engine.untrusted import shown
-from parlour.engine.untrusted import visible
 from parlour.render import shows_suits
 from parlour.render.untrusted import said
 from parlour.session import Session
@@ -40,6 +37,7 @@ from parlour.store import config as settings_file
 from parlour.store.database import Store
 from parlour.store.database import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
+from parlour.tui.notices import PlainNotices
 from parlour.tui.screens.small import TooSmallScreen
 from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
@@ -71,7 +69,7 @@ def terminal_shows_suits() -> bool:
     return shows_suits(sys.stdout)
 
 
-class ParlourApp(App[None]):
+class ParlourApp(PlainNotices):
     CSS_PATH = "parlour.tcss"
     TITLE = "Parlour"
     #: ctrl+p: Textual's command palette (the theme, the settings, the keys …)
@@ -125,26 +123,6 @@ class ParlourApp(App[None]):
                 f"{shown(str(self.config.path))}: theme: no theme {chosen!r} (Ctrl+P, Theme shows "
                 "them all); default used"
             )
-
-    # -- messages --------------------------------------------------------------------------
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None:
-        """Every notice of the app (the screens' too) as plain words: a message may hold a
-        setting's value, a key's name, a file's name or a player's, so it is never read as
-        markup (``markup`` is not heeded) and any control character in it is shown, not
-        obeyed (docs/reliability.md)."""
-        super().notify(
-            visible(message), title=visible(title), severity=severity, timeout=timeout,
-            markup=False,
-        )  # fmt: skip
 
     # -- settings --------------------------------------------------------------------------
 
@@ -223,12 +201,8 @@ class ParlourApp(App[None]):
         from parlour.help.keys import check_keys
 
         path = shown(str(self.config.path))
-        self._report(
-            [
-                f"{path}: {shown(setting)}: {message}"
-                for setting, message in check_keys(self.key_overrides)
-            ]
-        )
+        found = check_keys(self.key_overrides)
+        self._report([f"{path}: {shown(setting)}: {message}" for setting, message in found])
 
     def _report(self, problems: list[str]) -> None:
         """Problems with the settings file, one line each, in one notice."""
