@@ -34,11 +34,16 @@ from tests.test_cli_match import play_round
 #: what a terminal must never receive from a record: a window title or any OSC (a
 #: clipboard write, a hyperlink), a clear screen, a C1 control sequence introducer
 OBEYED = (b"\x1b]", b"\x1b[2J", b"\xc2\x9b", b"\x07")
-#: any text, controls and all, and the markup that crashes a parser or makes a link
+#: any text a file can hold, controls and all, and the markup that crashes a parser or
+#: makes a link
 MARKUP = st.sampled_from(["[/]", "[link=https://evil.example]", "[bold", "[/nope]", "[b]", "\\["])
-ANY_TEXT = st.lists(
-    st.one_of(st.text(alphabet=st.characters(codec=None, exclude_characters="\x00")), MARKUP),
-    max_size=5,
+CHARACTERS = st.characters(codec=None, exclude_categories=["Cs"], exclude_characters="\x00")
+ANY_TEXT = st.lists(st.one_of(st.text(alphabet=CHARACTERS), MARKUP), max_size=5).map("".join)
+#: a file's name as Python reads it from a command line: any text, and bytes that are not
+#: UTF-8 (as the surrogates U+DC80 to U+DCFF)
+UNDECODABLE = st.characters(min_codepoint=0xDC80, max_codepoint=0xDCFF)
+ANY_NAME = st.lists(
+    st.one_of(st.text(alphabet=CHARACTERS), st.text(alphabet=UNDECODABLE), MARKUP), max_size=5
 ).map("".join)
 SETTINGS = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -242,7 +247,7 @@ def test_any_player_line_is_shown_without_a_control(
 
 
 @SETTINGS
-@given(name=ANY_TEXT.filter(lambda name: name.strip() and "/" not in name))
+@given(name=ANY_NAME.filter(lambda name: name.strip() and "/" not in name))
 def test_any_file_name_is_shown_without_a_control(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -313,3 +318,35 @@ def test_records_beginning_with_a_byte_order_mark_are_read(
         env=dict(os.environ, PYTHONIOENCODING="utf-8"),
     )  # fmt: skip
     assert plain.returncode == 0, plain.stderr
+
+
+# -- the database's words --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hostile", ["[/]", "".join(HOSTILE)])
+def test_scorecards_and_history_show_the_databases_words_as_written(
+    hostile: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rule options and a player's name in the database (written by hand, or by a Parlour
+    that checked less) are drawn as written by scorecard, scorecard --course and history."""
+    import sqlite3
+
+    from tests.test_cli_match import CODE
+
+    mine, theirs = tmp_path / "mine", tmp_path / "theirs"
+    play_round(mine, "ann", best=False)
+    play_round(theirs, "ann", best=False)
+    play_round(theirs, "bob", best=False)
+    with sqlite3.connect(mine / "parlour.db") as db:
+        db.execute("UPDATE rounds SET options = ?", (hostile,))
+        db.execute("UPDATE games SET options = ?", (hostile,))
+    db.close()
+    with sqlite3.connect(theirs / "parlour.db") as db:
+        db.execute("UPDATE rounds SET player = ? WHERE player = 'bob'", (hostile,))
+    db.close()
+    status, out, err = run(capsys, "--data-dir", str(mine), "--player", "ann", "scorecard")
+    assert status == 0 and shown(hostile) in out, err
+    status, out, err = run(capsys, "--data-dir", str(mine), "--player", "ann", "history")
+    assert status == 0 and shown(hostile) in out, err
+    status, out, err = run(capsys, "--data-dir", str(theirs), "scorecard", "--course", CODE)
+    assert status == 0 and shown(hostile) in out, err
