@@ -140,11 +140,16 @@ class Store:
     def _fold_players(self, connection: sqlite3.Connection) -> None:
         """One player, one name: rows written under another spelling of a name (``Ann``
         and ``ann``, by an older Parlour) become the first written's, and this store's
-        player is known by that spelling. The names come from the indexes, cheaply."""
+        player is known by that spelling. The names come from the indexes a name at a time
+        (a skip scan), so the cost is the number of players, not of games."""
         names = {
             row[0]
             for table in PLAYER_TABLES
-            for row in connection.execute(f"SELECT DISTINCT player FROM {table}")
+            for row in connection.execute(
+                f"WITH RECURSIVE name(player) AS (SELECT MIN(player) FROM {table} UNION ALL "
+                f"SELECT (SELECT MIN(player) FROM {table} WHERE player > name.player) FROM name "
+                "WHERE name.player IS NOT NULL) SELECT player FROM name WHERE player IS NOT NULL"
+            )
         }
         mine = player_key(self.player)
         keys: dict[str, list[str]] = {}
