@@ -24,6 +24,7 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
+from parlour.engine.untrusted import visible
 from parlour.render import cards_as_shown
 from parlour.render import render_position
 from parlour.session import Session
@@ -134,7 +135,8 @@ class Plain:
     # -- output ----------------------------------------------------------------------------
 
     def say(self, text: str) -> None:
-        self.out.write(cards_as_shown(text, self.ascii_only) + "\n")
+        # a message may echo what was typed or a file's name: controls shown, not obeyed
+        self.out.write(visible(cards_as_shown(text, self.ascii_only)) + "\n")
         self.out.flush()
 
     def board(self) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from typing import Final
 
 from rich.table import Table
+from rich.text import Text
 
 from parlour.engine.cards import parse_cards
 from parlour.engine.errors import ParlourError
@@ -30,6 +31,7 @@ from parlour.engine.registry import specs
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
 from parlour.engine.rounds import hole_seed
+from parlour.engine.untrusted import shown
 from parlour.engine.verdict import Budget
 from parlour.store.database import FinishedGame
 from parlour.store.database import Store
@@ -221,10 +223,13 @@ _GAME_ROWS: Final = (
 def stats_table(player: str, stats: list[GameStats]) -> Table:
     """One column per game and rule options, one row per figure (four games fit in 80
     columns), the rounds' figures below a rule."""
-    table = Table(title=f"Statistics of {player}", title_justify="left")
+    # the player's name and a game or options this Parlour does not know are outside
+    # text: shown, never read as markup
+    title = Text(f"Statistics of {shown(player)}", style="table.title")
+    table = Table(title=title, title_justify="left")
     table.add_column("")
     for s in stats:
-        table.add_column(game_name(s.game, s.options), justify="right")
+        table.add_column(Text(shown(game_name(s.game, s.options))), justify="right")
     for label, name, form in _GAME_ROWS:
         table.add_row(label, *(form.format(getattr(s, name)) for s in stats))
     table.add_row("Time played", *(duration(s.seconds_played) for s in stats))

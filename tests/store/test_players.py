@@ -8,10 +8,14 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from parlour.store.database import Store
 from parlour.store.players import check_player
 from parlour.store.players import default_player
+from parlour.store.players import is_invisible
+from parlour.store.players import player_key
 
 
 def finish(store: Store, score: int, round_id: int | None = None, hole: int | None = None) -> int:
@@ -79,3 +83,109 @@ def test_a_name_that_cannot_be_a_player_is_refused(tmp_path: Path, name: str, re
 def test_names_of_any_alphabet_are_players(tmp_path: Path) -> None:
     assert Store(tmp_path, player=" Zoë O'Neill ").player == "Zoë O'Neill"
     assert Store(tmp_path, player="李雷").player == "李雷"
+
+
+# -- look-alike names -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "tidied"),
+    [("ｒoot", "root"), ("Ａnn", "Ann"), ("ann\u3000smith", "ann smith"),
+     ("ann   smith", "ann smith"), ("ﬁona", "fiona"), ("Zoë", "Zoë"), ("Zoe\u0308", "Zoë")],
+)  # fmt: skip
+def test_names_are_folded_to_their_plain_forms(written: str, tidied: str) -> None:
+    """Unicode NFKC: full-width letters, ligatures and composed accents are the plain
+    letters, and a run of spaces is one."""
+    assert check_player(written) == tidied
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["\u3164", "ann\u3164", "\u3164ann", "ann\u115fbob", "ann\u1160", "ann\uffa0", "ann\u2800",
+     "an\u200bn", "ann\u200d", "ann\u2060", "ann\ufeff", "ann\u00ad", "ann\u034f", "ann\U000e0061"],
+)  # fmt: skip
+def test_a_name_with_a_character_that_shows_as_nothing_is_refused(name: str) -> None:
+    """The Hangul fillers (U+3164 as a name looks like no name), blank Braille, zero-width
+    spaces and joiners, soft hyphens, tags: a name holding one could pass for another."""
+    with pytest.raises(ValueError, match="a player's name") as refused:
+        check_player(name)
+    message = str(refused.value)
+    assert message.isprintable()
+
+
+def test_an_invisible_name_is_named_by_its_code_point() -> None:
+    with pytest.raises(ValueError, match=r"shows as nothing \(U\+1160 HANGUL JUNGSEONG FILLER\)"):
+        check_player("\u3164")
+    with pytest.raises(ValueError, match=r"U\+2800 BRAILLE PATTERN BLANK"):
+        check_player("ann\u2800")
+
+
+@pytest.mark.parametrize(
+    ("name", "mixed"),
+    [("\u0430nn", "Latin and Cyrillic"), ("p\u0430yp\u0430l", "Latin and Cyrillic"),
+     ("\u0391nna", "Latin and Greek"), ("Анна\u0061", "Cyrillic and Latin"),
+     ("\u03bflga", "Latin and Greek"), ("ann\u0570", "Latin and Armenian")],
+)  # fmt: skip
+def test_a_name_mixing_alphabets_is_refused(name: str, mixed: str) -> None:
+    """Cyrillic а among Latin letters (аnn) is the classic look-alike of ann."""
+    with pytest.raises(ValueError, match=f"one alphabet, not {mixed}"):
+        check_player(name)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Анна", "Ἀλέξανδρος", "山田はなこ", "佐々木 ハナコ", "タロー", "김민준", "Li 李", "Kim 민준",
+     "Σοφία", "ann2", "O'Neill-Smith", "José Ñúñez", "Ólafur", "أحمد", "דוד", "Łukasz"],
+)  # fmt: skip
+def test_names_of_one_alphabet_and_the_mixes_names_have_are_players(name: str) -> None:
+    """One alphabet, or Latin with Chinese, Japanese or Korean (UTS #39, highly
+    restrictive)."""
+    assert check_player(name) == name
+
+
+@given(st.text(max_size=40))
+def test_a_tidied_name_stays_as_it_is_and_holds_nothing_unseen(name: str) -> None:
+    try:
+        tidied = check_player(name)
+    except ValueError:
+        return
+    assert check_player(tidied) == tidied
+    assert tidied.isprintable() and not any(is_invisible(char) for char in tidied)
+    assert player_key(tidied.upper()) == player_key(tidied.lower()) or not tidied.isascii()
+
+
+# -- one player whatever the case -------------------------------------------------------------
+
+
+def test_names_differing_in_case_are_one_player_known_as_first_written(tmp_path: Path) -> None:
+    finish(Store(tmp_path, player="Ann"), 3)
+    for spelling in ("ann", "ANN", "Ａnn", " ann "):
+        store = Store(tmp_path, player=spelling)
+        assert store.player == "Ann"
+        assert [game.score for game in store.finished_games()] == [3]
+    finish(Store(tmp_path, player="ann"), 5)
+    assert Store(tmp_path, player="bob").players() == ["Ann", "bob"]
+    assert [g.score for g in Store(tmp_path, player="ANN").finished_games()] == [5, 3]
+
+
+def test_a_database_with_two_spellings_of_one_name_becomes_one_player(tmp_path: Path) -> None:
+    """An older Parlour kept ``Ann`` and ``ann`` apart; opened now, their games, rounds
+    and games in progress are one player's, under the name first written."""
+    Store(tmp_path, player="bob").close()
+    with sqlite3.connect(tmp_path / "parlour.db") as db:
+        for player, started in (("ann", "2026-02-01"), ("Ann", "2026-01-01"), ("ANN", "2026-03")):
+            db.execute(
+                "INSERT INTO games (player, game, options, seed, deck, moves, won, score,"
+                " summary, started, finished) VALUES (?, 'golf', 'none', 1, '', 's', 0, 4, '',"
+                " ?, ?)",
+                (player, started, started),
+            )
+            db.execute(
+                "INSERT INTO rounds (player, course, options, started) VALUES (?, 7, 'none', ?)",
+                (player, started),
+            )
+    db.close()
+    store = Store(tmp_path, player="aNN")
+    assert store.player == "Ann"
+    assert len(store.finished_games()) == 3 and len(store.rounds()) == 3
+    assert store.players() == ["Ann"]  # bob has not played

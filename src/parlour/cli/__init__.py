@@ -22,6 +22,7 @@ from parlour.cli.common import EXIT_BAD_INPUT
 from parlour.cli.common import CliError
 from parlour.cli.parser import build_parser
 from parlour.engine.errors import ParlourError
+from parlour.engine.untrusted import visible
 
 #: the status of a command whose reader went away (128 + SIGPIPE, as the shell reports a
 #: command that SIGPIPE ended)
@@ -70,10 +71,12 @@ def _run(argv: Sequence[str] | None) -> int:
             args.moves = [*args.moves, *extra]
         return commands.run(args)
     except AlreadyThere as error:  # only a file named with --out is refused so
-        print(f"parlour: {error} (--force replaces it)", file=sys.stderr)
+        print(f"parlour: {visible(str(error), lines=False)} (--force replaces it)", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (CliError, ParlourError, FileError, StoreError) as error:
-        print(f"parlour: {error}", file=sys.stderr)
+        # a message may echo a file name or a record's line: any control character left
+        # in it is shown, never obeyed
+        print(f"parlour: {visible(str(error), lines=False)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

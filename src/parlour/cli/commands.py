@@ -96,6 +96,7 @@ def command_check(args: argparse.Namespace) -> int:
 def command_play_moves(args: argparse.Namespace) -> int:
     from parlour.engine.errors import ParlourError
     from parlour.engine.record import format_record
+    from parlour.engine.untrusted import shown
     from parlour.render import cards_as_shown
     from parlour.render import shows_suits
 
@@ -105,7 +106,9 @@ def command_play_moves(args: argparse.Namespace) -> int:
             line = line.play(move)
         except ParlourError as error:
             plain = args.ascii or not shows_suits(sys.stderr)
-            raise CliError(f"move {number} ({move}): {cards_as_shown(str(error), plain)}") from None
+            raise CliError(
+                f"move {number} ({shown(move)}): {cards_as_shown(str(error), plain)}"
+            ) from None
     if args.record:
         sys.stdout.write(format_record(line))
     else:

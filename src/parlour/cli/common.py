@@ -8,6 +8,7 @@ from typing import Any
 from parlour.engine.errors import ParlourError
 from parlour.engine.history import Line
 from parlour.engine.plugin import GameSpec
+from parlour.engine.untrusted import shown
 
 EXIT_BAD_INPUT = 2
 
@@ -87,7 +88,7 @@ def read_record(path: str) -> tuple[str, Line[Any, Any]]:
     try:
         return text, replay(parse_record(text))
     except ParlourError as error:
-        raise CliError(f"{path}: {error}") from None
+        raise CliError(f"{shown(path)}: {error}") from None
 
 
 def describe_deal(line: Line[Any, Any]) -> str:

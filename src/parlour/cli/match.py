@@ -18,6 +18,7 @@ from parlour.engine.leaderboard import Standing
 from parlour.engine.plugin import GameSpec
 from parlour.engine.round_record import CheckedRound
 from parlour.engine.round_record import RoundResult
+from parlour.engine.untrusted import shown
 
 
 def round_game() -> GameSpec:
@@ -54,7 +55,9 @@ def command_export_round(args: argparse.Namespace) -> int:
         ]
         where = f" of course {course_code(course)}" if course is not None else ""
         if not rounds:
-            raise CliError(f"{store.player} has no finished {spec.name} round{where} to export")
+            raise CliError(
+                f"{shown(store.player)} has no finished {spec.name} round{where} to export"
+            )
         chosen = max(rounds, key=lambda r: (r.finished or "", r.id))
         text = round_record_text(store, chosen)
         if args.out == "-":
@@ -67,8 +70,8 @@ def command_export_round(args: argparse.Namespace) -> int:
     finally:
         store.close()
     print(
-        f"Round record of {chosen.player}'s round of course {course_code(chosen.course)} "
-        f"(total {chosen.total}) written to {path}"
+        f"Round record of {shown(chosen.player)}'s round of course {course_code(chosen.course)} "
+        f"(total {chosen.total}) written to {shown(str(path))}"
     )
     return 0
 
@@ -86,7 +89,7 @@ def read_round(path: str) -> CheckedRound:
     try:
         return verify_round(parse_round_record(text))
     except ParlourError as error:
-        raise CliError(f"{path}: {error}") from None
+        raise CliError(f"{shown(path)}: {error}") from None
 
 
 def check_round(path: str) -> int:
@@ -95,14 +98,17 @@ def check_round(path: str) -> int:
     from rich.console import Console
 
     from parlour.engine.notation import format_options
+    from parlour.render.untrusted import said
 
     checked = read_round(path)
     spec = _spec(checked)
     console = Console(highlight=False)
     console.print(
-        f"{spec.name} round · course {checked.code} · options: "
-        f"{format_options(checked.options)} · player {checked.player}",
-        style="bold",
+        said(
+            f"{spec.name} round · course {checked.code} · options: "
+            f"{format_options(checked.options)} · player {shown(checked.player)}",
+            style="bold",
+        )
     )
     console.print(_scorecard(checked))
     kind = checked.kind
@@ -197,10 +203,14 @@ def _board_table(board: Sequence[Standing], pars: Sequence[int] | None, title: s
     from rich.table import Table
 
     from parlour.engine.notation import format_options
+    from parlour.render.untrusted import outside
+    from parlour.render.untrusted import said
 
     first = board[0].round
     kind = first.kind
-    table = Table(title=f"{title} · options: {format_options(first.options)}")
+    table = Table(
+        title=said(f"{title} · options: {format_options(first.options)}", style="table.title")
+    )
     table.add_column("#", justify="right")
     table.add_column("Player")
     for hole in range(1, kind.holes + 1):
@@ -213,7 +223,7 @@ def _board_table(board: Sequence[Standing], pars: Sequence[int] | None, title: s
         result = standing.round
         table.add_row(
             str(standing.place),
-            standing.label,
+            outside(standing.label),
             *map(str, result.scores),
             str(result.total),
             f"{result.versus_bogey:+d}",

@@ -52,6 +52,8 @@ def command_scorecard(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from parlour.engine.rounds import course_code
+    from parlour.engine.untrusted import visible
+    from parlour.render.untrusted import said
 
     if getattr(args, "course", None):
         from parlour.cli.match import course_scorecard
@@ -93,11 +95,11 @@ def command_scorecard(args: argparse.Namespace) -> int:
         }
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
         if store.notice:
-            print(f"parlour: {store.notice}", file=sys.stderr)
+            print(f"parlour: {visible(store.notice, lines=False)}", file=sys.stderr)
         return 0
     console = Console(highlight=False)
     if store.notice:
-        console.print(store.notice, style="yellow")
+        console.print(said(store.notice, style="yellow"))
     if not rounds:
         console.print(f"No {spec.name} rounds yet. Play one with 'parlour play {spec.id} --round'.")
         return 0
@@ -121,11 +123,14 @@ def print_cards(
     from rich.table import Table
     from rich.text import Text
 
+    from parlour.engine.untrusted import shown
     from parlour.render.scorecard import card_rows
     from parlour.render.scorecard import golf_card
     from parlour.render.scorecard import hole_columns
     from parlour.render.scorecard import pace_note
     from parlour.render.scorecard import styled
+    from parlour.render.untrusted import outside
+    from parlour.render.untrusted import said
 
     assert spec.rounds is not None
     holes, bogey = spec.rounds.holes, spec.rounds.bogey
@@ -143,11 +148,13 @@ def print_cards(
     for number, (stored, rows) in enumerate(cards):
         if number:
             wide.add_row()
-        beside = (
-            [stored.started[:10], round_code(stored), rule(stored.options), ""],
+        # the database's words as outside text
+        beside: list[list[str | Text]] = [
+            [outside(stored.started[:10]), round_code(stored), outside(rule(stored.options)), ""],
             ["", "", standing(stored, holes), ""],
-        )
-        for row, left in zip(rows, (*beside, *[[""] * 4] * len(rows)), strict=False):
+        ]
+        padding: list[list[str | Text]] = [[""] * 4] * len(rows)
+        for row, left in zip(rows, [*beside, *padding], strict=False):
             wide.add_row(*left, *styled(row))
     # the width the table takes when nothing in it is squeezed
     natural = Measurement.get(console, console.options.update_width(10_000), wide).maximum
@@ -157,8 +164,8 @@ def print_cards(
         for stored, rows in cards:
             console.print()
             console.print(
-                Text(f"Course {round_code(stored)} · {stored.started[:10]} · "
-                     f"{rule(stored.options)} · {standing(stored, holes)}", style="bold")
+                said(f"Course {round_code(stored)} · {shown(stored.started[:10])} · "
+                     f"{shown(rule(stored.options))} · {standing(stored, holes)}", style="bold")
             )  # fmt: skip
             # no rules and a space between columns: a card fits in 60 columns
             console.print(golf_card(rows, table_box=None, min_width=3))

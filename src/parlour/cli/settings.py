@@ -8,6 +8,9 @@ import json
 import sys
 
 from parlour.cli.common import CliError
+from parlour.engine.untrusted import needs_escape
+from parlour.engine.untrusted import shown
+from parlour.engine.untrusted import visible
 from parlour.store.config import Loaded
 from parlour.store.config import Settings
 from parlour.store.config import as_table
@@ -16,7 +19,7 @@ from parlour.store.config import load
 
 def warn(lines: list[str]) -> None:
     for line in lines:
-        print(f"parlour: warning: {line}", file=sys.stderr)
+        print(f"parlour: warning: {visible(line, lines=False)}", file=sys.stderr)
 
 
 def read_settings() -> Settings:
@@ -46,11 +49,12 @@ def problems(loaded: Loaded) -> list[str]:
     settings = loaded.settings
     if settings.theme not in theme_names():
         found.append(
-            f"{loaded.path}: theme: no theme {settings.theme!r} (the themes: "
+            f"{shown(str(loaded.path))}: theme: no theme {settings.theme!r} (the themes: "
             f"{', '.join(theme_names())}); default used"
         )
     found += [
-        f"{loaded.path}: {setting}: {message}" for setting, message in check_keys(settings.keys)
+        f"{shown(str(loaded.path))}: {shown(setting)}: {message}"
+        for setting, message in check_keys(settings.keys)
     ]
     return found
 
@@ -66,10 +70,21 @@ def command_config(args: argparse.Namespace) -> int:
         import tomli_w
 
         state = "" if loaded.exists else " (not written yet: these are the defaults)"
-        print(f"# settings file: {loaded.path}{state}")
-        print(tomli_w.dumps(table), end="")
+        print(f"# settings file: {shown(str(loaded.path))}{state}")
+        print(_toml_escaped(tomli_w.dumps(table)), end="")
     warn(problems(loaded))
     return 0
+
+
+def _toml_escaped(text: str) -> str:
+    """TOML as tomli-w writes it, with every character a terminal would act on (which it
+    leaves in its quoted strings) written as TOML's own escape, ``\\u009b``."""
+    return "".join(
+        (f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}")
+        if needs_escape(char) and char != "\n"
+        else char
+        for char in text
+    )
 
 
 def _in_effect(loaded: Loaded) -> Settings:

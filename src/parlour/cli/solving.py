@@ -171,7 +171,7 @@ def _counted(results: Iterator[DealResult], tally: Tally, name: str, total: int)
 def _write_results(out: TextIO, as_json: bool, results: Any, tally: Tally) -> None:
     """Write every deal's result as it comes (CSV rows, or a JSON object whose summary
     comes after the deals); an interrupted run still leaves a complete file."""
-    import csv
+    from parlour.engine.untrusted import csv_line
 
     if as_json:
         out.write('{\n "deals": [')
@@ -183,10 +183,11 @@ def _write_results(out: TextIO, as_json: bool, results: Any, tally: Tally) -> No
         finally:
             out.write('\n ],\n "summary": ' + json.dumps(tally.summary().as_dict()) + "\n}\n")
         return
-    writer = csv.writer(out)
-    writer.writerow(["seed", "status", "best_score", "exact", "nodes", "seconds"])
+    # the csv module's line ends, as before; every cell written as every CSV of Parlour's
+    out.write(csv_line(["seed", "status", "best_score", "exact", "nodes", "seconds"], "\r\n"))
     for r in results:
-        writer.writerow([r.seed, r.status, r.best_score, r.exact, r.nodes, f"{r.seconds:.4f}"])
+        cells = [r.seed, r.status, r.best_score, r.exact, r.nodes, f"{r.seconds:.4f}"]
+        out.write(csv_line(cells, "\r\n"))
 
 
 def _print_summary(

@@ -4,7 +4,6 @@ game, as Rich tables or as JSON and CSV for spreadsheets and scripts (docs/forma
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from typing import Any
@@ -52,12 +51,14 @@ def command_stats(args: argparse.Namespace) -> int:
 def _print_stats(player: str, stats: list[Any], daily: list[tuple[Any, list[Any]]]) -> None:
     from rich.console import Console
 
+    from parlour.engine.untrusted import shown
+    from parlour.render.untrusted import said
     from parlour.statistics import daily_table
     from parlour.statistics import stats_table
 
     console = Console(highlight=False)
     if not stats:
-        console.print(f"{player} has not finished a game yet.")
+        console.print(said(f"{shown(player)} has not finished a game yet."))
         return
     console.print(stats_table(player, stats))
     for spec, days in daily:
@@ -89,13 +90,17 @@ def _print_history(player: str, rows: list[dict[str, Any]]) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from parlour.engine.untrusted import shown
+    from parlour.render.untrusted import outside
+    from parlour.render.untrusted import said
     from parlour.statistics import game_name
 
     console = Console(highlight=False)
     if not rows:
-        console.print(f"{player} has not finished a game yet.")
+        console.print(said(f"{shown(player)} has not finished a game yet."))
         return
-    table = Table(title=f"Finished games of {player}", title_justify="left")
+    title = said(f"Finished games of {shown(player)}", style="table.title")
+    table = Table(title=title, title_justify="left")
     for heading in ("Finished", "Game", "Deal", "Score", "Won", "Hints"):
         table.add_column(heading, justify="right" if heading in ("Score", "Hints") else "left")
     for row in rows:
@@ -106,10 +111,11 @@ def _print_history(player: str, rows: list[dict[str, Any]]) -> None:
             if row["seed"] is not None
             else "a given deck"
         )
+        # the database's words (a game this Parlour does not know …) as outside text
         table.add_row(
-            row["finished"][:16].replace("T", " "),
-            game_name(row["game"], row["options"]),
-            deal,
+            outside(row["finished"][:16].replace("T", " ")),
+            outside(game_name(row["game"], row["options"])),
+            outside(deal),
             str(row["score"]),
             "yes" if row["won"] else "no",
             str(row["hints"]),
@@ -118,7 +124,10 @@ def _print_history(player: str, rows: list[dict[str, Any]]) -> None:
 
 
 def _write_csv(columns: tuple[str, ...], rows: list[dict[str, Any]]) -> None:
-    writer = csv.DictWriter(sys.stdout, columns, extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
+    """The rows as CSV, each cell written by :func:`csv_cell` (a name that begins like a
+    formula is quoted, not computed, by a spreadsheet)."""
+    from parlour.engine.untrusted import csv_line
+
+    sys.stdout.write(csv_line(columns))
     for row in rows:
-        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+        sys.stdout.write(csv_line(row.get(column) for column in columns))

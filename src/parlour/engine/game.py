@@ -27,6 +27,7 @@ from parlour.engine.deals import check_deck
 from parlour.engine.deals import deck_from_seed
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import NotationError
+from parlour.engine.untrusted import shown
 
 
 class Declared(Protocol):
@@ -126,7 +127,7 @@ class Rules(ABC, Generic[StateT, MoveT]):
         if unknown:
             known = ", ".join(self.option_names) or "none"
             raise NotationError(
-                f"{self.name} has no option {', '.join(unknown)} (its options: {known})"
+                f"{self.name} has no option {', '.join(map(shown, unknown))} (its options: {known})"
             )
         return chosen
 

@@ -2,7 +2,8 @@
 
 A record is header lines (``Name: value``), a ``Moves:`` line, then one move a line,
 numbered, each optionally followed by ``;`` and what the move did. Lines starting
-with ``#`` are comments. See docs/formats.md.
+with ``#`` are comments. A byte-order mark at the start (as some editors save UTF-8) is
+skipped. See docs/formats.md.
 
 >>> from parlour.engine.games.golf import GOLF
 >>> from parlour.engine.history import Line
@@ -32,10 +33,13 @@ from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.notation import parse_options
 from parlour.engine.registry import find_game
+from parlour.engine.untrusted import shown
 
 FIRST_LINE: Final = "# Parlour game record"
 #: headers written by :func:`format_record`, in order; others are kept as extras
 KNOWN_HEADERS: Final = ("Game", "Options", "Seed", "Deck", "Result")
+#: the byte-order mark some editors (Windows Notepad) put at the start of a UTF-8 file
+BOM: Final = "\ufeff"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +96,7 @@ def format_record(line: AnyLine, extra: Mapping[str, str] | None = None) -> str:
 
 def parse_record(text: str) -> Record:
     """Read a record's text (syntax only: :func:`replay` checks the moves)."""
+    text = text.removeprefix(BOM)
     headers: dict[str, str] = {}
     header_lines: dict[str, int] = {}
     moves: list[RecordedMove] = []
@@ -109,7 +114,7 @@ def parse_record(text: str) -> Record:
                 raise RecordError(f"expected a header like 'Game: golf', found {line!r}", number)
             name = name.strip()
             if name in headers:
-                raise RecordError(f"the header {name} appears twice", number)
+                raise RecordError(f"the header {shown(name)} appears twice", number)
             headers[name], header_lines[name] = value.strip(), number
             continue
         moves.append(_parse_move_line(line, number, len(moves) + 1))

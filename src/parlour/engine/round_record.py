@@ -47,6 +47,7 @@ from parlour.engine.notation import format_options
 from parlour.engine.notation import parse_options
 from parlour.engine.plugin import GameSpec
 from parlour.engine.plugin import Rounds
+from parlour.engine.record import BOM
 from parlour.engine.record import format_record
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
@@ -55,6 +56,7 @@ from parlour.engine.rounds import Round
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import hole_seed
 from parlour.engine.rounds import parse_course_code
+from parlour.engine.untrusted import shown
 
 FIRST_LINE: Final = "# Parlour round record"
 #: the round's headers, in the order they are written; others are kept as extras
@@ -117,8 +119,9 @@ class CheckedRound(RoundResult):
 
 
 def is_round_record(text: str) -> bool:
-    """Whether a file's text is a round record (its first line says so)."""
-    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    """Whether a file's text is a round record (its first line says so; a byte-order
+    mark before it is skipped)."""
+    first = next((line.strip() for line in text.removeprefix(BOM).splitlines() if line.strip()), "")
     return first == FIRST_LINE
 
 
@@ -168,6 +171,7 @@ def format_round_record(
 
 def parse_round_record(text: str) -> RoundRecord:
     """Read a round record's text (its syntax and headers: :func:`verify_round` replays)."""
+    text = text.removeprefix(BOM)
     if not is_round_record(text):
         raise RoundRecordError(f"not a Parlour round record (it does not begin {FIRST_LINE!r})")
     headers: dict[str, str] = {}
@@ -186,7 +190,9 @@ def parse_round_record(text: str) -> RoundRecord:
                 raise RoundRecordError(f"expected a header like 'Course: 1A', found {line!r}",
                                        line=number)  # fmt: skip
             if name.strip() in headers:
-                raise RoundRecordError(f"the header {name.strip()} appears twice", line=number)
+                raise RoundRecordError(
+                    f"the header {shown(name.strip())} appears twice", line=number
+                )
             headers[name.strip()], header_lines[name.strip()] = value.strip(), number
     for required in KNOWN_HEADERS:
         if required not in headers:

@@ -26,6 +26,7 @@ terminal would act on.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from typing import Final
 
 #: the categories whose characters are acted on or invisible rather than shown:
@@ -69,6 +70,28 @@ def shown(text: str, *, limit: int | None = None) -> str:
     return out
 
 
+def visible(message: str, *, lines: bool = True) -> str:
+    """A message (Parlour's own words, with any outside text in it already passed through
+    :func:`shown`) with every character a terminal would act on written as a visible
+    escape, line breaks apart unless ``lines`` is false (a message that must stay one
+    line). The last guard where a message reaches the screen: what :func:`shown` wrote is
+    left as it is (``visible(shown(text)) == shown(text)``), and so are backslashes.
+
+    >>> visible("no file 'a\\\\x1bb': \\x9b31m")
+    "no file 'a\\\\x1bb': \\\\x9b31m"
+    >>> visible("two\\nlines\\r")
+    'two\\nlines\\\\r'
+    >>> visible("two\\nlines", lines=False)
+    'two\\\\nlines'
+    """
+    if message.isprintable():
+        return message
+    kept = "\n" if lines else ""
+    return "".join(
+        char if char in kept or not needs_escape(char) else _escape(char) for char in message
+    )
+
+
 def is_clean(text: str) -> bool:
     """Whether ``text`` holds nothing :func:`shown` would escape (backslashes aside).
 
@@ -78,3 +101,36 @@ def is_clean(text: str) -> bool:
     False
     """
     return not any(needs_escape(char) for char in text)
+
+
+#: how a cell begins that a spreadsheet would take for a formula (OWASP, "CSV Injection")
+FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> str:
+    """One cell of a CSV row as Parlour writes it: a number as a number; text quoted when
+    it must be (a comma, a quote, a line break), and text that begins like a formula
+    (``= + - @``, a tab or a carriage return) quoted with a single quote before it, as
+    OWASP advises, so that a spreadsheet shows it rather than computes it.
+
+    >>> [csv_cell(v) for v in (None, -3, 1.5, True, "golf", "a,b", 'a "b" c')]
+    ['', '-3', '1.5', 'True', 'golf', '"a,b"', '"a ""b"" c"']
+    >>> [csv_cell(v) for v in ("=1+1", "-A1", "@SUM(A1)", "+1")]
+    ['"\\'=1+1"', '"\\'-A1"', '"\\'@SUM(A1)"', '"\\'+1"']
+    """
+    if value is None:
+        return ""
+    text = str(value)
+    if isinstance(value, int | float):  # bool too: the csv module writes True and False
+        return text
+    if text.startswith(FORMULA_STARTS):
+        text = "'" + text
+    elif not any(char in text for char in ',"\r\n'):
+        return text
+    return '"' + text.replace('"', '""') + '"'
+
+
+def csv_line(cells: Iterable[object], end: str = "\n") -> str:
+    """A CSV row of :func:`csv_cell` cells (one empty cell written ``""``, as the csv
+    module does, so that it is not read as a blank line)."""
+    return (",".join(map(csv_cell, cells)) or '""') + end

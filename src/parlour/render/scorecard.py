@@ -117,11 +117,14 @@ def golf_card(
     min_width: int = 2,
 ) -> Table:
     """One round's card: hole numbers across, then ``rows``; each hole's column at least
-    ``min_width`` wide."""
+    ``min_width`` wide. The title and caption are words, never markup (a title may name
+    rule options read from the database)."""
+    from parlour.render.untrusted import said
+
     holes = len(rows[0].cells)
     table = Table(
-        title=title,
-        caption=caption,
+        title=None if title is None else said(title, style="table.title"),
+        caption=None if caption is None else said(caption, style="table.caption"),
         box=table_box,
         expand=False,
         title_justify="left",

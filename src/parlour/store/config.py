@@ -34,6 +34,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from parlour.engine.untrusted import shown
 from parlour.store.paths import chosen_path
 from parlour.store.players import check_player
 from parlour.store.players import default_player
@@ -75,7 +76,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.setting}: {self.message}"
+        # the file's name and its setting's name are outside text (the message shows
+        # the value through _shown)
+        return f"{shown(str(self.path))}: {shown(self.setting)}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -286,7 +289,7 @@ def _shown(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        return f'"{shown(value)}"'
     kinds: dict[type, str] = {dict: "a table", list: "a list"}
     return kinds.get(type(value)) or repr(value)  # never the repr of a deep table
 

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 from typing import Unpack
 
-from textual.app import App
 from textual.app import SystemCommand
 from textual.events import Resize
 from textual.screen import Screen
@@ -29,13 +28,16 @@ from parlour.engine.notation import format_options
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
 from parlour.engine.registry import find_spec
+from parlour.engine.untrusted import shown
 from parlour.render import shows_suits
+from parlour.render.untrusted import said
 from parlour.session import Session
 from parlour.session import round_game
 from parlour.store import config as settings_file
 from parlour.store.database import Store
 from parlour.store.database import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
+from parlour.tui.notices import PlainNotices
 from parlour.tui.screens.small import TooSmallScreen
 from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
@@ -68,7 +70,7 @@ def terminal_shows_suits() -> bool:
     return shows_suits(sys.stdout)
 
 
-class ParlourApp(App[None]):
+class ParlourApp(PlainNotices):
     CSS_PATH = "parlour.tcss"
     TITLE = "Parlour"
     #: ctrl+p: Textual's command palette (the theme, the settings, the keys …)
@@ -122,7 +124,7 @@ class ParlourApp(App[None]):
             self._remember_theme = chosen != settings.theme
         else:
             self.config_problems.append(
-                f"{self.config.path}: theme: no theme {chosen!r} (Ctrl+P, Theme shows "
+                f"{shown(str(self.config.path))}: theme: no theme {chosen!r} (Ctrl+P, Theme shows "
                 "them all); default used"
             )
 
@@ -204,10 +206,9 @@ class ParlourApp(App[None]):
     def _check_keys(self) -> None:
         from parlour.help.keys import check_keys
 
-        path = self.config.path
-        self._report(
-            [f"{path}: {setting}: {message}" for setting, message in check_keys(self.key_overrides)]
-        )
+        path = shown(str(self.config.path))
+        found = check_keys(self.key_overrides)
+        self._report([f"{path}: {shown(setting)}: {message}" for setting, message in found])
 
     def _report(self, problems: list[str]) -> None:
         """Problems with the settings file, one line each, in one notice."""
@@ -221,7 +222,7 @@ class ParlourApp(App[None]):
         try:
             self.store = Store(self.data_dir, player=self.player or self.config.settings.player)
         except StoreError as error:
-            self.exit(return_code=2, message=f"parlour: {error}")
+            self.exit(return_code=2, message=said(f"parlour: {error}"))
             return
         self.notice = self.store.notice
         if self.notice:

@@ -21,6 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from parlour.engine.cards import Card
+from parlour.engine.untrusted import visible
 from parlour.render import cards_as_shown
 from parlour.tui import cards as art
 
@@ -247,13 +248,17 @@ class CardSpread(CardArtWidget):
 
 
 class StatusLine(Static):
-    """What just happened, or why a move was refused."""
+    """What just happened, or why a move was refused. Plain words, never markup: a message
+    may name a record's file or echo a record's line."""
 
     ascii_only: bool = False
 
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(markup=False, id=id, classes=classes)
+
     def say(self, message: str, *, refused: bool = False) -> None:
         self.set_class(refused, "-refused")
-        text = cards_as_shown(message, self.ascii_only)
+        text = visible(cards_as_shown(message, self.ascii_only))
         # a message that fits on the one line the status already has needs no new
         # layout (the common case, and a layout costs several ms); any other may change
         # the status line's height

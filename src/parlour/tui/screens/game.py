@@ -32,6 +32,7 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.game import Rules
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
+from parlour.engine.untrusted import shown
 from parlour.session import Session
 from parlour.tui import cards as art
 from parlour.tui.keyed import Keyed
@@ -118,7 +119,7 @@ class GameScreen(Keyed, Screen[None]):
     # -- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="info")
+        yield Static(id="info", markup=False)
         with Vertical(id="board"):
             yield from self.compose_board()
         yield StatusLine(id="status")
@@ -175,8 +176,8 @@ class GameScreen(Keyed, Screen[None]):
     def opening_message(self) -> str:
         if self.replaying:
             return (
-                f"Replaying {self.replay_title or 'a game'}: ← and → step through the moves, "
-                "Home and End jump, t takes over from here."
+                f"Replaying {shown(self.replay_title) or 'a game'}: ← and → step through the "
+                "moves, Home and End jump, t takes over from here."
             )
         prompt = self.prompt_text(self._initial_line.current)
         played = len(self._initial_line.moves)

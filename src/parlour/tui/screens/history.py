@@ -14,6 +14,8 @@ from parlour.controls.screens import ROUNDS_KEYS
 from parlour.engine.notation import parse_options
 from parlour.engine.rounds import Round
 from parlour.engine.rounds import course_code
+from parlour.render.untrusted import outside
+from parlour.render.untrusted import said
 from parlour.session import round_game
 from parlour.store.database import StoredRound
 from parlour.store.database import StoreError
@@ -43,11 +45,12 @@ class HistoryScreen(Keyed, Screen[None]):
             deal = f"seed {game.seed}" if game.seed is not None else "deck"
             if game.hole:
                 deal = f"hole {game.hole}"
+            # the database's words are outside text: shown as written, never markup
             table.add_row(
-                game.finished.replace("T", " ")[:16],
-                game.game,
+                outside(game.finished.replace("T", " ")[:16]),
+                outside(game.game),
                 deal,
-                game.options,
+                outside(game.options),
                 "won" if game.won else "lost",
                 str(game.score),
                 str(len(game.moves)),
@@ -108,13 +111,13 @@ class RoundsScreen(Keyed, Screen[None]):
             self.rounds = store.rounds() if store is not None else []
         except StoreError as error:
             self.rounds = []
-            self.query_one("#round-card", Static).update(str(error))
+            self.query_one("#round-card", Static).update(said(str(error)))
         for stored in self.rounds:
             difference = stored.total - self.kind.bogey
             table.add_row(
-                stored.started.replace("T", " ")[:16],
+                outside(stored.started.replace("T", " ")[:16]),
                 course_code(stored.course),
-                "book" if stored.options == "none" else stored.options,
+                outside("book" if stored.options == "none" else stored.options),
                 f"{len(stored.scores)}/{self.kind.holes}{round_state(stored)}",
                 str(stored.total),
                 f"{difference:+d}" if stored.is_complete else "",

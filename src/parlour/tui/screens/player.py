@@ -13,6 +13,8 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from parlour.controls.screens import PLAYER_KEYS
+from parlour.render.untrusted import outside
+from parlour.render.untrusted import said
 from parlour.store.database import StoreError
 from parlour.store.players import MAX_LENGTH
 from parlour.store.players import check_player
@@ -65,15 +67,18 @@ class PlayerScreen(Keyed, ModalScreen[None]):
         except StoreError as error:
             names = [store.player]
             self.say(str(error))
-        for name in names:
-            shown = f"{name} (playing now)" if name == store.player else name
-            listing.add_option(Option(shown, id=f"player-{names.index(name)}"))
+        for index, name in enumerate(names):
+            # a name from the database is outside text: shown as written, never markup
+            label = outside(name)
+            if name == store.player:
+                label.append(" (playing now)")
+            listing.add_option(Option(label, id=f"player-{index}"))
         self._names = names
         listing.highlighted = names.index(store.player)
         listing.focus()
 
     def say(self, words: str) -> None:
-        self.query_one("#player-said", Static).update(words)
+        self.query_one("#player-said", Static).update(said(words))
 
     @on(OptionList.OptionSelected, "#players")
     def known(self, event: OptionList.OptionSelected) -> None:

@@ -16,6 +16,7 @@ from textual.widgets import Static
 from parlour.controls.screens import SCORECARD_KEYS
 from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
+from parlour.engine.untrusted import shown
 from parlour.render.scorecard import card_rows
 from parlour.render.scorecard import golf_card
 from parlour.render.scorecard import pace_note
@@ -30,7 +31,7 @@ def scorecard_table(round_: Round, pars: Mapping[int, int] | None = None) -> Tab
     rows = card_rows(round_.scores, holes=round_.holes, bogey=round_.bogey, pars=pars or {})
     return golf_card(
         rows,
-        title=f"Course {round_.code} · {_rule(round_)} · bogey {round_.bogey}",
+        title=f"Course {round_.code} · {shown(_rule(round_))} · bogey {round_.bogey}",
         caption=pace_note(round_.holes, round_.bogey),
     )
 

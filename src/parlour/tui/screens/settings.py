@@ -20,8 +20,11 @@ from textual.widgets import Static
 from textual.widgets import Switch
 
 from parlour.controls.screens import SETTINGS_KEYS
+from parlour.engine.untrusted import shown
+from parlour.render.untrusted import said
 from parlour.store.database import StoreError
 from parlour.store.players import check_player
+from parlour.store.players import player_key
 from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import KeyBar
 
@@ -63,11 +66,12 @@ class SettingsScreen(Keyed, ModalScreen[None]):
                     yield Input(value=player, id="setting-player", disabled=True)
                 else:
                     yield Input(value=settings.player, id="setting-player")
-            yield Static(self.keys_words(), id="settings-keys", markup=False)
+            # the file's own words (its keys, its name) are shown, never read as markup
+            yield Static(said(self.keys_words()), id="settings-keys")
             if app.served:
                 yield Static(VISIT_ONLY, id="settings-path")
             else:
-                yield Static(f"Saved in {app.config.path}", id="settings-path", markup=False)
+                yield Static(said(f"Saved in {shown(str(app.config.path))}"), id="settings-path")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -75,7 +79,9 @@ class SettingsScreen(Keyed, ModalScreen[None]):
 
     def keys_words(self) -> str:
         overrides = self.parlour.key_overrides
-        mine = ", ".join(f"{name} = {' '.join(keys)}" for name, keys in overrides.items())
+        mine = ", ".join(
+            f"{shown(name)} = {' '.join(map(shown, keys))}" for name, keys in overrides.items()
+        )
         return (
             f"Your keys: {mine or 'the usual ones'}. To change a key, give its action a key "
             'in the [keys] table of the file below (hint = "x"); the names are in the help.'
@@ -111,7 +117,7 @@ class SettingsScreen(Keyed, ModalScreen[None]):
         if name != self.parlour.config.settings.player:
             self.parlour.remember(player=name)
         store = self.parlour.store
-        if store is None or store.player != name:
+        if store is None or player_key(store.player) != player_key(name):
             try:
                 self.parlour.switch_player(name)
             except StoreError as error:

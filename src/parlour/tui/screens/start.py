@@ -19,6 +19,8 @@ from parlour.engine.plugin import GameSpec
 from parlour.engine.registry import specs
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
+from parlour.engine.untrusted import shown
+from parlour.render.untrusted import said
 from parlour.session import round_game
 from parlour.statistics import daily_scores
 from parlour.store.database import SavedGame
@@ -41,7 +43,8 @@ class StartScreen(Keyed, Screen[None]):
         with Vertical(id="start"):
             yield Static(f"Parlour {__version__}", id="title")
             yield Static("Patience games from an old book", id="subtitle")
-            yield OptionList(id="menu")
+            # plain words, never markup: an entry may hold a player's name
+            yield OptionList(id="menu", markup=False)
             yield Static(id="start-notice")
         yield KeyBar()
 
@@ -95,12 +98,12 @@ class StartScreen(Keyed, Screen[None]):
         menu.add_option(Option("History: replay a finished game", id="history"))
         menu.add_option(Option("Settings: theme, four-colour deck, keys", id="settings"))
         player = app.store.player if app.store is not None else "?"
-        menu.add_option(Option(f"Player: {player} (switch to another)", id="player"))
+        menu.add_option(Option(f"Player: {shown(player)} (switch to another)", id="player"))
         menu.add_option(Option("Help", id="help"))
         menu.add_option(Option("Quit", id="quit"))
         menu.highlighted = highlighted if highlighted is not None else 0
         menu.focus()
-        self.query_one("#start-notice", Static).update(notice or "")
+        self.query_one("#start-notice", Static).update(said(notice or ""))
 
     @on(OptionList.OptionSelected, "#menu")
     def chosen(self, event: OptionList.OptionSelected) -> None:
@@ -198,8 +201,8 @@ def describe_saved(saved: SavedGame) -> str:
     """``Golf, hole 3 (12 moves played)`` or ``Golf seed 77 (4 moves played)``."""
     try:
         name = find_game(saved.game).name
-    except ParlourError:
-        name = saved.game
+    except ParlourError:  # a game this Parlour does not know: its id, from the database
+        name = shown(saved.game)
     moves = len(saved.moves)
     where = f", hole {saved.hole}" if saved.hole else ""
     deal = f" seed {saved.seed}" if saved.seed is not None and not saved.hole else ""

@@ -12,6 +12,8 @@ from textual_plotext import PlotextPlot
 
 from parlour.controls.screens import STATISTICS_KEYS
 from parlour.engine.registry import round_specs
+from parlour.engine.untrusted import shown
+from parlour.render.untrusted import said
 from parlour.statistics import daily_scores
 from parlour.statistics import daily_table
 from parlour.statistics import game_name
@@ -50,10 +52,12 @@ class StatisticsScreen(Keyed, Screen[None]):
             counts = {(s.game, s.options): score_counts(store, s.game, s.options) for s in stats}
             totals = [(spec, round_totals(store, spec)) for spec in round_specs()]
         except StoreError as error:
-            figures.update(f"The statistics cannot be read: {error}")
+            figures.update(said(f"The statistics cannot be read: {error}"))
             return
         if not stats:
-            figures.update(f"{store.player} has not finished a game yet: play one, and come back.")
+            figures.update(
+                said(f"{shown(store.player)} has not finished a game yet: play one, and come back.")
+            )
             return
         figures.update(stats_table(store.player, stats))
         scroll = self.query_one("#statistics", VerticalScroll)
@@ -70,7 +74,7 @@ class StatisticsScreen(Keyed, Screen[None]):
             plot = PlotextPlot(classes="scores")
             scroll.mount(plot)
             plt = plot.plt
-            plt.title(f"{game_name(game, options)}: games by score")
+            plt.title(f"{shown(game_name(game, options))}: games by score")
             plt.bar([str(score) for score in by_score], list(by_score.values()))
             plt.xlabel("score")
             plt.ylabel("games")
