@@ -27,6 +27,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from parlour.engine.untrusted import shown
+
 
 class FileError(OSError):
     """A file that cannot be read or written, with a message a player can read."""
@@ -34,6 +36,11 @@ class FileError(OSError):
 
 class AlreadyThere(FileError):
     """The file to be written exists, and replacing it was not asked for."""
+
+
+def _named(path: str | Path) -> str:
+    """A path as a message names it: any control character in it shown, never obeyed."""
+    return shown(str(path))
 
 
 #: the largest record read (a record of the longest game is a few kilobytes)
@@ -47,28 +54,28 @@ def read_text(path: str | Path, limit: int = MAX_RECORD) -> str:
     try:
         descriptor = os.open(target, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except FileNotFoundError:
-        raise FileError(f"no such file: {target}") from None
+        raise FileError(f"no such file: {_named(target)}") from None
     except IsADirectoryError:
-        raise FileError(f"{target} is a directory, not a record") from None
+        raise FileError(f"{_named(target)} is a directory, not a record") from None
     except OSError as error:
-        raise FileError(f"cannot read {target}: {error.strerror}") from None
+        raise FileError(f"cannot read {_named(target)}: {error.strerror}") from None
     mode = os.fstat(descriptor).st_mode
     if not stat.S_ISREG(mode):
         os.close(descriptor)
         if stat.S_ISDIR(mode):
-            raise FileError(f"{target} is a directory, not a record")
-        raise FileError(f"{target} is not a regular file (a device or a pipe?): not read")
+            raise FileError(f"{_named(target)} is a directory, not a record")
+        raise FileError(f"{_named(target)} is not a regular file (a device or a pipe?): not read")
     with os.fdopen(descriptor, "rb") as handle:
         try:
             data = handle.read(limit + 1)
         except OSError as error:
-            raise FileError(f"cannot read {target}: {error.strerror}") from None
+            raise FileError(f"cannot read {_named(target)}: {error.strerror}") from None
     if len(data) > limit:
-        raise FileError(f"{target} is larger than {limit // 1024} KiB: not a record")
+        raise FileError(f"{_named(target)} is larger than {limit // 1024} KiB: not a record")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise FileError(f"{target} is not a text file") from None
+        raise FileError(f"{_named(target)} is not a text file") from None
 
 
 def write_text(
@@ -99,7 +106,7 @@ def export_record(directory: Path | None, game: str, text: str) -> Path:
             return write_text(folder / f"{game}-{stamp}{suffix}.txt", text, private=True)
         except AlreadyThere:
             continue
-    raise FileError(f"cannot write a record in {folder}: every name for {stamp} is taken")
+    raise FileError(f"cannot write a record in {_named(folder)}: every name for {stamp} is taken")
 
 
 def text_writer(path: str | Path, *, replace: bool = False) -> AbstractContextManager[TextIO]:
@@ -118,15 +125,19 @@ def check_target(target: Path, *, replace: bool) -> None:
     except FileNotFoundError:
         return
     except OSError as error:
-        raise FileError(f"cannot write {target}: {error.strerror}") from None
+        raise FileError(f"cannot write {_named(target)}: {error.strerror}") from None
     if stat.S_ISLNK(mode):
-        raise FileError(f"{target} is a symbolic link: not replaced (name the file it leads to)")
+        raise FileError(
+            f"{_named(target)} is a symbolic link: not replaced (name the file it leads to)"
+        )
     if stat.S_ISDIR(mode):
-        raise FileError(f"{target} is a directory: not written")
+        raise FileError(f"{_named(target)} is a directory: not written")
     if not stat.S_ISREG(mode):
-        raise FileError(f"{target} is not a regular file (a device or a pipe?): not replaced")
+        raise FileError(
+            f"{_named(target)} is not a regular file (a device or a pipe?): not replaced"
+        )
     if not replace:
-        raise AlreadyThere(f"{target} already exists: not replaced")
+        raise AlreadyThere(f"{_named(target)} already exists: not replaced")
 
 
 @contextmanager
@@ -141,7 +152,7 @@ def atomic_writer(
         target.parent.mkdir(mode=0o700 if private else 0o777, parents=True, exist_ok=True)
         descriptor, temporary = _temporary_beside(target, 0o600 if private else 0o666)
     except OSError as error:
-        raise FileError(f"cannot write {target}: {error.strerror}") from None
+        raise FileError(f"cannot write {_named(target)}: {error.strerror}") from None
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8", newline=newline) as handle:
             if private:
@@ -155,7 +166,7 @@ def atomic_writer(
         raise
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        raise FileError(f"cannot write {target}: {error.strerror or error}") from None
+        raise FileError(f"cannot write {_named(target)}: {error.strerror or error}") from None
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
@@ -188,7 +199,7 @@ def _put_in_place(temporary: Path, target: Path, *, replace: bool) -> None:
         try:
             os.link(temporary, target)
         except FileExistsError:
-            raise AlreadyThere(f"{target} already exists: not replaced") from None
+            raise AlreadyThere(f"{_named(target)} already exists: not replaced") from None
         except OSError as error:
             if error.errno not in _NO_HARD_LINKS:
                 raise
