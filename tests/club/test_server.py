@@ -20,6 +20,8 @@ from tests.club.helpers import last
 from tests.club.helpers import round_record
 
 
+pytestmark = pytest.mark.xdist_group("club")
+
 def a_course() -> int:
     return secrets.randbits(40)
 

@@ -52,13 +52,15 @@ def to_send(
     store: Store, directory: Path, url: str, course: int | None = None
 ) -> list[StoredRound]:
     """The player's finished rounds not yet sent to the club, oldest first: those finished
-    since joining it, or with ``course`` every finished round of that course."""
+    since joining it (and not refused or declined), or with ``course`` every finished round
+    of that course the club has not taken (refused and declined ones too: asked for by
+    name, they are tried again)."""
     state = club_state(directory, url)
-    rounds = [r for r in store.rounds() if r.is_complete and not state.done(r.id)]
+    rounds = [r for r in store.rounds() if r.is_complete]
     if course is not None:
-        rounds = [r for r in rounds if r.course == course]
+        rounds = [r for r in rounds if r.course == course and state.rounds.get(r.id) != SENT]
     else:
-        rounds = [r for r in rounds if (r.finished or "") >= state.joined]
+        rounds = [r for r in rounds if (r.finished or "") >= state.joined and not state.done(r.id)]
     return sorted(rounds, key=lambda r: (r.finished or "", r.id))
 
 

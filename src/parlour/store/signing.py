@@ -86,12 +86,9 @@ class SignatureCheck:
     def words(self) -> str:
         """One sentence for a person."""
         if self.status == "unsigned":
-            return "Not signed: the record shows its moves and total, not who played it."
+            return "Not signed: the record proves its moves and total, not who played it."
         if self.status == "good" and self.public is not None:
-            return (
-                f"Signed by key {fingerprint(self.public)}: the signature is good (the "
-                "record is as that key's owner signed it)."
-            )
+            return f"Signed by key {fingerprint(self.public)}: the signature is good."
         return f"The signature is NOT good: {self.reason}."
 
 
