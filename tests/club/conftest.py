@@ -1,6 +1,7 @@
 """One club server on SQLite and one on a real PostgreSQL, shared by the club's tests
 (PostgreSQL's tests are skipped, saying why, where it cannot be had). The club's tests run
-in one test process (each module's ``pytestmark`` puts it in the ``club`` group), so each server is started once."""
+in one test process (each module's ``pytestmark`` puts it in the ``club`` group), so each
+server is started once."""
 
 from __future__ import annotations
 

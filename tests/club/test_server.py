@@ -19,8 +19,8 @@ from parlour.store.signing import new_key
 from tests.club.helpers import last
 from tests.club.helpers import round_record
 
-
 pytestmark = pytest.mark.xdist_group("club")
+
 
 def a_course() -> int:
     return secrets.randbits(40)

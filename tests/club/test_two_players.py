@@ -27,6 +27,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 pytestmark = pytest.mark.xdist_group("club")
 
+
 @dataclass(frozen=True)
 class Player:
     name: str
@@ -84,7 +85,11 @@ def test_both_rounds_are_on_the_board_in_the_terminal(played: tuple[str, list[Pl
     shown = ada.parlour("club", "board")
     assert shown.returncode == 0, shown.stderr
     assert f"Course {today()} (today's course)" in shown.stdout
-    rows = [line for line in shown.stdout.splitlines() if line.startswith("│") and ("Ada" in line or "Bert" in line)]
+    rows = [
+        line
+        for line in shown.stdout.splitlines()
+        if line.startswith("│") and ("Ada" in line or "Bert" in line)
+    ]
     assert len(rows) == 2
     answer = json.loads(bert.parlour("club", "board", "--daily", "--json").stdout)
     (board,) = answer["boards"]
@@ -107,7 +112,10 @@ def test_a_taken_name_under_another_key_is_refused(
     other = Player("ada", tmp_path / "impostor")  # another machine, another key
     assert other.parlour("club", "join", club).returncode == 0
     course = daily_course("golf", datetime.now(UTC).date())
-    assert other.parlour("play", "golf", "--daily", "--plain", given=plain_input(course)).returncode == 0
+    assert (
+        other.parlour("play", "golf", "--daily", "--plain", given=plain_input(course)).returncode
+        == 0
+    )
     sent = other.parlour("club", "submit")
     assert sent.returncode == 2
     assert "Refused" in sent.stdout and "belongs to another player here" in sent.stdout
@@ -124,7 +132,9 @@ def test_a_taken_name_under_another_key_is_refused(
     assert "(it had it already)" in again.stdout or "Sent round" in again.stdout
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine (apt-get install chromium)")
+@pytest.mark.skipif(
+    CHROMIUM is None, reason="no chromium on this machine (apt-get install chromium)"
+)
 def test_both_rounds_are_on_the_web_page_in_chromium(
     played: tuple[str, list[Player]], tmp_path: Path
 ) -> None:

@@ -60,8 +60,10 @@ def add_club_parser(commands: Any, app_arguments: Any) -> None:
     app_arguments(export)
     imported = key_actions.add_parser("import", help="use a key exported on another machine")
     imported.add_argument("file", metavar="FILE")
-    imported.add_argument("--replace", action="store_true",
-                          help="replace the key you have here (its rounds stay signed by it)")  # fmt: skip
+    imported.add_argument(
+        "--replace", action="store_true", help="replace the key you have here (the rounds "
+        "it signed stay signed by it)"
+    )  # fmt: skip
     app_arguments(imported)
 
 
@@ -195,7 +197,9 @@ def command_submit(args: argparse.Namespace) -> int:
             ))  # fmt: skip
         elif result.outcome == "refused":
             failed = True
-            console.print(Text(f"Refused: the round of course {result.code}: {shown(result.reason)}"))
+            console.print(
+                Text(f"Refused: the round of course {result.code}: {shown(result.reason)}")
+            )
         else:
             failed = True
             waiting = len(rounds) - len(results) + 1

@@ -51,9 +51,13 @@ def print_boards(answer: dict[str, Any], url: str, me: str) -> None:
             continue
         options = str(board.get("options", "none"))
         rule = "book rule" if options == "none" else options
-        pars = board.get("pars")
-        par_total = sum(pars) if isinstance(pars, list) and all(isinstance(p, int) for p in pars) else None
-        standings = board.get("standings") if isinstance(board.get("standings"), list) else []
+        given = board.get("pars")
+        pars: list[int] = (
+            given if isinstance(given, list) and all(isinstance(p, int) for p in given) else []
+        )
+        par_total = sum(pars) if pars else None
+        listed = board.get("standings")
+        standings: list[Any] = listed if isinstance(listed, list) else []
         title = Text(f"Course {code}{today} · {shown(rule, limit=40)} · {len(standings)} played")
         table = Table(title=title)
         table.add_column("#", justify="right")
@@ -68,7 +72,8 @@ def print_boards(answer: dict[str, Any], url: str, me: str) -> None:
         for standing in standings:
             if not isinstance(standing, dict):
                 continue
-            scores = standing.get("holes") if isinstance(standing.get("holes"), list) else []
+            holes_given = standing.get("holes")
+            scores: list[Any] = holes_given if isinstance(holes_given, list) else []
             name = str(standing.get("player", "?"))
             is_me = folded(name) == folded(me)
             table.add_row(

@@ -119,7 +119,9 @@ async def course_pars(
     if len(known) < len(seeds) and verifier is not None and (course, options) not in _tried:
         _tried.add((course, options))  # (once: a par the budget cannot prove stays unknown)
         found = await verifier.pars(spec.id, course, options)
-        await database.save_pars(spec.id, options, {s: p for s, p in found.items() if s not in known})
+        await database.save_pars(
+            spec.id, options, {s: p for s, p in found.items() if s not in known}
+        )
         known.update(found)
     if any(seed not in known for seed in seeds):
         return None

@@ -48,8 +48,7 @@ def database_url(given: str) -> str:
         return "sqlite+aiosqlite://" + given.split("://", 1)[1]
     if "://" in given:
         raise DatabaseError(
-            f"--database {given.split('://')[0]}://…: a path for SQLite or a "
-            "postgresql:// address"
+            f"--database {given.split('://')[0]}://…: a path for SQLite or a postgresql:// address"
         )
     path = Path(given).expanduser().resolve()
     return f"sqlite+aiosqlite:///{path}"
@@ -178,7 +177,9 @@ class ClubDatabase:
         }
         try:
             async with self.engine.begin() as connection:
-                made = await connection.execute(rounds.insert().values(**values).returning(rounds.c.id))
+                made = await connection.execute(
+                    rounds.insert().values(**values).returning(rounds.c.id)
+                )
                 ident = made.scalar_one()
             new = True
         except IntegrityError:
@@ -210,7 +211,9 @@ class ClubDatabase:
 
     async def round(self, ident: int) -> StoredRound | None:
         async with self.engine.connect() as connection:
-            row = (await connection.execute(self._rounds_query().where(rounds.c.id == ident))).first()
+            row = (
+                await connection.execute(self._rounds_query().where(rounds.c.id == ident))
+            ).first()
         return None if row is None else _stored(row)
 
     async def record(self, ident: int) -> str | None:
@@ -235,11 +238,15 @@ class ClubDatabase:
         async with self.engine.connect() as connection:
             return [_stored(row) for row in await connection.execute(query)]
 
-    async def player_rounds(self, name_key: str, limit: int = 200) -> tuple[str, list[StoredRound]] | None:
+    async def player_rounds(
+        self, name_key: str, limit: int = 200
+    ) -> tuple[str, list[StoredRound]] | None:
         """A player's name and rounds, the latest first (None: no such player)."""
         async with self.engine.connect() as connection:
             name = (
-                await connection.execute(select(players.c.name).where(players.c.name_key == name_key))
+                await connection.execute(
+                    select(players.c.name).where(players.c.name_key == name_key)
+                )
             ).scalar()
             if name is None:
                 return None
@@ -267,7 +274,7 @@ class ClubDatabase:
             .limit(limit)
         )
         async with self.engine.connect() as connection:
-            return [tuple(row) for row in await connection.execute(query)]  # type: ignore[misc]
+            return [tuple(row) for row in await connection.execute(query)]
 
     # -- pars --------------------------------------------------------------------------------
 

@@ -71,7 +71,7 @@ def card(stored: StoredRound, pars: list[int] | None) -> dict[str, Any]:
     spec = round_game()
     kind = spec.rounds
     assert kind is not None
-    known = {hole: par for hole, par in enumerate(pars or [], start=1)}
+    known = dict(enumerate(pars or [], start=1))
     rows = card_rows(stored.scores, holes=kind.holes, bogey=kind.bogey, pars=known, unknown="–")
     return {
         "holes": list(range(1, kind.holes + 1)),
@@ -140,7 +140,9 @@ async def course(request: web.Request) -> web.Response:
 async def player(request: web.Request) -> web.Response:
     found = await request.app[DATABASE].player_rounds(folded(request.match_info["name"]))
     if found is None:
-        return page(request, "missing.html", 404, reason="No player of that name has sent a round here.")
+        return page(
+            request, "missing.html", 404, reason="No player of that name has sent a round here."
+        )
     name, rounds = found
     shown = [{"round": r, "card": card(r, await _pars(request, r))} for r in rounds]
     return page(request, "player.html", name=name, rounds=shown)

@@ -291,7 +291,9 @@ def serve(settings: ClubSettings, announce: Callable[[str], None]) -> None:
 
     async def run() -> None:
         database = ClubDatabase(settings.database, pool_size=settings.pool_size)
-        verifier = Verifier(settings.worker_count, settings.budget, waiting=8 * settings.worker_count)
+        verifier = Verifier(
+            settings.worker_count, settings.budget, waiting=8 * settings.worker_count
+        )
         try:
             await wait_ready(database, 30)
             revision = await database.migrate()

@@ -57,7 +57,7 @@ def from_environment(environ: Mapping[str, str], given: Mapping[str, object]) ->
         if variable not in environ:
             continue
         raw = environ[variable]
-        kind = type(spec.default)
+        kind: type = type(spec.default)
         try:
             if kind is bool:
                 if raw.strip().lower() not in ("1", "true", "yes", "0", "false", "no", ""):

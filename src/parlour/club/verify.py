@@ -98,7 +98,9 @@ def _examine(text: str) -> dict[str, Any]:
         checked = verify_round(record)
     except ParlourError as error:
         return refused(str(error))
-    holes = [[str(checked.lines[0].rules.format_move(m)) for m in line.moves] for line in checked.lines]
+    holes = [
+        [str(checked.lines[0].rules.format_move(m)) for m in line.moves] for line in checked.lines
+    ]
     return {
         "ok": True,
         "player": player,

@@ -141,7 +141,7 @@ def parse(table: Mapping[str, Any], path: Path) -> tuple[Settings, tuple[Problem
             )
         elif name == "player" and _bad_player(str(value)):
             problems.append(Problem(path, name, f"{_bad_player(str(value))}; default used"))
-        elif name == "club_submit" and value.strip() not in CLUB_SUBMIT:
+        elif name == "club_submit" and str(value).strip() not in CLUB_SUBMIT:
             problems.append(Problem(path, name, f"should be {kind[1]}; default used"))
         else:
             values[name] = value.strip() if isinstance(value, str) else value

@@ -203,8 +203,7 @@ def check_signature(text: str) -> SignatureCheck:
         return SignatureCheck(
             "bad",
             public,
-            "it does not match the record (changed after it was signed, or signed by another "
-            "key)",
+            "it does not match the record (changed after it was signed, or signed by another key)",
         )
     return SignatureCheck("good", public)
 

@@ -40,9 +40,7 @@ def upgrade() -> None:
         sa.Column("record", sa.Text(), nullable=False),
         sa.Column("submitted", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name="pk_rounds"),
-        sa.ForeignKeyConstraint(
-            ["player_id"], ["players.id"], name="fk_rounds_player_id_players"
-        ),
+        sa.ForeignKeyConstraint(["player_id"], ["players.id"], name="fk_rounds_player_id_players"),
         sa.UniqueConstraint("player_id", "digest", name="uq_rounds_player_id_digest"),
     )
     op.create_index(
