@@ -162,3 +162,38 @@ def test_both_rounds_are_on_the_web_page_in_chromium(
         page.wait_for_load_state()
         assert "Signed by key" in page.inner_text(".signature")
         browser.close()
+
+
+async def test_the_club_screen_shows_the_board_and_my_place(
+    played: tuple[str, list[Player]],
+) -> None:
+    import io
+
+    from rich.console import Console
+    from textual.widgets import OptionList
+
+    from parlour.store.config import Loaded
+    from parlour.store.config import Settings
+    from parlour.tui.app import make_app
+    from parlour.tui.screens.club import ClubScreen
+
+    club, (ada, _) = played
+    config = Loaded(Settings(club_url=club), ada.home / "config.toml", True)
+    app = make_app(ada.home / "data", player="Ada", config=config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        menu.highlighted = menu.get_option_index("club")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ClubScreen)
+        screen = app.screen
+        for _ in range(200):  # the board comes from a worker; its call has a timeout
+            await pilot.pause(0.05)
+            if screen.view is not None:
+                break
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(screen.view)
+        shown = console.export_text()
+        assert "Ada" in shown and "Bert" in shown
+        assert "Ada: place " in shown and " of 2." in shown

@@ -58,6 +58,7 @@ def page(request: web.Request, template: str, status: int = 200, **values: Any) 
         .render(
             title=request.app[SETTINGS].title,
             game=spec.name,
+            game_id=spec.id,
             bogey=spec.rounds.bogey,
             pace=pace_note(spec.rounds.holes, spec.rounds.bogey),
             **values,
