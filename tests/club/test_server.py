@@ -138,3 +138,18 @@ def test_health_and_a_players_rounds(club: str) -> None:
     with pytest.raises(Refused) as refused:
         board(club, "UUUU")
     assert refused.value.status == 400
+
+
+def test_the_page_escapes_names_and_has_security_headers(club: str) -> None:
+    course = a_course()
+    submit(club, round_record(course, "Ma'ry-Ann", new_key("Ma'ry-Ann")))
+    with urllib.request.urlopen(f"{club}/course/{course_code(course)}", timeout=10) as response:
+        html = response.read().decode()
+        headers = response.headers
+    assert "Ma&#39;ry-Ann" in html and "Ma'ry-Ann" not in html
+    assert "/player/Ma%27ry-Ann" in html
+    assert headers["Content-Type"] == "text/html; charset=utf-8"
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    with urllib.request.urlopen(f"{club}/player/Ma%27ry-Ann", timeout=10) as response:
+        assert "<h1>Ma&#39;ry-Ann</h1>" in response.read().decode()
