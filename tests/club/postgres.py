@@ -55,9 +55,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def postgresql() -> Iterator[str]:
+def postgresql(*, durable: bool = False) -> Iterator[str]:
     """A PostgreSQL server for the time of the block: its address for the database
-    ``parlour`` (``postgresql://parlour@127.0.0.1:PORT/parlour``)."""
+    ``parlour`` (``postgresql://parlour@127.0.0.1:PORT/parlour``). Tests run it without
+    fsync; ``durable`` (the benchmark) keeps PostgreSQL's defaults."""
     reason = why_not()
     if reason is not None:
         raise RuntimeError(reason)
@@ -73,7 +74,9 @@ def postgresql() -> Iterator[str]:
     try:
         subprocess.run([*run, str(bin_dir / "initdb"), "-D", str(data), "-U", "parlour",
                         "-A", "trust", "-E", "UTF8", "--no-sync"], **quiet)  # fmt: skip
-        options = f"-p {port} -k {top} -c listen_addresses=127.0.0.1 -c fsync=off"
+        options = f"-p {port} -k {top} -c listen_addresses=127.0.0.1"
+        if not durable:
+            options += " -c fsync=off"
         subprocess.run([*run, str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options,
                         "-l", str(top / "log"), "-w", "-t", "60", "start"], **quiet)  # fmt: skip
         try:
