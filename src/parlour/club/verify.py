@@ -31,8 +31,9 @@ from parlour.store.signing import folded
 from parlour.store.signing import public_key_text
 
 
-class OverBudget(Exception):
-    """The record took more CPU time than its budget."""
+class OverBudget(BaseException):
+    """The record took more CPU time than its budget (a BaseException, as KeyboardInterrupt
+    is, so that no ``except Exception`` on the way can swallow it)."""
 
 
 def _over_budget(_signal: int, _frame: FrameType | None) -> None:
