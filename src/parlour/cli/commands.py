@@ -20,6 +20,7 @@ from parlour.engine.history import Line
 
 def run(args: argparse.Namespace) -> int:
     """Carry out the command the arguments name."""
+    from parlour.cli import club
     from parlour.cli import match
     from parlour.cli import rounds
     from parlour.cli import serve
@@ -43,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
         "config": settings.command_config,
         "export-round": match.command_export_round,
         "match": match.command_match,
+        "club": club.command_club,
     }
     return table[args.command](args)
 

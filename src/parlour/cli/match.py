@@ -59,7 +59,7 @@ def command_export_round(args: argparse.Namespace) -> int:
                 f"{shown(store.player)} has no finished {spec.name} round{where} to export"
             )
         chosen = max(rounds, key=lambda r: (r.finished or "", r.id))
-        text = round_record_text(store, chosen)
+        text = signed(round_record_text(store, chosen), args, chosen.player)
         if args.out == "-":
             sys.stdout.write(text)
             return 0
@@ -74,6 +74,23 @@ def command_export_round(args: argparse.Namespace) -> int:
         f"(total {chosen.total}) written to {shown(str(path))}"
     )
     return 0
+
+
+def signed(text: str, args: argparse.Namespace, player: str) -> str:
+    """A round record signed with the player's key (made on first use; docs/club.md)."""
+    from parlour.store.paths import data_dir
+    from parlour.store.signing import player_key
+    from parlour.store.signing import sign_record
+
+    return sign_record(text, player_key(data_dir(args.data_dir), player))
+
+
+def signature_words(path: str) -> str:
+    """Whether a round record file is signed, and whether its signature is good."""
+    from parlour.store.files import read_text
+    from parlour.store.signing import check_signature
+
+    return check_signature(read_text(path)).words()
 
 
 # -- check and match -------------------------------------------------------------------------
@@ -96,6 +113,7 @@ def check_round(path: str) -> int:
     """``parlour check`` of a round record: its scorecard and total once every hole
     replays."""
     from rich.console import Console
+    from rich.text import Text
 
     from parlour.engine.notation import format_options
     from parlour.render.untrusted import said
@@ -110,6 +128,7 @@ def check_round(path: str) -> int:
             style="bold",
         )
     )
+    console.print(Text(signature_words(path)))
     console.print(_scorecard(checked))
     kind = checked.kind
     console.print(
@@ -159,11 +178,21 @@ def command_match(args: argparse.Namespace) -> int:
     first = rounds[0][1]
     pars = course_pars(args, _spec(first), first.course, first.options)
     board = leaderboard([(checked.player, checked) for _, checked in rounds], pars)
+    signatures = {id(checked): signature_words(path) for path, checked in rounds}
     if args.json:
-        sys.stdout.write(json.dumps(_board_json(board, pars), indent=2) + "\n")
+        payload = _board_json(board, pars)
+        for standing, shown in zip(board, payload["standings"], strict=True):
+            shown["signature"] = signatures[id(standing.round)]
+        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
         return 0
+    from rich.text import Text
+
+    from parlour.engine.untrusted import shown
+
     console = Console(highlight=False)
     console.print(_board_table(board, pars, f"Match on course {first.code}"))
+    for path, checked in rounds:
+        console.print(Text(f"{shown(path)}: {signatures[id(checked)]}"))
     return 0
 
 

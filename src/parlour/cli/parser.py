@@ -180,6 +180,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_app_arguments(serve)
 
+    from parlour.cli.club import add_club_parser
+
+    add_club_parser(commands, lambda p: _add_app_arguments(p, ascii_flag=False))
+
     deal = commands.add_parser("deal", help="print the opening layout of a deal")
     _add_deal_arguments(deal)
     _add_ascii_flag(deal)

@@ -101,6 +101,16 @@ STATISTICS_KEYS: Final = KeyTable(
     intro="↑ and ↓ (or the mouse wheel) scroll through the tables and plots.",
 )
 
+CLUB_KEYS: Final = KeyTable(
+    (
+        Key("r", "refresh", "Refresh", "ask the club for the leaderboard again"),
+        Key("s", "send", "Send rounds", "send your finished rounds that wait to the club"),
+        Key("escape", "back", "Back", "back to the start screen"),
+    ),
+    intro="The club's leaderboard of today's course, and your place on it. Nothing waits "
+    "for the club: if it cannot be reached, the screen says so.",
+)
+
 PLAYER_KEYS: Final = KeyTable(
     (Key("escape", "back", "Back", "keep the player as it is"),),
     intro="↑ and ↓ choose a known player and Enter plays as them; or type a new name in the "

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from parlour.controls.keys import KeyProblem
 from parlour.controls.keys import KeyTable
 from parlour.controls.keys import rebind
+from parlour.controls.screens import CLUB_KEYS
 from parlour.controls.screens import CONFIRM_KEYS
 from parlour.controls.screens import HELP_KEYS
 from parlour.controls.screens import HISTORY_KEYS
@@ -67,6 +68,7 @@ def screen_tables() -> list[tuple[str, KeyTable]]:
         ("History", HISTORY_KEYS),
         ("Rounds", ROUNDS_KEYS),
         ("Statistics", STATISTICS_KEYS),
+        ("Club", CLUB_KEYS),
         ("Choosing the player", PLAYER_KEYS),
         ("Settings", SETTINGS_KEYS),
         ("Help", HELP_KEYS),

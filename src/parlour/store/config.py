@@ -65,6 +65,10 @@ class Settings:
     player: str = field(default_factory=default_player)
     #: action name -> its keys, as the player wrote them
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the club joined (``parlour club join URL``); "" for none
+    club_url: str = ""
+    #: after a round's last hole: ask whether to send it to the club, or always, or never
+    club_submit: str = "ask"
 
 
 @dataclass(frozen=True)
@@ -107,7 +111,11 @@ _KINDS: dict[str, tuple[type, str]] = {
     "four_colour": (bool, "true or false"),
     "ascii": (bool, "true or false"),
     "player": (str, "a name in quotes"),
+    "club_url": (str, "a club's address in quotes"),
+    "club_submit": (str, '"ask", "always" or "never"'),
 }
+#: the answers club_submit takes
+CLUB_SUBMIT = ("ask", "always", "never")
 
 
 def load(path: str | Path | None = None) -> Loaded:
@@ -245,6 +253,8 @@ def parse(table: Mapping[str, Any], path: Path) -> tuple[Settings, tuple[Problem
             )
         elif name == "player" and _bad_player(str(value)):
             problems.append(Problem(path, name, f"{_bad_player(str(value))}; default used"))
+        elif name == "club_submit" and str(value).strip() not in CLUB_SUBMIT:
+            problems.append(Problem(path, name, f"should be {kind[1]}; default used"))
         else:
             values[name] = value.strip() if isinstance(value, str) else value
     return Settings(**values), tuple(problems)
@@ -302,6 +312,10 @@ def as_table(settings: Settings) -> dict[str, Any]:
         "ascii": settings.ascii,
         "player": settings.player,
     }
+    if settings.club_url:
+        table["club_url"] = settings.club_url
+    if settings.club_submit != "ask":
+        table["club_submit"] = settings.club_submit
     if settings.keys:
         table["keys"] = {
             action: keys[0] if len(keys) == 1 else list(keys)

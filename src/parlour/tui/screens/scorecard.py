@@ -21,6 +21,7 @@ from parlour.render.scorecard import card_rows
 from parlour.render.scorecard import golf_card
 from parlour.render.scorecard import pace_note
 from parlour.tui.keyed import Keyed
+from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 
 
@@ -90,6 +91,12 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         # pars are worked out in the background: show each as it arrives
         if len(self.pars()) < self.round.holes:
             self.set_interval(0.5, self.refresh_pars)
+        if self.round.is_complete and self.finished_hole and self.round_id is not None:
+            from parlour.tui.screens.club_send import after_round
+
+            # the round's last hole was just played: to the club, if the player has one
+            app = services(self)
+            self.call_after_refresh(after_round, self, app.store, app.data_dir, self.round_id)
 
     def refresh_pars(self) -> None:
         self.query_one("#scorecard-table", Static).update(scorecard_table(self.round, self.pars()))
@@ -116,8 +123,6 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         from parlour.store.files import FileError
         from parlour.store.opening import StoreError
         from parlour.store.round_records import export_round
-        from parlour.store.round_records import round_record_text
-        from parlour.tui.services import services
 
         store = services(self).store
         try:
@@ -127,7 +132,10 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
             if store is None or stored is None:
                 self.notify("This round is not saved, so it cannot be exported.", severity="error")
                 return
-            path = export_round(services(self).data_dir, stored, round_record_text(store, stored))
+            from parlour.clubclient.outbox import signed_record
+
+            directory = services(self).data_dir
+            path = export_round(directory, stored, signed_record(store, directory, stored))
         except (StoreError, FileError) as error:
             self.notify(f"No round record written: {error}.", severity="warning", timeout=10)
             return

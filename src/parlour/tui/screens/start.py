@@ -95,6 +95,11 @@ class StartScreen(Keyed, Screen[None]):
         round_names = " and ".join(spec.name for spec in specs() if spec.rounds is not None)
         menu.add_option(Option(f"Scorecards: past {round_names} rounds", id="scorecards"))
         menu.add_option(Option("Statistics: how you are doing, with plots", id="statistics"))
+        from parlour.tui.screens.club_send import club_settings
+
+        club = club_settings(self.app)[0]
+        if club:  # (only for a player who has joined one: parlour club join URL)
+            menu.add_option(Option(f"Club: today's leaderboard at {shown(club)}", id="club"))
         menu.add_option(Option("History: replay a finished game", id="history"))
         menu.add_option(Option("Settings: theme, four-colour deck, keys", id="settings"))
         player = app.store.player if app.store is not None else "?"
@@ -132,6 +137,10 @@ class StartScreen(Keyed, Screen[None]):
             from parlour.tui.screens.player import PlayerScreen
 
             self.app.push_screen(PlayerScreen(), lambda _: self.rebuild())
+        elif choice == "club":
+            from parlour.tui.screens.club import ClubScreen
+
+            self.app.push_screen(ClubScreen())
         elif choice == "history":
             from parlour.tui.screens.history import HistoryScreen
 

@@ -1,0 +1,242 @@
+"""``parlour club``: run a club (``serve``), join one, send it your rounds (``submit``),
+read its leaderboards (``board``), and move your key to another machine (``key export``,
+``key import``). See docs/club.md."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from parlour.cli.common import CliError
+from parlour.cli.common import open_store
+from parlour.cli.common import player_name
+
+
+def add_club_parser(commands: Any, app_arguments: Any) -> None:
+    """The ``club`` command and its own commands (``app_arguments`` adds --data-dir and
+    --player)."""
+    club = commands.add_parser("club", help="a club: play the same courses as others and rank")
+    actions = club.add_subparsers(dest="club_command", metavar="ACTION", required=True)
+
+    serve = actions.add_parser("serve", help="run a club's server (docs/club.md)")
+    serve.add_argument("--database", metavar="PATH|URL",
+                       help="an SQLite file, or postgresql://… (default: club.db in the data "
+                       "directory; $PARLOUR_CLUB_DATABASE)")  # fmt: skip
+    serve.add_argument("--host", help="the address to listen on (default: 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="the port (default: 8080)")
+    serve.add_argument("--title", help="the club's name on its page")
+    serve.add_argument("--workers", type=int, help="processes verifying rounds (default: cores)")
+    serve.add_argument("--budget", type=float, metavar="S", help="CPU seconds to verify a round")
+    serve.add_argument("--max-bytes", type=int, metavar="N", help="the largest request body")
+    serve.add_argument("--submissions-per-minute", type=float, metavar="N",
+                       help="rounds a key, and an address, may send a minute")  # fmt: skip
+    serve.add_argument("--requests-per-minute", type=float, metavar="N",
+                       help="requests an address may make a minute")  # fmt: skip
+    serve.add_argument("--trust-proxy", action="store_const", const=True,
+                       help="take the client's address from X-Forwarded-For")  # fmt: skip
+    app_arguments(serve)
+
+    join = actions.add_parser("join", help="join the club at URL (remembered in the settings)")
+    join.add_argument("url", metavar="URL")
+    app_arguments(join)
+
+    submit = actions.add_parser("submit", help="send your finished rounds to the club, signed")
+    submit.add_argument("--course", metavar="CODE", help="every finished round of this course")
+    app_arguments(submit)
+
+    board = actions.add_parser("board", help="the club's leaderboard of a course")
+    which = board.add_mutually_exclusive_group()
+    which.add_argument("--daily", action="store_true", help="today's course (the default)")
+    which.add_argument("--course", metavar="CODE", help="this course")
+    board.add_argument("--json", action="store_true", help="machine-readable output")
+    app_arguments(board)
+
+    key = actions.add_parser("key", help="your signing key: export it, or import it")
+    key_actions = key.add_subparsers(dest="key_command", metavar="ACTION", required=True)
+    export = key_actions.add_parser("export", help="write your key (keep the file secret)")
+    export.add_argument("--out", metavar="FILE", help="where (default: standard output)")
+    app_arguments(export)
+    imported = key_actions.add_parser("import", help="use a key exported on another machine")
+    imported.add_argument("file", metavar="FILE")
+    imported.add_argument(
+        "--replace", action="store_true", help="replace the key you have here (the rounds "
+        "it signed stay signed by it)"
+    )  # fmt: skip
+    app_arguments(imported)
+
+
+def command_club(args: argparse.Namespace) -> int:
+    commands = {
+        "serve": command_serve,
+        "join": command_join,
+        "submit": command_submit,
+        "board": command_board,
+        "key": command_key,
+    }
+    return commands[args.club_command](args)
+
+
+def _data_dir(args: argparse.Namespace) -> Any:
+    from parlour.store.paths import data_dir
+
+    return data_dir(getattr(args, "data_dir", None))
+
+
+def _club_url() -> str:
+    from parlour.cli.settings import read_settings
+
+    url = read_settings().club_url
+    if not url:
+        raise CliError("you have not joined a club: parlour club join URL")
+    return url
+
+
+def command_serve(args: argparse.Namespace) -> int:
+    import os
+
+    try:
+        from parlour.club.server import serve
+        from parlour.club.settings import SettingsError
+        from parlour.club.settings import from_environment
+    except ImportError as error:
+        raise CliError(
+            f"the club's server needs the club extra (pip install 'parlour[club]'): {error}"
+        ) from None
+    given = {name: getattr(args, name) for name in (
+        "database", "host", "port", "title", "workers", "budget", "max_bytes",
+        "submissions_per_minute", "requests_per_minute", "trust_proxy",
+    )}  # fmt: skip
+    try:
+        settings = from_environment(os.environ, given)
+    except SettingsError as error:
+        raise CliError(str(error)) from None
+    if not settings.database:
+        from dataclasses import replace
+
+        settings = replace(settings, database=str(_data_dir(args) / "club.db"))
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    url = f"http://{host}:{settings.port}"
+
+    def announce(kind: str) -> None:
+        print(f"The Parlour club is served at {url} ({kind} database)", flush=True)
+        print(f"Players join it with: parlour club join {url}  (Ctrl-C stops it)", flush=True)
+
+    from parlour.club.logs import set_up
+
+    set_up()
+    try:
+        serve(settings, announce)
+    except OSError as error:
+        raise CliError(f"cannot serve the club: {error.strerror or error}") from None
+    except Exception as error:  # a database that cannot be reached or migrated, say
+        raise CliError(f"cannot serve the club: {type(error).__name__}: {error}") from None
+    return 0
+
+
+def command_join(args: argparse.Namespace) -> int:
+    from parlour.clubclient.http import check_url
+    from parlour.clubclient.outbox import join
+    from parlour.store.config import ConfigError
+    from parlour.store.config import changed
+    from parlour.store.config import load
+    from parlour.store.config import save
+
+    try:
+        url = check_url(args.url)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    loaded = load()
+    try:
+        save(loaded.path, changed(loaded, club_url=url).settings)
+    except ConfigError as error:
+        raise CliError(str(error)) from None
+    join(_data_dir(args), url)
+    print(f"Joined the club at {url} (remembered in {loaded.path}).")
+    print("Rounds you finish from now on are sent with: parlour club submit")
+    return 0
+
+
+def command_submit(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.text import Text
+
+    from parlour.cli.match import _course
+    from parlour.clubclient.outbox import join
+    from parlour.clubclient.outbox import send
+    from parlour.clubclient.outbox import to_send
+    from parlour.engine.untrusted import shown
+
+    url = _club_url()
+    directory = _data_dir(args)
+    course = _course(args.course) if args.course else None
+    store = open_store(args)
+    try:
+        join(directory, url)  # (a club set in the settings by hand is joined now)
+        rounds = to_send(store, directory, url, course)
+        if not rounds:
+            print(f"Nothing to send: every round {store.player} finished since joining "
+                  f"{url} has been sent." if course is None else
+                  "Nothing to send: no finished round of that course is waiting.")  # fmt: skip
+            return 0
+        results = send(store, directory, url, rounds)
+    finally:
+        store.close()
+    console = Console(highlight=False)
+    failed = False
+    for result in results:
+        if result.outcome == "sent" and result.answer is not None:
+            answer = result.answer
+            again = "" if answer.get("new") else " (it had it already)"
+            place = answer.get("place")
+            standing = f": place {place} of {answer.get('players')}" if place else ""
+            console.print(Text(
+                f"Sent round of course {result.code}, total {result.round.total}{again}"
+                f"{standing}. {url}{shown(str(answer.get('page', '')))}"
+            ))  # fmt: skip
+        elif result.outcome == "refused":
+            failed = True
+            console.print(
+                Text(f"Refused: the round of course {result.code}: {shown(result.reason)}")
+            )
+        else:
+            failed = True
+            waiting = len(rounds) - len(results) + 1
+            console.print(Text(
+                f"Not sent: {shown(result.reason)}. {waiting} round{'s' if waiting != 1 else ''} "
+                "wait; parlour club submit sends them later."
+            ))  # fmt: skip
+    return 2 if failed else 0
+
+
+def command_board(args: argparse.Namespace) -> int:
+    from parlour.cli.match import _course
+    from parlour.clubclient.http import ClubError
+    from parlour.clubclient.http import board
+    from parlour.engine.rounds import course_code
+
+    url = _club_url()
+    code = course_code(_course(args.course)) if args.course else None
+    try:
+        answer = board(url, code)
+    except ClubError as error:
+        raise CliError(str(error)) from None
+    if args.json:
+        sys.stdout.write(json.dumps(answer, indent=2) + "\n")
+        return 0
+    from parlour.cli.club_board import print_boards
+    from parlour.store.config import load
+
+    me = player_name(args) or load().settings.player
+    print_boards(answer, url, me)
+    return 0
+
+
+def command_key(args: argparse.Namespace) -> int:
+    from parlour.cli.club_board import export_key
+    from parlour.cli.club_board import import_key
+
+    if args.key_command == "export":
+        return export_key(args, _data_dir(args))
+    return import_key(args, _data_dir(args))

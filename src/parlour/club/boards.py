@@ -1,0 +1,128 @@
+"""Leaderboards from the club's rounds: the engine's :func:`leaderboard` over each
+player's first round of a course, one board for each set of rule options, with the
+course's pars (worked out once, kept in the database)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from parlour.club.database import ClubDatabase
+from parlour.club.database import StoredRound
+from parlour.club.verify import Verifier
+from parlour.engine.errors import ParlourError
+from parlour.engine.leaderboard import Standing
+from parlour.engine.leaderboard import leaderboard
+from parlour.engine.notation import parse_options
+from parlour.engine.plugin import GameSpec
+from parlour.engine.registry import round_specs
+from parlour.engine.round_record import RoundResult
+from parlour.engine.rounds import course_code
+from parlour.engine.rounds import daily_course
+from parlour.engine.rounds import hole_seed
+
+
+def round_game() -> GameSpec:
+    """The game played in rounds (the club's rounds are its rounds)."""
+    return round_specs()[0]
+
+
+def todays_course(today: date) -> int:
+    return daily_course(round_game().id, today)
+
+
+@dataclass(frozen=True)
+class Board:
+    """One course's leaderboard under one set of rule options."""
+
+    game: str
+    course: int
+    options: str
+    standings: list[tuple[Standing, StoredRound]]
+    pars: list[int] | None
+
+    @property
+    def code(self) -> str:
+        return course_code(self.course)
+
+    def as_json(self) -> dict[str, Any]:
+        spec = round_game()
+        assert spec.rounds is not None
+        return {
+            "game": self.game,
+            "course": self.code,
+            "options": self.options,
+            "bogey": spec.rounds.bogey,
+            "pars": self.pars,
+            "standings": [
+                {
+                    "place": standing.place,
+                    "player": stored.player,
+                    "holes": list(stored.scores),
+                    "total": stored.total,
+                    "versus_bogey": standing.round.versus_bogey,
+                    "versus_par": standing.versus_par,
+                    "round": stored.id,
+                    "submitted": stored.submitted.isoformat(timespec="seconds"),
+                }
+                for standing, stored in self.standings
+            ],
+        }
+
+
+async def course_boards(
+    database: ClubDatabase, verifier: Verifier | None, course: int
+) -> list[Board]:
+    """A course's boards (book rule first), pars worked out if need be."""
+    spec = round_game()
+    kind = spec.rounds
+    assert kind is not None
+    stored = await database.board(spec.id, course)
+    groups: dict[str, list[StoredRound]] = {}
+    for round_ in stored:
+        groups.setdefault(round_.options, []).append(round_)
+    boards = []
+    for options in sorted(groups, key=lambda o: (o != "none", o)):
+        chosen = groups[options]
+        try:
+            parsed = parse_options(options)
+        except ParlourError:
+            continue
+        results = [
+            (r.player, RoundResult(kind, course, parsed, r.scores, spec.id, r.player))
+            for r in chosen
+        ]
+        pars = await course_pars(database, verifier, course, options)
+        board = leaderboard(results, pars)
+        by_player = {r.player: r for r in chosen}
+        boards.append(
+            Board(spec.id, course, options, [(s, by_player[s.label]) for s in board], pars)
+        )
+    return boards
+
+
+#: courses whose pars this process has tried to work out
+_tried: set[tuple[int, str]] = set()
+
+
+async def course_pars(
+    database: ClubDatabase, verifier: Verifier | None, course: int, options: str
+) -> list[int] | None:
+    """The par of each hole, or None while any is unknown (worked out by the verifier's
+    pool, within its budget, and kept)."""
+    spec = round_game()
+    kind = spec.rounds
+    assert kind is not None
+    seeds = [hole_seed(kind, course, hole) for hole in range(1, kind.holes + 1)]
+    known = await database.pars(spec.id, seeds, options)
+    if len(known) < len(seeds) and verifier is not None and (course, options) not in _tried:
+        _tried.add((course, options))  # (once: a par the budget cannot prove stays unknown)
+        found = await verifier.pars(spec.id, course, options)
+        await database.save_pars(
+            spec.id, options, {s: p for s, p in found.items() if s not in known}
+        )
+        known.update(found)
+    if any(seed not in known for seed in seeds):
+        return None
+    return [known[seed] for seed in seeds]

@@ -1,0 +1,1 @@
+"""The club database's migrations (Alembic reads this folder; see README)."""

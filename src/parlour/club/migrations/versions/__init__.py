@@ -1,0 +1,1 @@
+"""Each migration of the club database, oldest first."""

@@ -1,0 +1,198 @@
+"""The club's web page: today's leaderboard, each course's, each player's rounds and each
+round, with its golf card, rendered on the server (no script) by Jinja2 templates that
+escape every name and value (``autoescape``), laid out to read on a phone."""
+
+from __future__ import annotations
+
+from datetime import UTC
+from datetime import datetime
+from functools import cache
+from importlib.resources import files
+from typing import Any
+from urllib.parse import quote
+
+from aiohttp import web
+from jinja2 import Environment
+from jinja2 import PackageLoader
+from jinja2 import select_autoescape
+
+from parlour.club.appkeys import DATABASE
+from parlour.club.appkeys import SETTINGS
+from parlour.club.appkeys import VERIFIER
+from parlour.club.boards import course_boards
+from parlour.club.boards import round_game
+from parlour.club.boards import todays_course
+from parlour.club.database import StoredRound
+from parlour.engine.errors import ParlourError
+from parlour.engine.rounds import course_code
+from parlour.engine.rounds import hole_seed
+from parlour.engine.rounds import parse_course_code
+from parlour.render.scorecard import card_rows
+from parlour.render.scorecard import pace_note
+from parlour.store.signing import check_signature
+from parlour.store.signing import folded
+
+
+@cache
+def _templates() -> Environment:
+    environment = Environment(
+        loader=PackageLoader("parlour.club", "templates"),
+        autoescape=select_autoescape(["html"], default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    environment.filters["player_url"] = lambda name: "/player/" + quote(str(name), safe="")
+    environment.filters["course_url"] = lambda code: "/course/" + quote(str(code), safe="")
+    environment.filters["course_code"] = course_code
+    environment.filters["signed"] = lambda number: "E" if number == 0 else f"{number:+d}"
+    environment.filters["rule"] = lambda options: "book rule" if options == "none" else options
+    return environment
+
+
+def page(request: web.Request, template: str, status: int = 200, **values: Any) -> web.Response:
+    spec = round_game()
+    assert spec.rounds is not None
+    html = (
+        _templates()
+        .get_template(template)
+        .render(
+            title=request.app[SETTINGS].title,
+            game=spec.name,
+            game_id=spec.id,
+            bogey=spec.rounds.bogey,
+            pace=pace_note(spec.rounds.holes, spec.rounds.bogey),
+            **values,
+        )
+    )
+    return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
+
+
+def card(stored: StoredRound, pars: list[int] | None) -> dict[str, Any]:
+    """A round's golf card for a template: the hole numbers and its rows."""
+    spec = round_game()
+    kind = spec.rounds
+    assert kind is not None
+    known = dict(enumerate(pars or [], start=1))
+    rows = card_rows(stored.scores, holes=kind.holes, bogey=kind.bogey, pars=known, unknown="–")
+    return {
+        "holes": list(range(1, kind.holes + 1)),
+        "rows": [{"label": row.label, "cells": row.cells, "total": row.total} for row in rows],
+    }
+
+
+async def _pars(request: web.Request, stored: StoredRound) -> list[int] | None:
+    spec = round_game()
+    kind = spec.rounds
+    assert kind is not None
+    seeds = [hole_seed(kind, stored.course, hole) for hole in range(1, kind.holes + 1)]
+    known = await request.app[DATABASE].pars(spec.id, seeds, stored.options)
+    return [known[seed] for seed in seeds] if len(known) == len(seeds) else None
+
+
+async def course_page(request: web.Request, course: int, daily: bool) -> web.Response:
+    database = request.app[DATABASE]
+    boards = await course_boards(database, request.app[VERIFIER], course)
+    shown = [
+        {
+            "options": board.options,
+            "pars": board.pars,
+            "par_total": sum(board.pars) if board.pars else None,
+            "standings": [
+                {
+                    "place": standing.place,
+                    "round": stored,
+                    "versus_par": standing.versus_par,
+                    "versus_bogey": standing.round.versus_bogey,
+                    "card": card(stored, board.pars),
+                }
+                for standing, stored in board.standings
+            ],
+        }
+        for board in boards
+    ]
+    courses = await database.courses() if daily else []
+    return page(
+        request,
+        "course.html",
+        code=course_code(course),
+        daily=daily,
+        day=datetime.now(UTC).date().isoformat(),
+        boards=shown,
+        courses=[
+            {"code": course_code(c), "players": n, "best": best, "last": last}
+            for _, c, n, best, last in courses
+            if c != course
+        ],
+    )
+
+
+async def home(request: web.Request) -> web.Response:
+    return await course_page(request, todays_course(datetime.now(UTC).date()), True)
+
+
+async def course(request: web.Request) -> web.Response:
+    try:
+        chosen = parse_course_code(request.match_info["code"])
+    except ParlourError as error:
+        return page(request, "missing.html", 404, reason=str(error))
+    return await course_page(request, chosen, chosen == todays_course(datetime.now(UTC).date()))
+
+
+async def player(request: web.Request) -> web.Response:
+    found = await request.app[DATABASE].player_rounds(folded(request.match_info["name"]))
+    if found is None:
+        return page(
+            request, "missing.html", 404, reason="No player of that name has sent a round here."
+        )
+    name, rounds = found
+    shown = [{"round": r, "card": card(r, await _pars(request, r))} for r in rounds]
+    return page(request, "player.html", name=name, rounds=shown)
+
+
+async def one_round(request: web.Request) -> web.Response:
+    ident = request.match_info["ident"]
+    database = request.app[DATABASE]
+    stored = await database.round(int(ident)) if ident.isdigit() and len(ident) < 12 else None
+    if stored is None:
+        return page(request, "missing.html", 404, reason="There is no such round here.")
+    record = await database.record(stored.id) or ""
+    signature = check_signature(record)
+    return page(
+        request,
+        "round.html",
+        round=stored,
+        card=card(stored, await _pars(request, stored)),
+        code=course_code(stored.course),
+        signature=signature.words(),
+    )
+
+
+async def record_text(request: web.Request) -> web.Response:
+    ident = request.match_info["ident"]
+    record = await request.app[DATABASE].record(int(ident)) if len(ident) < 12 else None
+    if record is None:
+        raise web.HTTPNotFound()
+    return web.Response(text=record, content_type="text/plain", charset="utf-8")
+
+
+async def stylesheet(_request: web.Request) -> web.Response:
+    return web.Response(
+        text=_stylesheet(),
+        content_type="text/css",
+        charset="utf-8",
+        headers={"Cache-Control": "max-age=3600"},
+    )
+
+
+@cache
+def _stylesheet() -> str:
+    return files("parlour.club").joinpath("templates", "club.css").read_text("utf-8")
+
+
+def add_routes(app: web.Application) -> None:
+    app.router.add_get("/", home)
+    app.router.add_get("/course/{code}", course)
+    app.router.add_get("/player/{name}", player)
+    app.router.add_get(r"/round/{ident:\d+}", one_round)
+    app.router.add_get(r"/round/{ident:\d+}.txt", record_text)
+    app.router.add_get("/club.css", stylesheet)

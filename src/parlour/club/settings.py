@@ -1,0 +1,83 @@
+"""How a club server is set up: flags, else environment variables (``PARLOUR_CLUB_…``),
+else the defaults, as twelve-factor services are configured. docs/club.md lists them."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import fields
+from typing import Final
+
+PREFIX: Final = "PARLOUR_CLUB_"
+
+
+@dataclass(frozen=True)
+class ClubSettings:
+    #: an SQLite file's path, or a postgresql:// address ("" : club.db in the data directory)
+    database: str = ""
+    host: str = "127.0.0.1"
+    port: int = 8080
+    #: the club's name, on its page
+    title: str = "Parlour club"
+    #: processes verifying records (0: one a core)
+    workers: int = 0
+    #: CPU seconds a record may take to verify
+    budget: float = 2.0
+    #: the largest request body, in bytes (a real round record is about 20 KiB)
+    max_bytes: int = 128 * 1024
+    #: rounds a key, and an address, may submit a minute
+    submissions_per_minute: float = 30.0
+    #: requests an address may make a minute (pages and boards included)
+    requests_per_minute: float = 600.0
+    #: take the client's address from X-Forwarded-For (only behind a reverse proxy)
+    trust_proxy: bool = False
+    #: database connections kept open (PostgreSQL)
+    pool_size: int = 10
+
+    @property
+    def worker_count(self) -> int:
+        return self.workers or (os.cpu_count() or 1)
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used."""
+
+
+def from_environment(environ: Mapping[str, str], given: Mapping[str, object]) -> ClubSettings:
+    """The settings: each one from ``given`` (the flags; None where not given), else
+    ``PARLOUR_CLUB_<NAME>``, else its default."""
+    values: dict[str, object] = {}
+    for spec in fields(ClubSettings):
+        flag = given.get(spec.name)
+        if flag is not None:
+            values[spec.name] = flag
+            continue
+        variable = PREFIX + spec.name.upper()
+        if variable not in environ:
+            continue
+        raw = environ[variable]
+        kind: type = type(spec.default)
+        try:
+            if kind is bool:
+                if raw.strip().lower() not in ("1", "true", "yes", "0", "false", "no", ""):
+                    raise ValueError
+                values[spec.name] = raw.strip().lower() in ("1", "true", "yes")
+            else:
+                values[spec.name] = kind(raw)
+        except ValueError:
+            raise SettingsError(f"{variable}={raw!r}: should be a {kind.__name__}") from None
+    settings = ClubSettings(**values)  # type: ignore[arg-type]
+    _check(settings)
+    return settings
+
+
+def _check(settings: ClubSettings) -> None:
+    if not 0 < settings.port < 65536:
+        raise SettingsError(f"port {settings.port}: a port is a number from 1 to 65535")
+    if settings.workers < 0 or settings.pool_size < 1:
+        raise SettingsError("workers and pool size cannot be negative")
+    if settings.budget <= 0:
+        raise SettingsError("the verification budget must be more than 0 seconds")
+    if settings.max_bytes < 1024:
+        raise SettingsError("the request size limit must be at least 1024 bytes")

@@ -1,0 +1,193 @@
+"""Every score verified: a submitted round record is read, its signature checked and every
+hole replayed from the course's own deals (the engine ``parlour check`` uses) in a pool
+of worker processes, each record within a budget of CPU seconds.
+
+The budget is kept inside the worker (a CPU-time timer, ``ITIMER_PROF``): a record that
+would take longer is refused and the worker goes on to the next. The server also waits
+for no answer longer than a few times the budget, and lets only so many records wait for
+a worker at once (the rest are told the club is busy).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import multiprocessing
+import signal
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any
+
+from parlour.engine.errors import ParlourError
+from parlour.engine.notation import format_options
+from parlour.engine.round_record import parse_round_record
+from parlour.engine.round_record import verify_round
+from parlour.store.players import check_player
+from parlour.store.signing import check_signature
+from parlour.store.signing import folded
+from parlour.store.signing import public_key_text
+
+
+class OverBudget(BaseException):
+    """The record took more CPU time than its budget (a BaseException, as KeyboardInterrupt
+    is, so that no ``except Exception`` on the way can swallow it)."""
+
+
+def _over_budget(_signal: int, _frame: FrameType | None) -> None:
+    raise OverBudget
+
+
+@contextmanager
+def cpu_budget(seconds: float) -> Iterator[None]:
+    """Raise :class:`OverBudget` in this process once ``seconds`` of CPU time are spent."""
+    previous = signal.signal(signal.SIGPROF, _over_budget)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+def round_digest(game: str, course: int, options: frozenset[str], holes: list[list[str]]) -> str:
+    """What was played, as a name: SHA-256 of the game, course, options and every hole's
+    moves in notation. The same round, however its file was written, has the same digest."""
+    text = "\n".join(
+        [game, str(course), format_options(options), *(" ".join(moves) for moves in holes)]
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def examine(text: str, budget: float) -> dict[str, Any]:
+    """Check a round record as the club does: signed, by a good name, and every hole
+    replaying to the scores it claims. ``{"ok": True, …what was found}`` or ``{"ok":
+    False, "reason": …}``. Runs in a worker process."""
+    started = time.process_time()
+    try:
+        with cpu_budget(budget):
+            found = _examine(text)
+    except OverBudget:
+        found = {"ok": False, "reason": f"the record took more than {budget:g} s to verify"}
+    found["cpu"] = time.process_time() - started
+    return found
+
+
+def _examine(text: str) -> dict[str, Any]:
+    def refused(reason: str) -> dict[str, Any]:
+        return {"ok": False, "reason": reason}
+
+    try:
+        record = parse_round_record(text)
+    except ParlourError as error:
+        return refused(str(error))
+    signature = check_signature(text)
+    if signature.status == "unsigned":
+        return refused(
+            "the round record is not signed (parlour club submit signs it with your key)"
+        )
+    if not signature.good or signature.public is None:
+        return refused(f"the signature is not good: {signature.reason}")
+    try:
+        player = check_player(record.player)
+    except ValueError as error:
+        return refused(f"the Player line: {error}")
+    try:
+        checked = verify_round(record)
+    except ParlourError as error:
+        return refused(str(error))
+    holes = [
+        [str(checked.lines[0].rules.format_move(m)) for m in line.moves] for line in checked.lines
+    ]
+    return {
+        "ok": True,
+        "player": player,
+        "name_key": folded(player),
+        "public_key": public_key_text(signature.public),
+        "game": checked.game,
+        "course": checked.course,
+        "options": format_options(checked.options),
+        "scores": list(checked.scores),
+        "total": checked.total,
+        "digest": round_digest(checked.game, checked.course, checked.options, holes),
+    }
+
+
+def work_out_pars(game: str, course: int, options: str, budget: float) -> dict[int, int]:
+    """The par of each hole of a course (seed -> par) that the solver proves within the
+    budget of CPU seconds for the whole course. Runs in a worker process."""
+    from parlour.engine.notation import parse_options
+    from parlour.engine.registry import find_spec
+    from parlour.engine.rounds import hole_seed
+    from parlour.engine.verdict import Budget
+
+    spec = find_spec(game)
+    kind = spec.rounds
+    if kind is None:
+        return {}
+    chosen = parse_options(options)
+    found: dict[int, int] = {}
+    try:
+        with cpu_budget(budget):
+            for hole in range(1, kind.holes + 1):
+                seed = hole_seed(kind, course, hole)
+                verdict = spec.solver().solve(spec.rules().start_from_seed(seed, chosen), Budget())
+                if verdict.exact:
+                    found[seed] = verdict.best_score
+    except OverBudget:
+        pass
+    return found
+
+
+def _worker_start() -> None:
+    # a worker ignores Ctrl-C: the server stops it when it stops
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Verifier:
+    """The pool of verifying processes, shared by every request."""
+
+    def __init__(self, workers: int, budget: float, waiting: int) -> None:
+        self.budget = budget
+        self.workers = workers
+        context = multiprocessing.get_context("spawn")
+        self.pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start)
+        #: records let in at once (running or waiting for a worker)
+        self.slots = asyncio.Semaphore(workers + waiting)
+        self._waiting = workers + waiting
+
+    async def warm(self) -> None:
+        """Start every worker and load the engine in each (the first record is not slow)."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            *(loop.run_in_executor(self.pool, examine, "", 1.0) for _ in range(self.workers))
+        )
+
+    @property
+    def busy(self) -> bool:
+        return self.slots.locked()
+
+    async def examine(self, text: str) -> dict[str, Any] | None:
+        """What :func:`examine` finds, or None when the club is too busy to look now."""
+        if self.slots.locked():
+            return None
+        async with self.slots:
+            loop = asyncio.get_running_loop()
+            future = loop.run_in_executor(self.pool, examine, text, self.budget)
+            try:
+                # the worker keeps the CPU budget; this bounds the wait, queue included
+                return await asyncio.wait_for(future, timeout=self.budget * 4 + 30)
+            except TimeoutError:
+                return {"ok": False, "reason": "the club could not verify the record in time"}
+
+    async def pars(self, game: str, course: int, options: str) -> dict[int, int]:
+        loop = asyncio.get_running_loop()
+        async with self.slots:
+            return await loop.run_in_executor(
+                self.pool, work_out_pars, game, course, options, self.budget * 5
+            )
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)

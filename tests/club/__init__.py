@@ -1,0 +1,1 @@
+"""The club: its server, client, signatures and web page."""

@@ -1,0 +1,111 @@
+"""What the club's tests share: rounds played by the engine (for plain mode's input, or
+as signed round records), and a club server run as ``parlour club serve`` in a process of
+its own."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from parlour.engine.history import Line
+from parlour.engine.registry import round_specs
+from parlour.engine.round_record import format_round_record
+from parlour.engine.rounds import hole_seed
+from parlour.store.signing import KeyPair
+from parlour.store.signing import sign_record
+from tests.club.postgres import free_port
+
+Pick = Callable[[list[Any]], Any]
+
+
+def first(moves: list[Any]) -> Any:
+    return moves[0]
+
+
+def last(moves: list[Any]) -> Any:
+    return moves[-1]
+
+
+def played_hole(course: int, hole: int, pick: Pick = first) -> tuple[Line[Any, Any], list[str]]:
+    """A hole played to its end by choosing ``pick`` of the legal moves, as a session plays
+    it (the moves the rules play out themselves are not the player's): the game, and the
+    player's own moves in notation."""
+    spec = round_specs()[0]
+    assert spec.rounds is not None
+    rules = spec.rules()
+    line: Line[Any, Any] = Line.from_seed(rules, hole_seed(spec.rounds, course, hole))
+    typed = []
+    while rules.outcome(line.current) is None:
+        out = rules.playing_out(line.current)
+        if out is not None:
+            line = line.play(out[0])
+            continue
+        move = pick(rules.legal_moves(line.current))
+        typed.append(rules.format_move(move))
+        line = line.play(move)
+    return line, typed
+
+
+def plain_input(course: int, pick: Pick = first) -> str:
+    """What a player types into ``parlour play golf --course … --plain`` to play the
+    whole round: each hole's moves, then ``next`` for the next hole."""
+    spec = round_specs()[0]
+    assert spec.rounds is not None
+    holes = [played_hole(course, hole, pick)[1] for hole in range(1, spec.rounds.holes + 1)]
+    return "\nnext\n".join("\n".join(moves) for moves in holes) + "\n"
+
+
+def round_record(course: int, player: str, pair: KeyPair | None, pick: Pick = first) -> str:
+    """A whole round of ``course`` as a round record, signed by ``pair`` if given."""
+    spec = round_specs()[0]
+    assert spec.rounds is not None
+    lines = [played_hole(course, hole, pick)[0] for hole in range(1, spec.rounds.holes + 1)]
+    text = format_round_record(spec.id, course, player, lines)
+    return sign_record(text, pair) if pair is not None else text
+
+
+@contextmanager
+def club_server(
+    database: str, data: Path, *extra: str, env: dict[str, str] | None = None
+) -> Iterator[str]:
+    """``parlour club serve`` on a free loopback port: its address while the block runs;
+    stopped with Ctrl-C (SIGINT) after it, as a person stops it."""
+    port = free_port()
+    command = [sys.executable, "-m", "parlour", "--data-dir", str(data), "club", "serve",
+               "--port", str(port), "--database", database, "--workers", "1", *extra]  # fmt: skip
+    log = (data.parent / f"club-{port}.log").open("w")
+    server = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, **(env or {})},
+    )
+    try:
+        assert server.stdout is not None
+        announced = server.stdout.readline()
+        if "served at" not in announced:
+            log.flush()
+            raise AssertionError(
+                f"the club did not start: {announced!r} "
+                f"{(data.parent / f'club-{port}.log').read_text()[-2000:]}"
+            )
+        server.stdout.readline()
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=20)
+        finally:
+            if server.poll() is None:
+                os.killpg(server.pid, signal.SIGKILL)
+            log.close()
+    assert server.returncode == 0, (data.parent / f"club-{port}.log").read_text()[-2000:]

@@ -1,0 +1,130 @@
+"""The club in the app: after a round's last hole the app asks whether to send it, sends it
+in a worker and says where it stands; with the club out of reach it says so at once and
+the round waits to be sent later."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets._toast import Toast
+
+from parlour.clubclient.outbox import to_send
+from parlour.store.config import Loaded
+from parlour.store.config import Settings
+from parlour.store.database import Store
+from parlour.tui.app import make_app
+from parlour.tui.screens.confirm import ConfirmScreen
+from parlour.tui.screens.golf import GolfScreen
+from parlour.tui.screens.scorecard import ScorecardScreen
+from tests.club.postgres import free_port
+from tests.tui.test_golf_pilot import play_hole_with_actions
+from tests.tui.test_round_export import COURSE
+
+pytestmark = pytest.mark.xdist_group("club")
+
+
+def eight_holes(data: Path, player: str) -> None:
+    """``player`` has played the first eight holes of COURSE (the first legal move each
+    time) and has the ninth dealt."""
+    from parlour.session import Session
+
+    store = Store(data, player=player)
+    session: Session | None = Session.new_round(store, COURSE, frozenset())
+    for _ in range(8):
+        assert session is not None
+        while not session.is_finished:
+            session.play(session.rules.legal_moves(session.state)[0])
+        session = session.next_hole()
+    store.close()
+
+
+def joined(url: str, tmp_path: Path, when: str = "ask") -> Loaded:
+    return Loaded(Settings(club_url=url, club_submit=when), tmp_path / "config.toml", True)
+
+
+def toasts(app: Any) -> str:
+    return "\n".join(str(toast.render()) for toast in app.screen.query(Toast))
+
+
+async def last_hole(app: Any, pilot: Any) -> None:
+    """Play the round's ninth hole in the app, to its scorecard."""
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GolfScreen) and screen.session.round.hole == 9
+    play_hole_with_actions(screen)
+    await pilot.pause()
+
+
+async def wait_for_toast(app: Any, pilot: Any, words: str) -> str:
+    for _ in range(200):  # the worker's call has a timeout of its own; this bounds the test
+        await pilot.pause(0.05)
+        if words in toasts(app):
+            return toasts(app)
+    raise AssertionError(f"no notification saying {words!r}: {toasts(app)!r}")
+
+
+async def test_after_the_last_hole_the_app_asks_and_sends_the_round(
+    sqlite_club: str, private_data_dir: Path, tmp_path: Path
+) -> None:
+    eight_holes(private_data_dir, "Iris")
+    app = make_app(
+        private_data_dir, course=COURSE, player="Iris", config=joined(sqlite_club, tmp_path)
+    )
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await last_hole(app, pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert f"Send this round to the club at {sqlite_club}?" in app.screen.question
+        await pilot.press("y")
+        said = await wait_for_toast(app, pilot, "sent to the club")
+        assert "place 1 of 1" in said
+        assert isinstance(app.screen, ScorecardScreen)
+    store = Store(private_data_dir, player="Iris")
+    try:
+        assert to_send(store, private_data_dir, sqlite_club, COURSE) == []  # sent: not again
+    finally:
+        store.close()
+
+
+async def test_with_the_club_out_of_reach_the_round_waits(
+    private_data_dir: Path, tmp_path: Path
+) -> None:
+    nowhere = f"http://127.0.0.1:{free_port()}"  # nothing listens there
+    eight_holes(private_data_dir, "Jo")
+    app = make_app(
+        private_data_dir, course=COURSE, player="Jo", config=joined(nowhere, tmp_path, "always")
+    )
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await last_hole(app, pilot)
+        # no question (club_submit = "always"), and the scorecard is there at once
+        assert isinstance(app.screen, ScorecardScreen)
+        said = await wait_for_toast(app, pilot, "The round waits")
+        assert "cannot be reached" in said
+    store = Store(private_data_dir, player="Jo")
+    try:
+        (waiting,) = to_send(store, private_data_dir, nowhere, COURSE)
+        assert waiting.is_complete
+    finally:
+        store.close()
+
+
+async def test_keep_it_means_it_is_not_sent(
+    sqlite_club: str, private_data_dir: Path, tmp_path: Path
+) -> None:
+    eight_holes(private_data_dir, "Kit")
+    app = make_app(
+        private_data_dir, course=COURSE, player="Kit", config=joined(sqlite_club, tmp_path)
+    )
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await last_hole(app, pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+    store = Store(private_data_dir, player="Kit")
+    try:
+        from parlour.clubclient.outbox import to_send as waiting
+
+        assert waiting(store, private_data_dir, sqlite_club) == []  # declined: not offered again
+    finally:
+        store.close()

@@ -1,0 +1,56 @@
+"""Limits: a club refuses, with the reason and when to come back, more rounds from one key
+or address than it allows, and more requests from one address; settings come from flags,
+then the environment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from parlour.club.settings import SettingsError
+from parlour.club.settings import from_environment
+from parlour.clubclient.http import Unreachable
+from parlour.clubclient.http import call
+from parlour.clubclient.http import submit
+from parlour.store.signing import new_key
+from tests.club.helpers import club_server
+from tests.club.helpers import round_record
+
+pytestmark = pytest.mark.xdist_group("club")
+
+
+def test_rates_are_limited_per_key_and_per_address(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with club_server(str(data / "club.db"), data, "--submissions-per-minute", "2",
+                     "--requests-per-minute", "12") as url:  # fmt: skip
+        key = new_key("lou")
+        submit(url, round_record(1, "lou", key))
+        submit(url, round_record(2, "lou", key))
+        with pytest.raises(Unreachable) as limited:
+            submit(url, round_record(3, "lou", key))
+        assert "too many rounds from your" in str(limited.value)
+        assert "wait" in str(limited.value)
+        # pages and boards count against the address too
+        seen = []
+        for _ in range(12):
+            try:
+                call(url, "/api/board")
+                seen.append("ok")
+            except Unreachable as error:
+                seen.append(str(error))
+        assert any("too many requests from your address" in said for said in seen)
+        # /healthz answers whatever the limits (a load balancer asks it often)
+        assert call(url, "/healthz")[1]["status"] == "ok"
+
+
+def test_settings_come_from_flags_then_the_environment() -> None:
+    environ = {"PARLOUR_CLUB_PORT": "9000", "PARLOUR_CLUB_TRUST_PROXY": "yes",
+               "PARLOUR_CLUB_DATABASE": "postgresql://club@db/club"}  # fmt: skip
+    settings = from_environment(environ, {"port": 9100, "host": None})
+    assert (settings.port, settings.trust_proxy, settings.host) == (9100, True, "127.0.0.1")
+    assert settings.database == "postgresql://club@db/club"
+    with pytest.raises(SettingsError, match="PARLOUR_CLUB_BUDGET='lots': should be a float"):
+        from_environment({"PARLOUR_CLUB_BUDGET": "lots"}, {})
+    with pytest.raises(SettingsError, match="port 0"):
+        from_environment({}, {"port": 0})
