@@ -57,6 +57,10 @@ def add_club_parser(commands: Any, app_arguments: Any) -> None:
     key_actions = key.add_subparsers(dest="key_command", metavar="ACTION", required=True)
     export = key_actions.add_parser("export", help="write your key (keep the file secret)")
     export.add_argument("--out", metavar="FILE", help="where (default: standard output)")
+    export.add_argument(
+        "--force", action="store_true", help="replace the --out file if it exists (never a "
+        "link, a device or a pipe)"
+    )  # fmt: skip
     app_arguments(export)
     imported = key_actions.add_parser("import", help="use a key exported on another machine")
     imported.add_argument("file", metavar="FILE")

@@ -106,9 +106,11 @@ def export_key(args: argparse.Namespace, directory: Path) -> int:
     player = player_name(args) or load().settings.player
     pair = player_key(directory, player)
     if args.out and args.out != "-":
-        path = write_text(args.out, key_text(pair), private=True)
-        print(f"{shown(player)}'s key ({pair.fingerprint}) written to {path}: keep it secret, "
-              "and import it on your other machine with parlour club key import FILE")  # fmt: skip
+        path = write_text(args.out, key_text(pair), private=True, replace=args.force)
+        print(
+            f"{shown(player)}'s key ({pair.fingerprint}) written to {shown(str(path))}: keep it "
+            "secret, and import it on your other machine with parlour club key import FILE"
+        )
         return 0
     sys.stdout.write(key_text(pair))
     return 0
@@ -138,6 +140,9 @@ def import_key(args: argparse.Namespace, directory: Path) -> int:
             f"{shown(player)} already has another key here ({have.fingerprint}); --replace "
             "replaces it"
         )
-    path = save_key(directory, pair)
-    print(f"{shown(player)}'s key ({pair.fingerprint}) is now kept in {path}.")
+    if have is not None and have.public == pair.public:
+        print(f"{shown(player)}'s key ({pair.fingerprint}) is already kept here.")
+        return 0
+    path = save_key(directory, pair, replace=have is not None)
+    print(f"{shown(player)}'s key ({pair.fingerprint}) is now kept in {shown(str(path))}.")
     return 0

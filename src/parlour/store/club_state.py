@@ -81,7 +81,7 @@ def save_club_state(directory: Path, state: ClubState) -> None:
         "joined": state.joined,
         "rounds": {str(key): value for key, value in sorted(state.rounds.items())},
     }
-    write_text(_path(directory), json.dumps(data, indent=1) + "\n", private=True)
+    write_text(_path(directory), json.dumps(data, indent=1) + "\n", private=True, replace=True)
 
 
 def mark(directory: Path, url: str, round_id: int, outcome: str) -> None:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from parlour.store import players
 from parlour.store.files import FileError
 from parlour.store.files import read_text
 from parlour.store.files import write_text
@@ -219,8 +220,14 @@ def new_key(player: str) -> KeyPair:
 
 
 def folded(name: str) -> str:
-    """A name as two names that look alike compare: NFKC, then case-folded."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """A name as two names that look alike compare: the store's own key for a player
+    (:func:`parlour.store.players.player_key`: tidied, NFKC, without case), or for text
+    that is no player's name (a page asked for by hand) the same folding without the
+    tidying."""
+    try:
+        return players.player_key(name)
+    except ValueError:
+        return unicodedata.normalize("NFKC", name.casefold())
 
 
 def key_path(directory: Path, player: str) -> Path:
@@ -276,9 +283,12 @@ def load_key(directory: Path, player: str) -> KeyPair | None:
     return KeyPair(player, pair.private, pair.public)
 
 
-def save_key(directory: Path, pair: KeyPair) -> Path:
-    """Keep a key pair as its player's (0600, in a 0700 folder)."""
-    return write_text(key_path(directory, pair.player), key_text(pair), private=True)
+def save_key(directory: Path, pair: KeyPair, *, replace: bool = False) -> Path:
+    """Keep a key pair as its player's (0600, in a 0700 folder); ``replace``: in place of
+    the key they have (else a key already kept is never written over)."""
+    return write_text(
+        key_path(directory, pair.player), key_text(pair), private=True, replace=replace
+    )
 
 
 def player_key(directory: Path, player: str) -> KeyPair:
