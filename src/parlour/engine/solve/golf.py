@@ -241,15 +241,20 @@ class _Search:
                 missing = bound_cache[key] = lower_bound(counts, carriers)
             return missing > 0
 
-        # free-stock: a position is remembered by its heights, with the list of
-        # (playable columns, stock cards turned) it was searched with
-        seen: dict[int, list[tuple[int, int]]] = {}
+        # free-stock: a position is remembered by its heights, with what has been searched
+        # from it: byte ``t`` of ``seen[h]`` holds the columns played from it with at most
+        # ``t`` stock cards turned, and bit 7 of it if a search of it began by then (its
+        # sweep covers every later turn)
+        seen: dict[int, int] = {}
+        every = tuple(sum(1 << 8 * u for u in range(t, total + 1)) for t in range(total + 1))
+        eights = tuple(8 * t for t in range(total + 1))
 
         def plays(h: int, exposed: int, s: int, playable: int, links: int, counts: int) -> bool:
-            """Search each playable column (free-stock); True if one of them is a card that
-            can never carry another (so that turning instead is no better)."""
+            """Search each of the ``playable`` columns (free-stock); True if one of them is a
+            card that can never carry another (so that turning instead is no better)."""
             dead_end = False
             rest = counts + suffix[s]
+            at = eights[s]
             for c in cols_by_mask[playable]:
                 rank, delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
                 after = exposed ^ delta
@@ -257,28 +262,24 @@ class _Search:
                     dead_end = True
                     next_playable = 0
                 else:
-                    if not (rest - card) & near:
+                    if not rest & near:
                         dead_end = True
                     next_playable = (after >> low | after >> high) & 127
                 child = h - unit
-                entries = seen.get(child)
-                if entries is None:
-                    entries = seen[child] = [(next_playable, s)]
-                else:
-                    for mask, turned in entries:
-                        if turned <= s and mask & next_playable == next_playable:
-                            break  # searched before with no fewer plays, from no later
-                    else:
-                        entries.append((next_playable, s))
-                        path.append(c)
-                        expand(
-                            child, after, s, rank, links - 1, counts - card, next_playable, entries
-                        )
-                        path.pop()
-                    continue
-                path.append(c)
-                expand(child, after, s, rank, links - 1, counts - card, next_playable, entries)
-                path.pop()
+                cover = seen.get(child, 0)
+                done = cover >> at & 255
+                if not done:
+                    path.append(c)
+                    expand(child, after, s, rank, links - 1, counts - card, next_playable, cover)
+                    path.pop()
+                elif next_playable & ~done:
+                    # searched before from no later: its turns are covered, and so are the
+                    # plays made then; only the other columns are new
+                    next_playable &= ~done
+                    seen[child] = cover | next_playable * every[s]
+                    path.append(c)
+                    plays(child, after, s, next_playable, links - 1, counts - card)
+                    path.pop()
             return dead_end
 
         def expand(
@@ -289,13 +290,15 @@ class _Search:
             links: int,
             counts: int,
             playable: int,
-            entries: list[tuple[int, int]],
+            cover: int,
         ) -> None:
-            """Search a free-stock position that is new (already entered in ``seen``)."""
+            """Search a free-stock position not searched before from ``s`` turns or fewer
+            (``cover`` is what ``seen`` held for it)."""
             nonlocal nodes
             nodes += 1
             if nodes >= check_at:
                 checkpoint()
+            seen[h] = cover | (128 | playable) * every[s]
             if not links:
                 leaf(s - total, 0)
                 return
@@ -308,41 +311,46 @@ class _Search:
                     leaf(links, 0)
                 return
             # turn the stock: one sweep over the ranks still to come (each at its first
-            # turn: a later card of the same rank offers the same plays, later), trying
-            # each new set of playable columns once
-            tried = [playable]
+            # turn: a later card of the same rank offers the same plays, later), playing
+            # each column at the first turn that makes it playable (later, the same play
+            # has less stock left)
+            played = playable
             for j, rank in firsts[s]:
                 if j + 1 - total >= best:
                     return
                 playable = (
                     (exposed >> 7 * rank - 7 | exposed >> 7 * rank + 7) & 127 if rank < KING else 0
-                )
-                for mask in tried:
-                    if mask & playable == playable:
-                        break
-                else:
-                    for mask, turned in entries:
-                        if turned <= j + 1 and mask & playable == playable:
-                            return  # searched before, from no later: the rest is covered
-                    entries.append((playable, j + 1))
-                    tried.append(playable)
-                    nodes += 1
-                    if best > 0:
-                        carriers = suffix[j + 1] + nk[rank if playable else 0]
-                        key = counts << 64 | carriers
-                        missing = bound_cache.get(key)
-                        if missing is None:
-                            missing = bound_cache[key] = lower_bound(counts, carriers)
-                        if missing >= best:
-                            return
-                    elif hopeless(counts, j + 1, rank if playable else 0):
+                ) & ~played
+                if not playable:
+                    continue
+                nodes += 1
+                if best > 0:
+                    carriers = suffix[j]
+                    key = counts << 64 | carriers
+                    missing = bound_cache.get(key)
+                    if missing is None:
+                        missing = bound_cache[key] = lower_bound(counts, carriers)
+                    if missing >= best:
                         return
+                elif hopeless(counts, j + 1, rank):
+                    return
+                earlier = cover >> eights[j + 1] & 255
+                if earlier:
+                    # searched before from no later: the rest of the sweep is covered
+                    playable &= ~earlier
                     if playable:
+                        seen[h] |= playable * every[j + 1]
                         path.append(s - j - 1)
-                        dead_end = plays(h, exposed, j + 1, playable, links, counts)
+                        plays(h, exposed, j + 1, playable, links, counts)
                         path.pop()
-                        if dead_end:
-                            return
+                    return
+                seen[h] |= playable * every[j + 1]
+                played |= playable
+                path.append(s - j - 1)
+                dead_end = plays(h, exposed, j + 1, playable, links, counts)
+                path.pop()
+                if dead_end:
+                    return
             # every card turned and nothing played on the last: the hole ends here
             if not last_playable(exposed):
                 leaf(links, total - s)
@@ -392,8 +400,7 @@ class _Search:
                     if top0 < KING
                     else 0
                 )
-                seen[h0] = [(playable0, 0)]
-                expand(h0, exposed0, 0, top0, links0, counts0, playable0, seen[h0])
+                expand(h0, exposed0, 0, top0, links0, counts0, playable0, 0)
             else:
                 visit_book(h0, exposed0, 0, top0, links0, counts0)
         except _Stop:
