@@ -199,6 +199,17 @@ class _Search:
             return (exposed >> 7 * last - 7 | exposed >> 7 * last + 7) & 127 if last < KING else 0
 
         bound_cache: dict[int, int] = {}
+        # the bound with the stock from card j on as the carriers, by the link counts
+        missing_by_turn: tuple[dict[int, int], ...] = tuple({} for _ in range(total + 1))
+        # sweeps[s]: firsts[s] with the shifts that find the columns playable on each
+        # (beyond the mask for a king: nothing goes on it)
+        sweeps = tuple(
+            tuple(
+                (j, rank, 7 * rank - 7, 7 * rank + 7) if rank < KING else (j, rank, 99, 99)
+                for j, rank in first
+            )
+            for first in firsts
+        )
         path: list[int] = []
         best = self.best
         nodes = self.budget.nodes
@@ -270,7 +281,7 @@ class _Search:
                 done = cover >> at & 255
                 if not done:
                     path.append(c)
-                    expand(child, after, s, rank, links - 1, counts - card, next_playable, cover)
+                    expand(child, after, s, links - 1, counts - card, next_playable, cover)
                     path.pop()
                 elif next_playable & ~done:
                     # searched before from no later: its turns are covered, and so are the
@@ -286,7 +297,6 @@ class _Search:
             h: int,
             exposed: int,
             s: int,
-            top: int,
             links: int,
             counts: int,
             playable: int,
@@ -315,21 +325,18 @@ class _Search:
             # each column at the first turn that makes it playable (later, the same play
             # has less stock left)
             played = playable
-            for j, rank in firsts[s]:
+            for j, rank, low, high in sweeps[s]:
                 if j + 1 - total >= best:
                     return
-                playable = (
-                    (exposed >> 7 * rank - 7 | exposed >> 7 * rank + 7) & 127 if rank < KING else 0
-                ) & ~played
+                playable = (exposed >> low | exposed >> high) & 127 & ~played
                 if not playable:
                     continue
                 nodes += 1
                 if best > 0:
-                    carriers = suffix[j]
-                    key = counts << 64 | carriers
-                    missing = bound_cache.get(key)
+                    known = missing_by_turn[j]
+                    missing = known.get(counts)
                     if missing is None:
-                        missing = bound_cache[key] = lower_bound(counts, carriers)
+                        missing = known[counts] = lower_bound(counts, suffix[j])
                     if missing >= best:
                         return
                 elif hopeless(counts, j + 1, rank):
@@ -400,7 +407,7 @@ class _Search:
                     if top0 < KING
                     else 0
                 )
-                expand(h0, exposed0, 0, top0, links0, counts0, playable0, 0)
+                expand(h0, exposed0, 0, links0, counts0, playable0, 0)
             else:
                 visit_book(h0, exposed0, 0, top0, links0, counts0)
         except _Stop:
