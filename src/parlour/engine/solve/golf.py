@@ -201,6 +201,7 @@ class _Search:
         bound_cache: dict[int, int] = {}
         # the bound with the stock from card j on as the carriers, by the link counts
         missing_by_turn: tuple[dict[int, int], ...] = tuple({} for _ in range(total + 1))
+        cut_offs: tuple[dict[int, int], ...] = tuple({} for _ in range(total + 1))
         # sweeps[s]: firsts[s] with the shifts that find the columns playable on each
         # (beyond the mask for a king: nothing goes on it)
         sweeps = tuple(
@@ -336,7 +337,7 @@ class _Search:
                     known = missing_by_turn[j]
                     missing = known.get(counts)
                     if missing is None:
-                        missing = known[counts] = lower_bound(counts, suffix[j])
+                        missing = known[counts] = lower_bound(counts, suffix[j], cut_offs[j])
                     if missing >= best:
                         return
                 elif hopeless(counts, j + 1, rank):
