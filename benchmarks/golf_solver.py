@@ -163,6 +163,17 @@ def side_by_side(lines: list[dict[str, object]], path: str) -> None:
         f"{statistics.mean(ours) / statistics.mean(theirs):.2f}; Parlour faster on "
         f"{sum(a < b for a, b in zip(ours, theirs, strict=True))} of {len(lines)} deals"
     )
+    for cleared_now, name in ((True, "cleared"), (False, "not cleared")):
+        ours_part = [a for a, line in zip(ours, lines, strict=True)
+                     if line["bhs_clears_free_stock"] is cleared_now]  # fmt: skip
+        theirs_part = [b for b, line in zip(theirs, lines, strict=True)
+                       if line["bhs_clears_free_stock"] is cleared_now]  # fmt: skip
+        if ours_part:
+            print(
+                f"  {name} ({len(ours_part)} deals): median Parlour "
+                f"{statistics.median(ours_part) * 1000:.1f} ms, black-hole-solver "
+                f"{statistics.median(theirs_part) * 1000:.1f} ms"
+            )
     agreed = f"; the fewest link cards left on all {lefts} deals not cleared" if lefts else ""
     print(f"  every verdict agrees (cleared or not){agreed}; Parlour also proves the best score")
 
