@@ -198,7 +198,9 @@ class _Search:
             """The columns playable on the last stock card."""
             return (exposed >> 7 * last - 7 | exposed >> 7 * last + 7) & 127 if last < KING else 0
 
-        bound_cache: dict[int, int] = {}
+        # the bound by the carriers: by the link counts, and the ranks cut off by the
+        # ranks the links hold
+        by_carriers: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
         # the bound with the stock from card j on as the carriers, by the link counts
         missing_by_turn: tuple[dict[int, int], ...] = tuple({} for _ in range(total + 1))
         cut_offs: tuple[dict[int, int], ...] = tuple({} for _ in range(total + 1))
@@ -238,20 +240,18 @@ class _Search:
             0 if it carries nothing) can beat the best score so far."""
             if best > 0:  # to beat it, clear or leave fewer than ``best`` cards
                 carriers = suffix[s] + nk[top]
-                key = counts << 64 | carriers
-                missing = bound_cache.get(key)
-                if missing is None:
-                    missing = bound_cache[key] = lower_bound(counts, carriers)
-                return missing >= best
-            end = total + best - 1  # to beat it, clear before turning stock card ``end``
-            if end < s:
-                return True
-            carriers = supply[s][end] + nk[top]
-            key = counts << 64 | carriers
-            missing = bound_cache.get(key)
+            else:
+                end = total + best - 1  # to beat it, clear before turning stock card ``end``
+                if end < s:
+                    return True
+                carriers = supply[s][end] + nk[top]
+            known = by_carriers.get(carriers)
+            if known is None:
+                known = by_carriers[carriers] = ({}, {})
+            missing = known[0].get(counts)
             if missing is None:
-                missing = bound_cache[key] = lower_bound(counts, carriers)
-            return missing > 0
+                missing = known[0][counts] = lower_bound(counts, carriers, known[1])
+            return missing >= best if best > 0 else missing > 0
 
         # free-stock: a position is remembered by its heights, with what has been searched
         # from it: byte ``t`` of ``seen[h]`` holds the columns played from it with at most
