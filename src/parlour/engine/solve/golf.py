@@ -154,21 +154,15 @@ class _Search:
             for c, column in enumerate(columns)
         )
         nk = _NK
-        # cards[c][k]: what playing column c at height k involves: the card's rank, the
-        # change to the exposed mask, the change to the heights, the card in the packed
-        # counts, the counts of the ranks next to it, and the shifts that find the columns
-        # playable on it
+        # cards[c][k]: what playing column c at height k involves: the change to the
+        # exposed mask, the change to the heights, the card in the packed counts, the
+        # counts of the ranks next to it (none for a king: it never carries a card), and
+        # the shifts that find the columns playable on it (beyond the mask for a king)
         cards = tuple(
             tuple(
-                (
-                    rank,
-                    deltas[c][k],
-                    units[c],
-                    _NK[rank],
-                    _NEIGHBOURS[rank],
-                    7 * rank - 7,
-                    7 * rank + 7,
-                )
+                (deltas[c][k], units[c], _NK[rank], _NEIGHBOURS[rank], 7 * rank - 7, 7 * rank + 7)
+                if rank < KING
+                else (deltas[c][k], units[c], _NK[rank], 0, 99, 99)
                 for k, rank in enumerate(ranks[c])
             )
             for c in range(COLUMNS)
@@ -268,15 +262,11 @@ class _Search:
             rest = counts + suffix[s]
             at = eights[s]
             for c in cols_by_mask[playable]:
-                rank, delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
+                delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
                 after = exposed ^ delta
-                if rank == KING:
+                if not rest & near:
                     dead_end = True
-                    next_playable = 0
-                else:
-                    if not rest & near:
-                        dead_end = True
-                    next_playable = (after >> low | after >> high) & 127
+                next_playable = (after >> low | after >> high) & 127
                 child = h - unit
                 cover = seen.get(child, 0)
                 done = cover >> at & 255
