@@ -136,7 +136,8 @@ def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
             four_colour=True if args.four_colour else None,
             **kwargs,
         )
-        return app.run_in_terminal()
+        app.run()
+        return 0 if app.return_code in (None, 0) else int(app.return_code)
 
 
 def todays_course(game: str) -> str:

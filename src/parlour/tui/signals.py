@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 from textual.app import App
 
@@ -14,13 +15,14 @@ from parlour.session import Session
 
 
 class EndsOnSignal(App[None]):
-    """An app run with :meth:`run_in_terminal` ends cleanly on SIGHUP, SIGTERM or SIGINT
+    """An app run with :meth:`run` ends cleanly on SIGHUP, SIGTERM or SIGINT
     (and, should that take too long, :mod:`parlour.ending` ends the process)."""
 
-    def run_in_terminal(self) -> int:
-        """Run the app in the terminal, as ``App.run`` does, handed the signals that end
-        it (:mod:`parlour.ending`) before anything else runs in its event loop; the
-        app's return code."""
+    def run(self, *args: Any, **options: Any) -> None:
+        """Run the app as ``App.run`` does (its options, but not ``loop``), handed the
+        signals that end it (:mod:`parlour.ending`) before anything else runs in its event
+        loop."""
+        options.pop("loop", None)
 
         async def run() -> None:
             loop = asyncio.get_running_loop()
@@ -30,12 +32,11 @@ class EndsOnSignal(App[None]):
 
             ending.on_signal(clean, full_screen=True)
             try:
-                await self.run_async()
+                await self.run_async(*args, **options)
             finally:
                 ending.on_signal(None)
 
         asyncio.run(run())
-        return 0 if self.return_code in (None, 0) else int(self.return_code)
 
     def _signalled(self, number: int) -> None:
         """SIGTERM (a polite kill), SIGHUP (the terminal closed) or SIGINT: end the app as
