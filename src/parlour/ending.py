@@ -38,8 +38,10 @@ from typing import Any
 from typing import Final
 from typing import NoReturn
 
-#: the signals that end a Parlour that plays
-ENDING_SIGNALS: Final = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
+#: the signals that end a Parlour that plays (those the system has)
+ENDING_SIGNALS: Final = tuple(
+    getattr(signal, name) for name in ("SIGHUP", "SIGTERM", "SIGINT") if hasattr(signal, name)
+)
 #: how long the clean end may take before the watchdog ends the process
 GRACE_SECONDS: Final = 1.0
 #: how long after the signal the kernel ends the process, whatever it is doing
@@ -117,7 +119,7 @@ def arm(number: int) -> bool:
     if _state.number is not None:
         return False
     _state.number = number
-    with contextlib.suppress(ValueError, OSError):
+    with contextlib.suppress(ValueError, OSError, AttributeError):  # (not on Windows)
         signal.signal(signal.SIGALRM, signal.SIG_DFL)
         signal.setitimer(signal.ITIMER_REAL, LAST_SECONDS)
     threading.Thread(target=_watch, args=(number,), name="ending", daemon=True).start()
