@@ -27,9 +27,9 @@ it goes (:func:`parlour.analysis.process_pool`).
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable
 from collections.abc import Iterator
@@ -80,8 +80,11 @@ def on_signal(clean: Callable[[int], None] | None, *, full_screen: bool = False)
 def stop_workers() -> None:
     """Kill every worker process this process started (their work is never needed once
     the app is ending: hints, pars, the longer end search)."""
+    started = sys.modules.get("multiprocessing")  # not loaded: no worker was started
+    if started is None:
+        return
     with contextlib.suppress(Exception):
-        for child in multiprocessing.active_children():
+        for child in started.active_children():
             with contextlib.suppress(Exception):
                 child.kill()
 

@@ -18,13 +18,13 @@ class EndsOnSignal(App[None]):
     """An app run with :meth:`run` ends cleanly on SIGHUP, SIGTERM or SIGINT
     (and, should that take too long, :mod:`parlour.ending` ends the process)."""
 
-    def run(self, *args: Any, **options: Any) -> None:
+    def run(self, *args: Any, **options: Any) -> Any:
         """Run the app as ``App.run`` does (its options, but not ``loop``), handed the
         signals that end it (:mod:`parlour.ending`) before anything else runs in its event
-        loop."""
+        loop; what the app exits with."""
         options.pop("loop", None)
 
-        async def run() -> None:
+        async def run() -> Any:
             loop = asyncio.get_running_loop()
 
             def clean(number: int) -> None:
@@ -32,11 +32,11 @@ class EndsOnSignal(App[None]):
 
             ending.on_signal(clean, full_screen=True)
             try:
-                await self.run_async(*args, **options)
+                return await self.run_async(*args, **options)
             finally:
                 ending.on_signal(None)
 
-        asyncio.run(run())
+        return asyncio.run(run())
 
     def _signalled(self, number: int) -> None:
         """SIGTERM (a polite kill), SIGHUP (the terminal closed) or SIGINT: end the app as
