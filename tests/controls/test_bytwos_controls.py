@@ -24,6 +24,7 @@ from parlour.engine.history import Line
 from parlour.session import Session
 from parlour.store.database import Store
 from tests.controls.test_golf_controls import View
+from tests.controls.test_golf_controls import answers
 from tests.tui.bytwos_helpers import CHOICE_AT
 from tests.tui.bytwos_helpers import REDEAL_AT
 from tests.tui.bytwos_helpers import SEED
@@ -170,7 +171,7 @@ def test_replaying_binds_no_move_key(tmp_path: Path) -> None:
     assert controls.click("stock") == Say("")
 
 
-def test_every_condition_is_a_method() -> None:
-    for name in KEYS.whens():
-        assert callable(getattr(ByTwosControls, name)), name
+def test_every_row_answers(tmp_path: Path) -> None:
+    for moves in (0, 30):
+        answers(KEYS, at(tmp_path / str(moves), moves)[1])
     assert [key.key for key in KEYS][:2] == ["t", "f"]  # the game's own keys first

@@ -10,6 +10,7 @@ from parlour.controls.game import Play
 from parlour.controls.game import shared_keys
 from parlour.controls.golf import KEYS
 from parlour.controls.golf import GolfControls
+from parlour.controls.keys import KeyTable
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import PLAYS
 from parlour.engine.games.golf import TURN
@@ -72,9 +73,19 @@ def test_the_hint_names_a_turn_without_naming_the_card(tmp_path: Path) -> None:
     assert controls.cursor == 5
 
 
-def test_every_condition_the_table_names_is_a_method_of_the_controls() -> None:
-    for name in KEYS.whens() | shared_keys().whens():
-        assert callable(getattr(GolfControls, name, None)), name
+def answers(table: KeyTable[Any], controls: object) -> None:
+    """Every row of a table says whether its key may be used, with a word the key bar
+    knows: usable, not now (greyed, perhaps with why), or not bound now."""
+    for key in table:
+        answer = key.availability(controls)
+        assert answer in (True, False, None) or isinstance(answer, str), key.action
+
+
+def test_every_row_of_the_table_answers_in_play_and_in_a_replay(tmp_path: Path) -> None:
+    view, controls = in_play(tmp_path)
+    answers(KEYS, controls)
+    answers(shared_keys(), controls)
+    answers(KEYS, GolfControls(View(view.line, None, replaying=True)))
 
 
 def test_the_help_lists_the_column_keys_as_one_range() -> None:

@@ -11,6 +11,7 @@ from parlour.controls.game import Say
 from parlour.controls.rubbish import HEAP_KEYS
 from parlour.controls.rubbish import KEYS
 from parlour.controls.rubbish import PLACE_KEYS
+from parlour.controls.rubbish import RubbishCommand
 from parlour.controls.rubbish import RubbishControls
 from parlour.engine.cards import parse_card
 from parlour.engine.games.rubbish import DISCARDS
@@ -23,6 +24,7 @@ from parlour.engine.history import Line
 from parlour.session import Session
 from parlour.store.database import Store
 from tests.controls.test_golf_controls import View
+from tests.controls.test_golf_controls import answers
 
 #: a deal that opens on a round of three queens (positions 5, 8 and 9)
 SEED = 55
@@ -100,7 +102,11 @@ def test_giving_up_and_a_new_game_ask_first(tmp_path: Path) -> None:
     view.session.play("dQC")
     view.line = view.session.line
     again = controls.new_question()
-    assert again is not None and again.then == "new_anyway" and "1 move played" in again.question
+    assert (
+        again is not None
+        and again.then is RubbishCommand.NEW_ANYWAY
+        and "1 move played" in again.question
+    )
 
 
 def test_hints_name_the_key_and_select_the_move(tmp_path: Path) -> None:
@@ -133,9 +139,10 @@ def test_finished_and_replaying(tmp_path: Path) -> None:
     assert KEYS.availability(replay, "step", (-1,)) is True
 
 
-def test_every_condition_is_a_method_and_every_place_has_a_key() -> None:
-    for name in KEYS.whens() | HEAP_KEYS.whens():
-        assert callable(getattr(RubbishControls, name)), name
+def test_every_row_answers_and_every_place_has_a_key(tmp_path: Path) -> None:
+    _, controls = in_play(tmp_path)
+    answers(KEYS, controls)
+    assert {key.name for key in HEAP_KEYS} == {"close"}
     places = [key.key for key in KEYS if key.name == "discard_at"]
     assert places == list(PLACE_KEYS) and len(places) == 13
     assert [key.key for key in KEYS][:2] == ["s", "w"]  # the game's own keys first

@@ -30,6 +30,7 @@ from parlour.engine.history import Line
 from parlour.session import Session
 from parlour.store.database import Store
 from tests.controls.test_golf_controls import View
+from tests.controls.test_golf_controls import answers
 from tests.tui.squares_helpers import SEED
 from tests.tui.squares_helpers import player_line
 
@@ -213,6 +214,5 @@ def test_replaying_binds_no_move_key_and_every_condition_is_a_method() -> None:
         ("give_up", ()),
     ]:
         assert KEYS.availability(controls, name, arguments) is False, name
-    for name in KEYS.whens():
-        assert callable(getattr(SquaresControls, name)), name
+    answers(KEYS, controls)
     assert HEAP_INDEX["1a"] == 0 and HEAP_MOVES[0][1] == HeapMove(0, 1)

@@ -118,8 +118,8 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
         shown = status_text(app)
         assert said(SQUARES.prompt(expected)) in shown
         assert "Game over: no more can be done" in shown and "Press n for a new game" in shown
-        assert screen.check_action("deal", ()) is None  # greyed
-        assert screen.check_action("sequence", (1,)) is False
+        assert screen.key_state("deal", ()) is None  # greyed
+        assert screen.key_state("sequence", (1,)) is False
     store = Store(private_data_dir)
     games = store.finished_games()
     assert len(games) == 1
@@ -197,7 +197,7 @@ async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
         assert screen.session.state == taken
         await pilot.press("R")
         assert screen.session.state == start and screen.session.can_redo
-        assert screen.check_action("undo", ()) is None
+        assert screen.key_state("undo", ()) is None
 
 
 async def test_filling_a_space(private_data_dir: Path) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import secrets
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import UTC
 from datetime import date
 from datetime import datetime
@@ -35,6 +34,13 @@ from parlour.store.database import Store
 from parlour.store.database import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.tui.notices import PlainNotices
+from parlour.tui.opening import OpenGame
+from parlour.tui.opening import Opening
+from parlour.tui.opening import OpenRound
+from parlour.tui.opening import PlayOn
+from parlour.tui.opening import Replay
+from parlour.tui.opening import Resume
+from parlour.tui.opening import StartMenu
 from parlour.tui.screens.small import TooSmallScreen
 from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
@@ -47,21 +53,6 @@ from parlour.tui.themes import card_variables
 #: a screen shown over another, a dialogue, needs what the one under it needs)
 MIN_WIDTH = 60
 MIN_HEIGHT = 20
-
-
-@dataclass(frozen=True)
-class Opening:
-    """What the app opens on: the start screen, a game, a round, or a replay."""
-
-    kind: str = "start"  # start | game | round | replay | continue | resume
-    game: str = ""
-    seed: int | None = None
-    course: int | None = None
-    options: frozenset[str] = frozenset()
-    line: Line[Any, Any] | None = None
-    title: str = ""
-    #: a round of ``course`` even if the player has an unfinished one
-    fresh: bool = False
 
 
 def terminal_shows_suits() -> bool:
@@ -97,7 +88,7 @@ class ParlourApp(PlainNotices, EndsOnSignal):
         self.player = player
         self.data_dir = resolve_data_dir(data_dir)
         self.ascii_only = ascii_only
-        self.opening = opening or Opening()
+        self.opening: Opening = opening or StartMenu()
         #: the rule options switched on (on the start screen, or by the command line);
         #: each game takes those it has
         self.options = options
@@ -224,20 +215,20 @@ class ParlourApp(PlainNotices, EndsOnSignal):
         self.notice = self.store.notice
         if self.notice:
             self.notify(self.notice, title="Database moved aside", severity="warning", timeout=30)
-        opening = self.opening
-        if opening.kind == "start":
-            self.show_menu()
-        elif opening.kind == "game":
-            self.start_new_game(opening.game, seed=opening.seed, options=opening.options)
-        elif opening.kind == "round":
-            self.start_round(opening.options, course=opening.course, fresh=opening.fresh)
-        elif opening.kind == "replay" and opening.line is not None:
-            self.open_replay(opening.line, opening.title)
-        elif opening.kind == "continue" and opening.line is not None:
-            session = Session.from_line(self._require_store(), opening.line)
-            self._show(self.game_screen(session.rules.id, session=session))
-        elif opening.kind == "resume":
-            self.resume_latest()
+        match self.opening:
+            case StartMenu():
+                self.show_menu()
+            case OpenGame(game, seed, options):
+                self.start_new_game(game, seed=seed, options=options)
+            case OpenRound(course, options, fresh):
+                self.start_round(options, course=course, fresh=fresh)
+            case Replay(line, title):
+                self.open_replay(line, title)
+            case PlayOn(line):
+                session = Session.from_line(self._require_store(), line)
+                self._show(self.game_screen(session.rules.id, session=session))
+            case Resume():
+                self.resume_latest()
         if len(self.screen_stack) < 2:  # nothing could be opened: the menu, then
             self.show_menu()
         self._watching_size = True
@@ -455,19 +446,17 @@ def make_app(
         config = settings_file.load()
     if ascii_only is None:
         ascii_only = config.settings.ascii or not terminal_shows_suits()
-    opening = Opening()
+    opening: Opening = StartMenu()
     if replay_text is not None:
-        line = replay(parse_record(replay_text))
-        opening = Opening("replay", line.rules.id, line=line, title=record_title)
+        opening = Replay(replay(parse_record(replay_text)), record_title)
     elif record_text is not None:
-        line = replay(parse_record(record_text))
-        opening = Opening("continue", line.rules.id, line=line, title=record_title)
+        opening = PlayOn(replay(parse_record(record_text)))
     elif course is not None:
-        opening = Opening("round", round_game().id, course=course, options=options, fresh=fresh)
+        opening = OpenRound(course, options, fresh)
     elif game is not None:
-        opening = Opening("game", find_game(game).id, seed=seed, options=options)
+        opening = OpenGame(find_game(game).id, seed, options)
     elif resume:
-        opening = Opening("resume")
+        opening = Resume()
     return ParlourApp(
         Path(data_dir) if data_dir else None,
         ascii_only=ascii_only,

@@ -10,6 +10,7 @@ shown as the key that turns the waste over, ``o``.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from textual import on
@@ -22,6 +23,7 @@ from textual.widgets import Static
 
 from parlour.controls.bytwos import PILE_KINDS
 from parlour.controls.bytwos import SOURCE_ORDER
+from parlour.controls.bytwos import ByTwosCommand
 from parlour.controls.bytwos import ByTwosControls
 from parlour.controls.bytwos import count
 from parlour.controls.bytwos import sentence
@@ -220,7 +222,13 @@ class ByTwosScreen(GameScreen):
 
     # -- keys ------------------------------------------------------------------------------
 
-    def action_form_packet(self) -> None:
+    def perform(self, command: Enum) -> None:
+        if command is ByTwosCommand.FORM_PACKET:
+            self.form_packet()
+        else:
+            super().perform(command)
+
+    def form_packet(self) -> None:
         """Turn card after card until the packet is made: each turn is a move of its own,
         recorded and undone one by one."""
         session = self.session

@@ -10,6 +10,7 @@ every move goes to the engine, and a refused move shows the engine's reason.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 from typing import ClassVar
 
@@ -22,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from parlour.controls.game import Ask
+from parlour.controls.game import Command
 from parlour.controls.game import GameControls
 from parlour.controls.game import Play
 from parlour.controls.game import Redraw
@@ -36,7 +38,6 @@ from parlour.engine.untrusted import shown
 from parlour.session import Session
 from parlour.tui import cards as art
 from parlour.tui.keyed import Keyed
-from parlour.tui.keyed import forward
 from parlour.tui.screens.assist import Assistant
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
@@ -80,11 +81,7 @@ class GameScreen(Keyed, Screen[None]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         controls = cls.__dict__.get("CONTROLS")
         if controls is not None:
-            cls.KEYS = controls.KEYS
-            # the table's actions that the screen does not carry out itself ask the controls
-            for name in controls.KEYS.names():
-                if not hasattr(cls, f"action_{name}"):
-                    setattr(cls, f"action_{name}", forward(name))
+            cls.KEYS = controls.KEYS  # the screen's keys are its controls' table
         super().__init_subclass__(**kwargs)
 
     def __init__(
@@ -108,8 +105,12 @@ class GameScreen(Keyed, Screen[None]):
             assert session is not None
             self._initial_line = session.line
 
-    def key_controls(self) -> object:
+    def key_target(self) -> GameControls:
         return self.controls
+
+    def answer(self, reply: object) -> None:
+        if isinstance(reply, Play | Say | Ask | Redraw | Enum):
+            self.respond(reply)
 
     @property
     def demo(self) -> bool:
@@ -296,6 +297,45 @@ class GameScreen(Keyed, Screen[None]):
                 self.status(reply.message)
         elif isinstance(reply, Ask):
             self.ask(reply)
+        else:
+            self.perform(reply)
+
+    def perform(self, command: Enum) -> None:
+        """Carry out what a key asks of the screen itself (a game's screen carries out its
+        own commands, and passes the others on to this)."""
+        match command:
+            case Command.UNDO:
+                self.action_undo()
+            case Command.REDO:
+                self.action_redo()
+            case Command.RESTART:
+                self.action_restart()
+            case Command.HINT:
+                self.action_hint()
+            case Command.DEMO:
+                self.action_demo()
+            case Command.TOGGLE_VERDICT:
+                self.action_toggle_verdict()
+            case Command.NEW:
+                self.action_new()
+            case Command.EXPORT:
+                self.action_export()
+            case Command.STEP_BACK:
+                self.action_step(-1)
+            case Command.STEP_FORWARD:
+                self.action_step(1)
+            case Command.STEP_TO_START:
+                self.action_step_to_start()
+            case Command.STEP_TO_END:
+                self.action_step_to_end()
+            case Command.TAKE_OVER:
+                self.action_take_over()
+            case Command.HELP:
+                self.action_help()
+            case Command.MENU:
+                self.action_menu()
+            case Command.QUIT:
+                self.action_quit_game()
 
     def ask(self, question: Ask) -> None:
         """Ask first (a step that cannot be taken back); on yes, do what it says."""
@@ -308,8 +348,8 @@ class GameScreen(Keyed, Screen[None]):
                 return
             if question.move is not None:
                 self.play(question.move)
-            elif question.then:
-                getattr(self, f"action_{question.then}")()
+            elif question.then is not None:
+                self.respond(question.then)
 
         self.app.push_screen(
             ConfirmScreen(question.question, yes=question.yes, no=question.no), callback=answered
@@ -341,11 +381,6 @@ class GameScreen(Keyed, Screen[None]):
             event.prevent_default()
 
     # -- the shared keys -------------------------------------------------------------------
-
-    def action_cursor(self, step: int) -> None:
-        move_cursor = getattr(self.controls, "move_cursor", None)
-        if move_cursor is not None:
-            self.respond(move_cursor(step) or Redraw())
 
     def action_undo(self) -> None:
         session = self.session

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 from typing import ClassVar
 
@@ -12,6 +13,7 @@ from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from parlour.controls.golf import GolfCommand
 from parlour.controls.golf import GolfControls
 from parlour.engine.games.golf import COLUMNS
 from parlour.engine.games.golf import TURN
@@ -150,11 +152,11 @@ class GolfScreen(GameScreen):
         elif event.key.isdigit():
             self.respond(self.controls.play(int(event.key)))
 
-    def action_play(self, column: int) -> None:
-        self.respond(self.controls.play(column))
-
-    def action_turn(self) -> None:
-        self.respond(self.controls.turn())
+    def perform(self, command: Enum) -> None:
+        if command is GolfCommand.SCORECARD:
+            self.action_scorecard()
+        else:
+            super().perform(command)
 
     # -- rounds ----------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ fill happens inside the engine's moves; this screen only draws the result.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from rich.text import Text
@@ -20,6 +21,7 @@ from textual.events import Resize
 from textual.widgets import Static
 
 from parlour.controls.rubbish import PLACE_KEYS
+from parlour.controls.rubbish import RubbishCommand
 from parlour.controls.rubbish import RubbishControls
 from parlour.controls.rubbish import cards_count
 from parlour.controls.rubbish import move_name
@@ -221,6 +223,10 @@ class RubbishScreen(GameScreen):
         else:
             self.ask(question)
 
-    def action_new_anyway(self) -> None:
-        """A new game, this one dropped (the player has said yes)."""
-        super().action_new()
+    def perform(self, command: Enum) -> None:
+        if command is RubbishCommand.HEAP:
+            self.action_heap()
+        elif command is RubbishCommand.NEW_ANYWAY:
+            super().action_new()  # a new game, this one dropped (the player has said yes)
+        else:
+            super().perform(command)
