@@ -8,10 +8,13 @@ from typing import Any
 from parlour.controls.bytwos import KEYS
 from parlour.controls.bytwos import ByTwosControls
 from parlour.controls.bytwos import target
+from parlour.controls.course import Playing
+from parlour.controls.course import Replaying
 from parlour.controls.game import Ask
 from parlour.controls.game import Play
 from parlour.controls.game import Redraw
 from parlour.controls.game import Say
+from parlour.controls.keys import During
 from parlour.engine.games.bytwos_state import DEAL
 from parlour.engine.games.bytwos_state import GIVE_UP
 from parlour.engine.games.bytwos_state import REDEAL
@@ -38,7 +41,7 @@ def at(tmp_path: Path, moves: int) -> tuple[View, ByTwosControls]:
     session = Session.new_game(Store(tmp_path), "bytwos", SEED)
     for move in greedy_line(moves).moves:
         session.play(move)
-    view = View(session.line, session)
+    view = View(Playing(session))
     return view, ByTwosControls(view)
 
 
@@ -156,7 +159,7 @@ def test_giving_up_asks_first_and_says_so_if_not(tmp_path: Path) -> None:
 
 def test_replaying_binds_no_move_key(tmp_path: Path) -> None:
     line: Line[Any, Any] = greedy_line(CHOICE_AT)
-    controls = ByTwosControls(View(line, None, replaying=True))
+    controls = ByTwosControls(View(Replaying(line)))
     for name, arguments in [
         ("turn_card", ()),
         ("refuse", ("t",)),
@@ -166,8 +169,8 @@ def test_replaying_binds_no_move_key(tmp_path: Path) -> None:
         ("give_up", ()),
         ("cancel_choice", ()),
     ]:
-        assert KEYS.availability(controls, name, arguments) is False, name
-    assert KEYS.availability(controls, "take_over", ()) is True
+        assert KEYS.availability(controls, name, arguments, During.REPLAY) is False, name
+    assert KEYS.availability(controls, "take_over", (), During.REPLAY) is True
     assert controls.click("stock") == Say("")
 
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from parlour.controls.course import Playing
+from parlour.controls.course import Replaying
 from parlour.controls.game import Ask
 from parlour.controls.game import Play
 from parlour.controls.game import Redraw
 from parlour.controls.game import Say
+from parlour.controls.keys import During
 from parlour.controls.rubbish import HEAP_KEYS
 from parlour.controls.rubbish import KEYS
 from parlour.controls.rubbish import PLACE_KEYS
@@ -35,7 +38,7 @@ def in_play(tmp_path: Path, *moves: str) -> tuple[View, RubbishControls]:
     session = Session.new_game(Store(tmp_path), "rubbish", SEED)
     for move in moves:
         session.play(move)
-    view = View(session.line, session)
+    view = View(Playing(session))
     return view, RubbishControls(view)
 
 
@@ -100,7 +103,6 @@ def test_giving_up_and_a_new_game_ask_first(tmp_path: Path) -> None:
     assert controls.new_question() is None  # nothing played yet: nothing to lose
     assert view.session is not None
     view.session.play("dQC")
-    view.line = view.session.line
     again = controls.new_question()
     assert (
         again is not None
@@ -132,11 +134,11 @@ def test_finished_and_replaying(tmp_path: Path) -> None:
     assert KEYS.availability(controls, "explain_fill", ("s",)) is False
     assert KEYS.availability(controls, "heap", ()) is True  # the heap can always be seen
     line = Line.from_seed(RUBBISH, SEED).play("dQC")
-    replay = RubbishControls(View(line, None, replaying=True))
+    replay = RubbishControls(View(Replaying(line)))
     for name, arguments in [("discard_at", (5,)), ("play_cursor", ()), ("fill_stock", ())]:
-        assert KEYS.availability(replay, name, arguments) is False
+        assert KEYS.availability(replay, name, arguments, During.REPLAY) is False
     assert replay.choose(QUEENS[0]) == Say("")
-    assert KEYS.availability(replay, "step", (-1,)) is True
+    assert KEYS.availability(replay, "step", (-1,), During.REPLAY) is True
 
 
 def test_every_row_answers_and_every_place_has_a_key(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from parlour.engine.record import format_record
 from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
+from parlour.tui.opening import OpenGame
 from parlour.tui.screens.bytwos import ByTwosScreen
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.widgets import Pile
@@ -263,9 +264,9 @@ async def test_a_replay_steps_and_t_takes_over(private_data_dir: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, ByTwosScreen) and screen.replaying
+        assert isinstance(screen, ByTwosScreen) and not screen.in_play
         await pilot.press("right", "right", "s", "d", "t")
-        assert not screen.replaying
+        assert screen.in_play
         assert screen.session.state == line.states[2]
         await pilot.press("t")
         assert screen.session.state == line.states[3]
@@ -276,7 +277,7 @@ def test_play_bytwos_opens_its_screen(private_data_dir: Path, monkeypatch: Any) 
     monkeypatch.setattr("parlour.tui.app.ParlourApp.run", lambda self: opened.update(app=self))
     assert main(["play", "bytwos", "--seed", "7", "--data-dir", str(private_data_dir)]) == 0
     opening = opened["app"].opening
-    assert (opening.kind, opening.game, opening.seed) == ("game", "bytwos", 7)
+    assert opening == OpenGame("bytwos", 7)
 
 
 async def test_the_start_screen_offers_by_twos(private_data_dir: Path) -> None:

@@ -241,12 +241,12 @@ async def test_a_record_replays_and_can_be_taken_over(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, RubbishScreen) and screen.replaying
+        assert isinstance(screen, RubbishScreen) and not screen.in_play
         assert not any(place.playable or place.selected for place in screen.places)
         await pilot.press("9")  # no moves of one's own in a replay
         await pilot.press("right", "right")
         assert screen.line.current == line.states[2]
         assert not (screen.stock.playable or screen.waste.playable)
         await pilot.press("t", "s")
-        assert not screen.replaying
+        assert screen.in_play
         assert screen.session.state == RUBBISH.apply(line.states[2], "s")

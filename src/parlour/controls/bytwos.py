@@ -265,25 +265,18 @@ class ByTwosControls(GameControls):
     # -- when the keys may be used ---------------------------------------------------------
 
     def _dealing(self) -> Availability:
-        """False while replaying or forming (the dealing keys appear once the packet is
-        made), else None: a key that is greyed unless the move is on offer."""
-        if self.replaying or self.session is None or self.line is None:
-            return False
+        """False while forming (the dealing keys appear once the packet is made), else
+        None: a key that is greyed unless the move is on offer."""
         return None if self.state.phase is not Phase.FORMING else False
 
     def is_forming(self) -> Availability:
-        return not self.replaying and self.session is not None and self.state.phase is Phase.FORMING
+        return self.state.phase is Phase.FORMING
 
     def is_choosing(self) -> Availability:
-        return not self.replaying and self.session is not None and bool(self.choosing)
-
-    def can_refuse(self) -> Availability:
-        return not self.replaying and self.session is not None
+        return bool(self.choosing)
 
     def can_select(self) -> Availability:
-        if self.replaying or self.session is None:
-            return False
-        return not self.session.is_finished or None
+        return not self.game.is_finished or None
 
     def can_build(self, source: str) -> Availability:
         dealing = self._dealing()
@@ -355,12 +348,9 @@ KEYS: Final = (
             Key("escape", "cancel_choice", lambda c: c.cancel_choice(), "", "leave the "
                 "choice of pile without playing", lambda c: c.is_choosing()),
             # a key whose move cannot be made now answers with the reason (f as t does)
-            *lettered(ByTwosControls, "swpadoG", "refuse", lambda c, key: c.refuse(key),
-                      when=lambda c, _: c.can_refuse()),
-            Key("t", "refuse", lambda c: c.refuse("t"), when=lambda c: c.can_refuse(),
-                arguments=("t",)),
-            Key("f", "refuse", lambda c: c.refuse("t"), when=lambda c: c.can_refuse(),
-                arguments=("t",)),
+            *lettered(ByTwosControls, "swpadoG", "refuse", lambda c, key: c.refuse(key)),
+            Key("t", "refuse", lambda c: c.refuse("t"), arguments=("t",)),
+            Key("f", "refuse", lambda c: c.refuse("t"), arguments=("t",)),
         ),
         notes=(
             "The mouse works too: click the stock, the waste or the packet to play its card, "

@@ -76,13 +76,13 @@ class GolfControls(GameControls):
         return self.legal(TURN)
 
     def cannot_turn(self) -> Availability:
-        return not self.replaying and TURN not in self.rules.legal_moves(self.state)
+        return TURN not in self.rules.legal_moves(self.state)
 
     def in_round(self) -> bool:
         return self.session is not None and self.session.round is not None
 
     def has_scorecard(self) -> Availability:
-        return self.in_round() and not self.replaying
+        return self.in_round()
 
     def can_start_another(self) -> Availability:
         # a hole of a round must be finished before the next one starts

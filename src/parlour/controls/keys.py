@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from dataclasses import replace
+from enum import Enum
+from enum import auto
 from typing import Any
 from typing import Generic
 from typing import TypeVar
@@ -55,6 +57,20 @@ KEY_NAMES = {
 }
 
 
+class During(Enum):
+    """Which of a game screen's two courses a key serves: the game in play, a replay, or
+    both. (The other screens have one course, and their keys are always theirs.)"""
+
+    PLAY = auto()
+    REPLAY = auto()
+    ALWAYS = auto()
+
+    def serves(self, course: During | None) -> bool:
+        """Whether a key of this kind is bound on a screen in ``course`` (None: a screen
+        of one course)."""
+        return course is None or self in (During.ALWAYS, course)
+
+
 @dataclass(frozen=True, slots=True)
 class Key(Generic[T]):
     """One key of a screen (see the module's docstring)."""
@@ -80,6 +96,8 @@ class Key(Generic[T]):
     #: keys of the group are written with no space between them
     group: str | None = None
     compact_group: bool = False
+    #: on a game screen, the course the key serves (not bound in the other)
+    during: During = During.PLAY
 
     @property
     def action(self) -> str:
@@ -94,8 +112,10 @@ class Key(Generic[T]):
         """The key as the help writes it."""
         return self.display or shown_key(self.key)
 
-    def availability(self, target: T) -> Availability:
-        """Whether the key may be used now."""
+    def availability(self, target: T, course: During | None = None) -> Availability:
+        """Whether the key may be used now, on a screen in ``course``."""
+        if not self.during.serves(course):
+            return False
         return True if self.when is None else self.when(target)
 
 
@@ -215,14 +235,21 @@ class KeyTable(Generic[T]):
         """Every action's name, once each, in order."""
         return tuple(dict.fromkeys(key.name for key in self.keys))
 
-    def availability(self, target: T, name: str, arguments: Sequence[object] = ()) -> Availability:
-        """What the table says of an action now (True for an action it does not list)."""
+    def availability(
+        self,
+        target: T,
+        name: str,
+        arguments: Sequence[object] = (),
+        course: During | None = During.PLAY,
+    ) -> Availability:
+        """What the table says of an action now, on a screen in ``course`` (True for an
+        action it does not list)."""
         row = self.row(name, arguments)
-        return True if row is None else row.availability(target)
+        return True if row is None else row.availability(target, course)
 
-    def signature(self, target: T) -> tuple[Availability, ...]:
+    def signature(self, target: T, course: During | None = None) -> tuple[Availability, ...]:
         """The availability of every row, to redraw the key bar only when it changes."""
-        return tuple(key.availability(target) for key in self.keys)
+        return tuple(key.availability(target, course) for key in self.keys)
 
     def described_names(self) -> tuple[str, ...]:
         """The names of the actions the help lists (those a player may rebind)."""

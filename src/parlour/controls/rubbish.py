@@ -19,6 +19,7 @@ from parlour.controls.game import Say
 from parlour.controls.game import View
 from parlour.controls.game import shared_keys
 from parlour.controls.keys import Availability
+from parlour.controls.keys import During
 from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
 from parlour.controls.keys import numbered
@@ -190,7 +191,7 @@ class RubbishControls(GameControls):
     def new_question(self) -> Ask | None:
         """A new game drops this one unscored: ask first while it is in play."""
         session = self.session
-        if self.replaying or session is None or session.is_finished or not session.can_undo:
+        if session is None or session.is_finished or not session.can_undo:
             return None
         moves = len(session.line.moves)
         return Ask(
@@ -251,7 +252,7 @@ KEYS: Final = (
             Key("enter", "play_cursor", lambda c: c.play_cursor(), "Choose", "make the "
                 "selected choice", lambda c: c.playing()),
             Key("v", "heap", lambda _: RubbishCommand.HEAP, "Heap", "look through the whole "
-                "waste heap, its top card last"),
+                "waste heap, its top card last", during=During.ALWAYS),
             Key("G", "give_up", lambda c: c.give_up(), "Give up", "give up: the game ends "
                 "with its score as it stands (asks first)", lambda c: c.playing()),
         ),

@@ -172,7 +172,9 @@ class SquaresControls(GameControls):
 
     def prompt(self) -> str:
         """The engine's prompt, naming the keys of the sequences on offer."""
-        return prompt_words(self.state, self.rules.prompt(self.state), replaying=self.replaying)
+        return prompt_words(
+            self.state, self.rules.prompt(self.state), replaying=self.session is None
+        )
 
     def give_up(self) -> Reply:
         self.let_go()
@@ -189,9 +191,7 @@ class SquaresControls(GameControls):
     def refuse(self, key: str) -> Reply:
         """A key whose move is not possible now: say why (the engine's reason, where the
         key names a move)."""
-        session = self.session
-        if session is None or self.replaying:
-            return Say("")
+        session = self.game
         state = self.state
         self.typed_square = None
         if session.is_finished:
@@ -309,11 +309,9 @@ class SquaresControls(GameControls):
     # -- when the keys may be used ---------------------------------------------------------
 
     def _game_key(self, building_only: bool = False) -> Availability:
-        """False while replaying (and, for ``building_only``, while a square is formed);
-        None once the game is over (the key stays in the bar, greyed); else True."""
-        if self.replaying or self.session is None or self.line is None:
-            return False
-        if self.session.is_finished:
+        """False while a square is formed, for ``building_only``; None once the game is
+        over (the key stays in the bar, greyed); else True."""
+        if self.game.is_finished:
             return None
         return not (building_only and self.forming)
 
@@ -324,9 +322,6 @@ class SquaresControls(GameControls):
     def can_take(self, number: int) -> Availability:
         usable = self._game_key()
         return bool(usable) and self.forming and number <= len(sequences(self.state))
-
-    def can_refuse(self) -> Availability:
-        return not self.replaying and self.session is not None and self.line is not None
 
     def is_typing(self) -> Availability:
         return bool(self._game_key()) and self.typed_square is not None
@@ -390,7 +385,7 @@ KEYS: Final = (
             # a key whose move cannot be made now answers with the reason
             *lettered(SquaresControls, [*map(str, range(1, MOST_SEQUENCES + 1)),
                                         *LETTERS[:3], "p", "d", "G"],
-                      "refuse", lambda c, key: c.refuse(key), when=lambda c, _: c.can_refuse()),
+                      "refuse", lambda c, key: c.refuse(key)),
         ),
         notes=(
             "The mouse works too: click a heap to choose it (first the heap a run leaves, "

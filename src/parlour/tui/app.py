@@ -3,7 +3,6 @@ both use it."""
 
 from __future__ import annotations
 
-import secrets
 import sys
 from collections.abc import Iterable
 from datetime import UTC
@@ -11,28 +10,23 @@ from datetime import date
 from datetime import datetime
 from pathlib import Path
 from typing import Any
-from typing import Unpack
 
 from textual.app import SystemCommand
-from textual.events import Resize
 from textual.screen import Screen
 
+from parlour.controls.course import Playing
 from parlour.engine import find_game
-from parlour.engine.errors import ParlourError
-from parlour.engine.history import Line
-from parlour.engine.notation import format_options
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
-from parlour.engine.registry import find_spec
 from parlour.engine.untrusted import shown
 from parlour.render import shows_suits
 from parlour.render.untrusted import said
 from parlour.session import Session
-from parlour.session import round_game
 from parlour.store import config as settings_file
 from parlour.store.database import Store
 from parlour.store.database import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
+from parlour.store.writer import Writer
 from parlour.tui.notices import PlainNotices
 from parlour.tui.opening import OpenGame
 from parlour.tui.opening import Opening
@@ -41,25 +35,23 @@ from parlour.tui.opening import PlayOn
 from parlour.tui.opening import Replay
 from parlour.tui.opening import Resume
 from parlour.tui.opening import StartMenu
-from parlour.tui.screens.small import TooSmallScreen
-from parlour.tui.services import NewGame
-from parlour.tui.services import NewRound
+from parlour.tui.routing import Routing
 from parlour.tui.services import fixed_player_words
 from parlour.tui.signals import EndsOnSignal
+from parlour.tui.sizing import SizeWatch
 from parlour.tui.themes import PARLOUR_THEMES
 from parlour.tui.themes import card_variables
-
-#: the smallest terminal for a screen that does not say (screens give theirs as MIN_SIZE;
-#: a screen shown over another, a dialogue, needs what the one under it needs)
-MIN_WIDTH = 60
-MIN_HEIGHT = 20
 
 
 def terminal_shows_suits() -> bool:
     return shows_suits(sys.stdout)
 
 
-class ParlourApp(PlainNotices, EndsOnSignal):
+class ParlourApp(Routing, SizeWatch, PlainNotices, EndsOnSignal):
+    """Parlour's app, made of its parts: the routing between screens (:class:`Routing`),
+    the watch on the terminal's size (:class:`SizeWatch`), notices (:class:`PlainNotices`)
+    and the end on a signal (:class:`EndsOnSignal`); here, the settings and the store."""
+
     CSS_PATH = "parlour.tcss"
     TITLE = "Parlour"
     #: ctrl+p: Textual's command palette (the theme, the settings, the keys …)
@@ -93,8 +85,9 @@ class ParlourApp(PlainNotices, EndsOnSignal):
         #: each game takes those it has
         self.options = options
         self.store: Store | None = None
+        #: the thread the store's writes run in, so that the screen never waits on the disk
+        self.writer = Writer()
         self.notice: str | None = None
-        self._watching_size = False
         #: the settings file (read now; written back when a setting is changed)
         self.config = config if config is not None else settings_file.load()
         settings = self.config.settings
@@ -212,6 +205,7 @@ class ParlourApp(PlainNotices, EndsOnSignal):
         except StoreError as error:
             self.exit(return_code=2, message=said(f"parlour: {error}"))
             return
+        self.store.writer = self.writer
         self.notice = self.store.notice
         if self.notice:
             self.notify(self.notice, title="Database moved aside", severity="warning", timeout=30)
@@ -226,7 +220,7 @@ class ParlourApp(PlainNotices, EndsOnSignal):
                 self.open_replay(line, title)
             case PlayOn(line):
                 session = Session.from_line(self._require_store(), line)
-                self._show(self.game_screen(session.rules.id, session=session))
+                self._show(self.game_screen(Playing(session)))
             case Resume():
                 self.resume_latest()
         if len(self.screen_stack) < 2:  # nothing could be opened: the menu, then
@@ -243,7 +237,10 @@ class ParlourApp(PlainNotices, EndsOnSignal):
         from parlour.tui.background import shut_down
 
         shut_down()
+        # every move handed to the writer is on disk before the store closes (a database
+        # held by another program is waited for as long as any write would wait)
         if self.store is not None:
+            self.writer.close(self.store.busy_timeout + 1)
             self.store.close()
 
     def today(self) -> date:
@@ -256,166 +253,11 @@ class ParlourApp(PlainNotices, EndsOnSignal):
         if self.fixed_player:
             raise StoreError(fixed_player_words(self.player or self.config.settings.player))
         store = Store(self.data_dir, player=name)
+        store.writer = self.writer
         old, self.store, self.player = self.store, store, store.player
         if old is not None:
+            self.writer.flush(old.busy_timeout + 1)  # the last player's moves first
             old.close()
-
-    def show_menu(self) -> None:
-        """The start screen: the one below this screen, or a new one in its place when the
-        app opened straight on a game (the menu is not made before it is wanted, which
-        keeps the first board quick)."""
-        from parlour.tui.screens.start import StartScreen
-
-        if len(self.screen_stack) < 2:
-            self.push_screen(StartScreen())
-        elif len(self.screen_stack) == 2 and not isinstance(self.screen, StartScreen):
-            self.switch_screen(StartScreen())
-        else:
-            self.pop_screen()
-
-    # -- terminal size ---------------------------------------------------------------------
-
-    def on_resize(self, event: Resize) -> None:
-        self.check_size(event.size.width, event.size.height)
-
-    def check_size(self, width: int, height: int) -> None:
-        """Cover everything with a clear message while the terminal is too small, and
-        take it away when the terminal grows again."""
-        if not self._watching_size:
-            return
-        small = self.screen if isinstance(self.screen, TooSmallScreen) else None
-        need = self.needed_size()
-        if width < need[0] or height < need[1]:
-            if small is None:
-                self.push_screen(TooSmallScreen(need, (width, height)))
-            else:
-                small.need = need
-                small.update_size((width, height))
-        elif small is not None:
-            self.pop_screen()
-
-    def needed_size(self) -> tuple[int, int]:
-        """The smallest terminal for the screen in view: its own MIN_SIZE, or that of the
-        first screen under it that has one."""
-        for screen in reversed(self.screen_stack):
-            need: tuple[int, int] | None = getattr(screen, "MIN_SIZE", None)
-            if need is not None and not isinstance(screen, TooSmallScreen):
-                return need
-        return MIN_WIDTH, MIN_HEIGHT
-
-    # -- games -----------------------------------------------------------------------------
-
-    def _require_store(self) -> Store:
-        assert self.store is not None
-        return self.store
-
-    def _show(self, screen: Screen[Any], replace: Screen[Any] | None = None) -> None:
-        if replace is not None and self.screen is replace:
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
-
-    def game_screen(self, game: str, **kwargs: Any) -> Screen[Any]:
-        from parlour.tui.screens import game_screen_class
-
-        screen: Screen[Any] = game_screen_class(game)(**kwargs)
-        return screen
-
-    def options_for(self, game: str) -> frozenset[str]:
-        """The options switched on that ``game`` has."""
-        return self.options & frozenset(find_spec(game).option_names)
-
-    def start_new_game(self, game: str, **how: Unpack[NewGame]) -> None:
-        rules = find_game(game)
-        options = how.get("options")
-        if options is None:
-            options = self.options_for(rules.id)
-        seed = how.get("seed")
-        seed = secrets.randbits(32) if seed is None else seed
-        replace = how.get("replace")
-        old = getattr(replace, "session", None)
-        if isinstance(old, Session) and not old.is_finished:
-            old.abandon()
-        session = Session.new_game(self._require_store(), rules.id, seed, options)
-        # (a store that cannot be written to leaves the game in memory: the screen says so)
-        self._show(self.game_screen(rules.id, session=session), replace)
-
-    def start_round(self, options: frozenset[str] | None = None, **how: Unpack[NewRound]) -> None:
-        """A round of ``course`` (a new course unless given): the player's unfinished round
-        of it, if there is one and not ``fresh``, else a new round."""
-        course, replace, fresh = how.get("course"), how.get("replace"), how.get("fresh", False)
-        game = round_game().id
-        options = self.options_for(game) if options is None else options
-        store = self._require_store()
-        try:
-            if course is not None and not fresh:
-                unfinished = store.unfinished_round(course, format_options(options))
-                if unfinished is not None:
-                    self.continue_round(unfinished.id, replace=replace)
-                    return
-            course = secrets.randbits(40) if course is None else course
-            session = Session.new_round(store, course, options)
-        except StoreError as error:
-            self.notify(f"No round could be started: {error}", severity="error", timeout=15)
-            return
-        self._show(self.game_screen(game, session=session), replace)
-
-    def continue_round(self, round_id: int, *, replace: Screen[Any] | None = None) -> None:
-        """Go on with an unfinished round, at its hole in progress or its next hole."""
-        store = self._require_store()
-        try:
-            stored = store.get_round(round_id)
-            if stored is None or not stored.is_unfinished:
-                self.notify("That round is over: it cannot be continued.")
-                return
-            session = Session.continue_round(store, stored)
-        except (StoreError, ParlourError) as error:
-            self.notify(f"The round cannot go on: {error}", severity="error", timeout=15)
-            return
-        self._show(self.game_screen(session.rules.id, session=session), replace)
-
-    def resume_latest(self) -> None:
-        store = self._require_store()
-        try:
-            saved_games = store.games_in_progress()
-        except StoreError as error:
-            self.notify(str(error), severity="error", timeout=15)
-            return
-        for saved in saved_games:
-            try:
-                session = Session.resume(store, saved)
-            except ParlourError as error:
-                self.notify(
-                    f"A saved game could not be resumed ({error}); it is kept in the database.",
-                    severity="error",
-                    timeout=15,
-                )
-                continue
-            self._show(self.game_screen(session.rules.id, session=session))
-            return
-        self.notify("There is no game in progress to resume.")
-
-    def open_replay(self, line: Line[Any, Any], title: str = "") -> None:
-        start = line.goto(0)
-        self._show(self.game_screen(line.rules.id, replay=start, replay_title=title))
-
-    def replay_stored(self, game_id: int) -> None:
-        from parlour.engine.cards import parse_cards
-        from parlour.engine.notation import parse_options
-
-        stored = self._require_store().finished_game(game_id)
-        if stored is None:
-            return
-        try:
-            rules = find_game(stored.game)
-            line: Line[Any, Any] = Line.new(
-                rules, parse_cards(stored.deck), parse_options(stored.options), stored.seed
-            )
-            line = line.played_on(stored.moves)
-        except ParlourError as error:
-            self.notify(f"That game cannot be replayed: {error}", severity="error")
-            return
-        self.open_replay(line, f"{rules.name}, finished {stored.finished[:10]}")
 
 
 def make_app(

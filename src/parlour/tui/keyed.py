@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.binding import BindingType
 
 from parlour.controls.keys import Availability
+from parlour.controls.keys import During
 from parlour.controls.keys import KeyTable
 from parlour.controls.rebinding import binding_id
 from parlour.controls.rebinding import rebinding
@@ -80,6 +81,10 @@ class Keyed:
         """What the table's rows are called with."""
         return self
 
+    def key_course(self) -> During | None:
+        """Which course the screen is in, for the keys that serve one (None: it has one)."""
+        return None
+
     def action_press(self, index: int) -> None:
         """A key of the table: its row's act, and what the screen makes of the answer."""
         self.answer(self.KEYS.keys[index].act(self.key_target()))
@@ -90,7 +95,7 @@ class Keyed:
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action != "press" or not parameters or not isinstance(parameters[0], int):
             return True
-        answer = self.KEYS.keys[parameters[0]].availability(self.key_target())
+        answer = self.KEYS.keys[parameters[0]].availability(self.key_target(), self.key_course())
         return None if isinstance(answer, str) else answer
 
     def key_state(self, name: str, arguments: tuple[object, ...] = ()) -> bool | None:
@@ -103,4 +108,4 @@ class Keyed:
 
     def key_signature(self) -> tuple[Availability, ...]:
         """Every key's availability: the key bar is redrawn only when this changes."""
-        return self.key_table.signature(self.key_target())
+        return self.key_table.signature(self.key_target(), self.key_course())

@@ -169,7 +169,7 @@ class ByTwosScreen(GameScreen):
             )
             pile.selected = live and source == (self.controls.choosing or self.controls.cursor)
             self.show(f"{name}-count", count(len(cards), "card") if cards else "empty")
-        keys = not self.replaying and self.size.width >= KEYS_WIDTH
+        keys = self.in_play and self.size.width >= KEYS_WIDTH
         self.show("deal-info", deal_info(state, self.rules.outcome(state), keys), layout=True)
 
     def draw_forming(self, line: Line[Any, Any]) -> None:
@@ -188,7 +188,7 @@ class ByTwosScreen(GameScreen):
         self.show("deck-count", count(len(state.deck), "card"))
         self.show("kept-count", f"{len(state.kept)} of {RANK_COUNT}")
         self.show("rejected-count", count(len(state.rejected), "card"))
-        keys = not self.replaying and self.size.width >= KEYS_WIDTH
+        keys = self.in_play and self.size.width >= KEYS_WIDTH
         self.show("forming-info", forming_info(state, keys, self.ascii_only), layout=True)
 
     @staticmethod
@@ -232,7 +232,7 @@ class ByTwosScreen(GameScreen):
         """Turn card after card until the packet is made: each turn is a move of its own,
         recorded and undone one by one."""
         session = self.session
-        if session is None or self.replaying:
+        if session is None:
             return
         before: ByTwosState = session.state
         turned = 0
@@ -244,7 +244,6 @@ class ByTwosScreen(GameScreen):
         if not turned:
             return
         rejected = len(before.rejected) + turned - (RANK_COUNT - len(before.kept))
-        self.line = session.line
         news = self.news_text(before, self.current)
         self.status(
             f"Turned {count(turned, 'card')} ({rejected} rejected in all); the last: "

@@ -105,7 +105,7 @@ class RubbishScreen(GameScreen):
         state: RubbishState = line.current
         choices = self.controls.choices()
         selected = self.controls.selected()
-        filling = state.phase is Phase.FILLING and not self.replaying
+        filling = state.phase is Phase.FILLING and self.in_play
         next_vacancy = state.vacancies[0] if filling and state.vacancies else 0
         for number, (pile, placed) in enumerate(zip(self.places, state.board, strict=True), 1):
             move = DISCARDS[placed] if placed is not None else None
@@ -134,7 +134,7 @@ class RubbishScreen(GameScreen):
     def notes(self, state: RubbishState, *, wide: bool) -> str:
         """The counts beside the table (``wide``), or in one line under it."""
         outcome = self.rules.outcome(state)
-        if outcome is not None and not self.replaying:
+        if outcome is not None and self.in_play:
             best = self.best_score()
             record = f" · your best {best}" if best is not None else ""
             summary = f"{outcome.summary[0].upper()}{outcome.summary[1:]}"
@@ -188,7 +188,7 @@ class RubbishScreen(GameScreen):
 
     def prompt_text(self, state: Any) -> str:
         """The engine's prompt, naming this screen's keys instead of the move notation."""
-        return prompt_words(state, super().prompt_text(state), replaying=self.replaying)
+        return prompt_words(state, super().prompt_text(state), replaying=not self.in_play)
 
     def move_name(self, move: Any) -> str:
         return move_name(move)
