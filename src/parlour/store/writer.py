@@ -34,10 +34,12 @@ class Writer:
         self._name = name
 
     def submit(self, write: Write) -> None:
-        """Run ``write`` after every write handed over before it."""
+        """Run ``write`` after every write handed over before it (at once, in this
+        thread, once the writer is closed: a save as the program ends)."""
         with self._changed:
             if self._closed:
-                raise RuntimeError("the writer is closed")
+                write()
+                return
             if self._waiting_since is None:
                 self._waiting_since = time.monotonic()
             self._writes.append(write)
