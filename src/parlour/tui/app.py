@@ -4,16 +4,12 @@ both use it."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
 from datetime import UTC
 from datetime import date
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
-from textual.app import SystemCommand
-from textual.screen import Screen
-
+from parlour import ending
 from parlour.controls.course import Playing
 from parlour.engine import find_game
 from parlour.engine.record import parse_record
@@ -35,22 +31,23 @@ from parlour.tui.opening import PlayOn
 from parlour.tui.opening import Replay
 from parlour.tui.opening import Resume
 from parlour.tui.opening import StartMenu
+from parlour.tui.preferences import Preferences
 from parlour.tui.routing import Routing
 from parlour.tui.services import fixed_player_words
 from parlour.tui.signals import EndsOnSignal
 from parlour.tui.sizing import SizeWatch
 from parlour.tui.themes import PARLOUR_THEMES
-from parlour.tui.themes import card_variables
 
 
 def terminal_shows_suits() -> bool:
     return shows_suits(sys.stdout)
 
 
-class ParlourApp(Routing, SizeWatch, PlainNotices, EndsOnSignal):
-    """Parlour's app, made of its parts: the routing between screens (:class:`Routing`),
-    the watch on the terminal's size (:class:`SizeWatch`), notices (:class:`PlainNotices`)
-    and the end on a signal (:class:`EndsOnSignal`); here, the settings and the store."""
+class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
+    """Parlour's app, made of its parts, one job each: the player's settings
+    (:class:`Preferences`), the routing between screens (:class:`Routing`), the watch on
+    the terminal's size (:class:`SizeWatch`), notices (:class:`PlainNotices`) and the end
+    on a signal (:class:`EndsOnSignal`); here, what it opens on and the store."""
 
     CSS_PATH = "parlour.tcss"
     TITLE = "Parlour"
@@ -110,93 +107,6 @@ class ParlourApp(Routing, SizeWatch, PlainNotices, EndsOnSignal):
                 "them all); default used"
             )
 
-    # -- settings --------------------------------------------------------------------------
-
-    def get_css_variables(self) -> dict[str, str]:
-        """Textual's theme variables, and the cards' colours the theme leaves unset."""
-        variables = super().get_css_variables()
-        return {**card_variables(variables, self.current_theme.dark), **variables}
-
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        yield SystemCommand(
-            "Settings",
-            "Theme, four-colour deck, ASCII cards, player (saved in the settings file)",
-            self.action_settings,
-        )
-        yield SystemCommand(
-            "Four-colour deck",
-            "Switch the four-colour deck on or off",
-            lambda: self.set_four_colour(not self.four_colour),
-        )
-
-    def action_settings(self) -> None:
-        from parlour.tui.screens.settings import SettingsScreen
-
-        if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen())
-
-    def watch_theme(self, name: str) -> None:
-        if self._settings_ready and name != self.config.settings.theme:
-            self.remember(theme=name)
-
-    def set_four_colour(self, on: bool) -> None:
-        """The four-colour deck on or off, at once on every board, and remembered."""
-        self.four_colour = on
-        self._redraw_cards()
-        self.remember(four_colour=on)
-
-    def set_ascii(self, on: bool) -> None:
-        """Letters instead of suit symbols (or back), at once, and remembered."""
-        self.ascii_only = on
-        from parlour.tui.widgets import CardArtWidget
-        from parlour.tui.widgets import StatusLine
-
-        for screen in self.screen_stack:
-            for widget in screen.query(CardArtWidget):
-                widget.ascii_only = on
-            for status in screen.query(StatusLine):
-                status.ascii_only = on
-        self.remember(ascii=on)
-
-    def _redraw_cards(self) -> None:
-        from parlour.tui.widgets import CardArtWidget
-
-        CardArtWidget.forget_styles()
-        for screen in self.screen_stack:
-            for widget in screen.query(CardArtWidget):
-                widget.notify_style_update()
-                widget.refresh()
-
-    def remember(self, **values: Any) -> None:
-        """Change settings and write the file back (a failure is said, not raised)."""
-        self.config = settings_file.changed(self.config, **values)
-        if self.served:
-            return  # a visitor's settings are theirs for this visit, not the owner's file
-        try:
-            settings_file.save(self.config.path, self.config.settings)
-        except settings_file.ConfigError as error:
-            self.notify(f"Not saved: {error}", title="Settings", severity="error", timeout=15)
-
-    def _report_settings(self) -> None:
-        self._report(self.config_problems)
-        if self.key_overrides:
-            # every screen's keys are checked once the first board is up (it loads every
-            # game's key table, which the first board does not need)
-            self.set_timer(0.2, self._check_keys)
-
-    def _check_keys(self) -> None:
-        from parlour.help.keys import check_keys
-
-        path = shown(str(self.config.path))
-        found = check_keys(self.key_overrides)
-        self._report([f"{path}: {shown(setting)}: {message}" for setting, message in found])
-
-    def _report(self, problems: list[str]) -> None:
-        """Problems with the settings file, one line each, in one notice."""
-        if problems:
-            self.notify("\n".join(problems), title="Settings file", severity="warning", timeout=20)
-
     # -- start-up --------------------------------------------------------------------------
 
     def on_mount(self) -> None:
@@ -242,6 +152,12 @@ class ParlourApp(Routing, SizeWatch, PlainNotices, EndsOnSignal):
         if self.store is not None:
             self.writer.close(self.store.busy_timeout + 1)
             self.store.close()
+
+    def save_now(self) -> None:
+        super().save_now()
+        # the moves that wait for the writer go to disk now, well before the process is
+        # ended anyway (parlour.ending's grace)
+        self.writer.flush(ending.GRACE_SECONDS / 2)
 
     def today(self) -> date:
         """Today's date in UTC, which names the day's course."""
