@@ -68,9 +68,7 @@ class Store:
         self.path = directory / DATABASE_NAME
         self.notice: str | None = None
         self.busy_timeout = busy_timeout
-        #: where a game's saves run (None: at once, in the caller's thread); the app gives
-        #: its store a :class:`~parlour.store.writer.Writer`, so that its event loop never
-        #: waits on the disk
+        #: where a game's saves run (None: in the caller's thread; the app's: a thread)
         self.writer: Writer | None = None
         self._lock = threading.RLock()
         opening.private_directory(directory)

@@ -318,39 +318,28 @@ class GameScreen(Keyed, Screen[None]):
     def perform(self, command: Enum) -> None:
         """Carry out what a key asks of the screen itself (a game's screen carries out its
         own commands, and passes the others on to this)."""
-        match command:
-            case Command.UNDO:
-                self.action_undo()
-            case Command.REDO:
-                self.action_redo()
-            case Command.RESTART:
-                self.action_restart()
-            case Command.HINT:
-                self.action_hint()
-            case Command.DEMO:
-                self.action_demo()
-            case Command.TOGGLE_VERDICT:
-                self.action_toggle_verdict()
-            case Command.NEW:
-                self.action_new()
-            case Command.EXPORT:
-                self.action_export()
-            case Command.STEP_BACK:
-                self.action_step(-1)
-            case Command.STEP_FORWARD:
-                self.action_step(1)
-            case Command.STEP_TO_START:
-                self.action_step_to_start()
-            case Command.STEP_TO_END:
-                self.action_step_to_end()
-            case Command.TAKE_OVER:
-                self.action_take_over()
-            case Command.HELP:
-                self.action_help()
-            case Command.MENU:
-                self.action_menu()
-            case Command.QUIT:
-                self.action_quit_game()
+        steps: dict[Enum, Any] = {Command.STEP_BACK: -1, Command.STEP_FORWARD: 1}
+        if command in steps:
+            self.action_step(steps[command])
+            return
+        actions = {
+            Command.UNDO: self.action_undo,
+            Command.REDO: self.action_redo,
+            Command.RESTART: self.action_restart,
+            Command.HINT: self.action_hint,
+            Command.DEMO: self.action_demo,
+            Command.TOGGLE_VERDICT: self.action_toggle_verdict,
+            Command.NEW: self.action_new,
+            Command.EXPORT: self.action_export,
+            Command.STEP_TO_START: self.action_step_to_start,
+            Command.STEP_TO_END: self.action_step_to_end,
+            Command.TAKE_OVER: self.action_take_over,
+            Command.HELP: self.action_help,
+            Command.MENU: self.action_menu,
+            Command.QUIT: self.action_quit_game,
+        }
+        if command in actions:
+            actions[command]()
 
     def ask(self, question: Ask) -> None:
         """Ask first (a step that cannot be taken back); on yes, do what it says."""
