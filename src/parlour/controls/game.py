@@ -132,7 +132,7 @@ class GameControls:
 
     def refusal(self, move: Any) -> Say:
         """The engine's reason why ``move`` cannot be made, as the status line says it."""
-        reason = self.rules.why_illegal(self.state, move)
+        reason = self.rules.words.why_illegal(self.state, move)
         return Say(f"{self.rules.format_move(move)} is not allowed: {reason}", refused=True)
 
     # -- hints ---------------------------------------------------------------------------------
@@ -140,7 +140,7 @@ class GameControls:
     def hint_words(self, move: Any) -> str:
         """The hinted move in words (the engine's description unless a game says less,
         for instance to keep the next stock card hidden)."""
-        return self.rules.describe(self.state, move)
+        return self.rules.words.describe(self.state, move)
 
     def key_for(self, move: Any) -> str:
         """The key that makes ``move``, as the hint names it."""
@@ -148,14 +148,6 @@ class GameControls:
 
     def point_at(self, move: Any) -> None:
         """Select on the board what a hint names (subclasses)."""
-
-    def try_move(self, move: Any) -> Reply:
-        """Play ``move`` if the engine allows it, else say why not."""
-        if not self.live:
-            return Say("")
-        if self.rules.is_legal(self.state, move):
-            return Play(move)
-        return self.refusal(move)
 
     # -- the shared keys' conditions ----------------------------------------------------------
 

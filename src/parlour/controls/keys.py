@@ -145,11 +145,6 @@ class KeyTable:
         """The names of every method of the controls the table calls."""
         return {key.when for key in self.keys if key.when}
 
-    def without(self, *names: str) -> KeyTable:
-        """The same table less the rows of some actions."""
-        kept = tuple(key for key in self.keys if key.name not in names)
-        return KeyTable(kept, self.notes, self.intro)
-
     def names(self) -> tuple[str, ...]:
         """Every action's name, once each, in order."""
         return tuple(dict.fromkeys(key.name for key in self.keys))

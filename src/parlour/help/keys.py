@@ -46,7 +46,9 @@ def _section(title: str, table: KeyTable) -> list[str]:
 
 def game_keys(game_id: str) -> KeyTable:
     """The key table of a game's screen (named by its plug-in)."""
-    table: KeyTable = find_spec(game_id).keys()
+    table = find_spec(game_id).keys()
+    if not isinstance(table, KeyTable):
+        raise TypeError(f"{game_id}'s key table is not a KeyTable")
     return table
 
 

@@ -28,14 +28,14 @@ from parlour.engine.notation import format_options
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
 from parlour.engine.registry import find_spec
+from parlour.engine.registry import round_game
 from parlour.engine.untrusted import shown
 from parlour.render import shows_suits
 from parlour.render.untrusted import said
 from parlour.session import Session
-from parlour.session import round_game
 from parlour.store import config as settings_file
 from parlour.store.database import Store
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.tui.notices import PlainNotices
 from parlour.tui.screens.small import TooSmallScreen

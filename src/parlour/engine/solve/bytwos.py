@@ -191,7 +191,7 @@ class _Searcher:
                         return _FORCED, [(2 * source + kind, 0)]
                     free.append((2 * source + kind, 0))
                 continue
-            if wants[0] and wants[1]:  # B8
+            if wants[0] and wants[1]:  # B8: both piles want the card
                 if others & to_ace:
                     kinds = [1]
                 elif others & to_deuce:

@@ -44,12 +44,12 @@ from typing import Final
 
 from parlour.engine.cards import KING
 from parlour.engine.cards import format_cards
-from parlour.engine.games.golf import FREE_STOCK
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import GolfMove
 from parlour.engine.games.golf import GolfState
 from parlour.engine.games.golf import PlayColumn
+from parlour.engine.games.golf_plugin import FREE_STOCK
 from parlour.engine.solve.golf import solve_golf
 from parlour.engine.solve.golf_sampled import Stoppages
 from parlour.engine.solve.golf_sampled import pack

@@ -221,7 +221,7 @@ class GameScreen(Keyed, Screen[None]):
     def prompt_text(self, state: Any) -> str:
         """What the position asks of the player, as the status line says it: the engine's
         prompt, which a screen may reword to name its own keys."""
-        return (self.line or self._initial_line).rules.prompt(state)
+        return (self.line or self._initial_line).rules.words.prompt(state)
 
     def news_text(self, before: Any, after: Any) -> str:
         """What the engine tells the player once on reaching ``after`` (By Twos: that the
@@ -229,7 +229,7 @@ class GameScreen(Keyed, Screen[None]):
         if self.session is not None and after is self.session.state:
             news = self.session.news(before)
         else:
-            news = self.rules.news(before, after)
+            news = self.rules.words.news(before, after)
         return f"{news} " if news else ""
 
     def move_name(self, move: Any) -> str:
@@ -264,7 +264,7 @@ class GameScreen(Keyed, Screen[None]):
         before = self.session.state
         try:
             parsed = self.rules.parse_move(move) if isinstance(move, str) else move
-            described = self.rules.describe(before, parsed)
+            described = self.rules.words.describe(before, parsed)
             self.session.play(parsed)
         except IllegalMoveError as error:
             self.status(self.refusal(move, error), refused=True)
@@ -327,7 +327,7 @@ class GameScreen(Keyed, Screen[None]):
         """How the game ended, as the engine says it, after why Parlour played the game out
         for the player if it did (the rules' ``playing_out``)."""
         why = self.session.played_out if self.session is not None else ""
-        prompt = self.rules.prompt(self.current)
+        prompt = self.rules.words.prompt(self.current)
         return f"{why} {prompt}" if why else prompt
 
     def cancel_work(self, group: str) -> None:
@@ -360,7 +360,7 @@ class GameScreen(Keyed, Screen[None]):
         if session is not None and session.can_redo:
             move = session.line.undone[-1]
             before = session.state
-            described = self.rules.describe(before, move)
+            described = self.rules.words.describe(before, move)
             session.redo()
             self.line = session.line
             news = self.news_text(before, self.current)
@@ -420,7 +420,7 @@ class GameScreen(Keyed, Screen[None]):
             return
         if direction > 0 and line.can_redo:
             move = line.undone[-1]
-            said = self.rules.describe(line.current, move)
+            said = self.rules.words.describe(line.current, move)
             self.line = line.redo()
             news = self.news_text(line.current, self.current)
             self.status(f"Move {len(self.line.moves)}: {said}. {news}".rstrip())
