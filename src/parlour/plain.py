@@ -308,6 +308,8 @@ class Plain:
         parts.append(f"{ending[:1].upper()}{ending[1:]}.")
         self.say(" ".join(parts))
         self.say(f"score {outcome.score}")
+        if session.hole_taken:
+            self.say(session.hole_taken)
         if session.round is not None:
             round_ = session.round_after
             assert round_ is not None

@@ -52,35 +52,46 @@ def frozen_counts(full: Sequence[bytes]) -> list[int]:
         changed = False
         for first in range(0, len(heaps), HEAPS_PER_SQUARE):
             last = first + HEAPS_PER_SQUARE
-            if not (frozen[first] and frozen[first + 1] and frozen[first + 2] and frozen[last - 1]):
-                for i in range(first, last):  # (ii) fails for all but packets
-                    if frozen[i] and not pinned[i]:
-                        frozen[i] = 0
-                        changed = True
+            if frozen[first] and frozen[first + 1] and frozen[first + 2] and frozen[last - 1]:
+                for i in range(first, last):
+                    if not pinned[i]:
+                        changed |= _thaw(i, runs[i], places, frozen)
                 continue
-            for i in range(first, last):
-                if pinned[i]:
-                    continue
-                for bottom, wanted in runs[i]:
-                    if bottom >= frozen[i]:
-                        continue  # dropped already
-                    for t, square in enumerate(places):
-                        at = square.get(wanted)
-                        if at is not None:
-                            other = t * HEAPS_PER_SQUARE + at[0]
-                            if (other == i and at[1] < bottom) or (
-                                other != i and at[1] + 1 < frozen[other]
-                            ):
-                                break  # (i) holds
-                            at = None
-                            break
-                    if at is not None:
-                        break
-                    frozen[i] = bottom
+            for i in range(first, last):  # (ii) fails for all but packets
+                if frozen[i] and not pinned[i]:
+                    frozen[i] = 0
                     changed = True
-                    if not bottom:
-                        break
     return frozen
+
+
+def _thaw(
+    i: int,
+    runs: tuple[tuple[int, int], ...],
+    places: list[dict[int, tuple[int, int]]],
+    frozen: list[int],
+) -> bool:
+    """Drop the runs of heap ``i``'s frozen part from the top while (i) fails for them
+    (the card each must go onto lies neither below it in its heap nor in another heap
+    under that heap's top frozen card); whether any was dropped."""
+    count = frozen[i]
+    for bottom, wanted in runs:
+        if bottom >= count:
+            continue  # dropped already
+        for t, square in enumerate(places):
+            at = square.get(wanted)
+            if at is not None:
+                other = t * HEAPS_PER_SQUARE + at[0]
+                holds = at[1] < bottom if other == i else at[1] + 1 < frozen[other]
+                break
+        else:
+            holds = False
+        if holds:
+            break
+        count = bottom
+    if count == frozen[i]:
+        return False
+    frozen[i] = count
+    return True
 
 
 def _hopeful(full: tuple[bytes, ...], others: bool) -> int:

@@ -169,58 +169,23 @@ class _Searcher:
         card for the twin pile: move -1 or -2 for the ace or deuce pile, with the card's
         bit), or a free choice among the legal moves left."""
         lay = self.lay
-        built, src, to_ace, to_deuce = pos.built, pos.src, pos.to_ace, pos.to_deuce
+        built = pos.built
         free: list[tuple[int, int]] = []
         decision: list[tuple[int, int]] = []
         for source in (model.STOCK, model.WASTE, model.PACKET):
             card = model.top(lay, pos, source)
             if card < 0:
                 continue
-            rank, suit = lay.rank[card], lay.suit[card]
-            ace = 2 * suit
+            rank = lay.rank[card]
+            ace = 2 * lay.suit[card]
             wants = (WANT[0][built[ace]] == rank, WANT[1][built[ace + 1]] == rank)
             if not (wants[0] or wants[1]):
                 continue
-            bit = 1 << card
-            others = lay.value_mask[lay.value[card]] & src & ~bit
             safe = not self.bases or not _unlaid_base(lay, model.under(lay, pos, source), built)
-            if to_ace & bit or to_deuce & bit:
-                kind = 0 if to_ace & bit else 1
-                if wants[kind]:
-                    if safe:
-                        return _FORCED, [(2 * source + kind, 0)]
-                    free.append((2 * source + kind, 0))
-                continue
-            if wants[0] and wants[1]:  # B8: both piles want the card
-                if others & to_ace:
-                    kinds = [1]
-                elif others & to_deuce:
-                    kinds = [0]
-                elif not (to_ace | to_deuce) & src & lay.suit_mask[suit]:
-                    kinds = [0 if built[ace] < built[ace + 1] else 1]
-                else:
-                    kinds = [0, 1]
-                if safe and len(kinds) == 1:
-                    return _FORCED, [(2 * source + kinds[0], 0)]
-                if safe and not decision:  # it goes on one of them: on either, at once
-                    decision = [(2 * source, 0), (2 * source + 1, 0)]
-                elif not safe:
-                    free.extend((2 * source + kind, 0) for kind in kinds)
-                continue
-            kind = 0 if wants[0] else 1
-            twin = ace + 1 - kind
-            twin_has = built[twin] > PLACE[1 - kind][rank]
-            for_twin = others & (to_deuce if kind == 0 else to_ace)
-            if twin_has or for_twin or not others:
-                if safe:
-                    return _FORCED, [(2 * source + kind, 0)]
-                free.append((2 * source + kind, 0))
-            elif others & (to_ace if kind == 0 else to_deuce):
-                continue  # the other copy is destined for this pile
-            elif safe:
-                if not decision:
-                    decision = [(2 * source + kind, 0), (-2 if kind == 0 else -1, bit)]
-            else:
+            kinds = _piles(lay, pos, card, wants, source if safe else -1, decision)
+            if safe and len(kinds) == 1:
+                return _FORCED, [(2 * source + kinds[0], 0)]
+            for kind in kinds:
                 free.append((2 * source + kind, 0))
         if decision:
             return _DECIDE, decision
@@ -231,6 +196,63 @@ class _Searcher:
         if len(free) == 1 and free[0][0] >= DO_DEAL:
             return _FORCED, free
         return _CHOOSE, free
+
+
+def _piles(
+    lay: Layout,
+    pos: Pos,
+    card: int,
+    wants: tuple[bool, bool],
+    source: int,
+    decision: list[tuple[int, int]],
+) -> list[int]:
+    """The piles (0 ace, 1 deuce) to build ``card`` on, one of which wants it: one that
+    it is destined for; both if both want it and section 2 cannot choose; else only the
+    one wanting it, unless section 1 leaves a choice. Where building is safe (``source``
+    not -1) a choice is made a decision (if ``decision`` is still empty) and no pile is
+    returned; where it is not, the pile wanting it is still tried."""
+    bit = 1 << card
+    if (pos.to_ace | pos.to_deuce) & bit:  # destined: built as soon as it is wanted
+        kind = 0 if pos.to_ace & bit else 1
+        return [kind] if wants[kind] else []
+    if wants[0] and wants[1]:  # B8: both piles want the card
+        kinds = _b8_piles(lay, pos, card)
+        if source >= 0 and len(kinds) > 1:
+            if not decision:  # it goes on one of them: on either, at once
+                decision += [(2 * source, 0), (2 * source + 1, 0)]
+            return []
+        return kinds
+    # section 1: one pile wants it; it is built at once when every winning line must put
+    # it there (the twin is past its rank, the other copy is destined for the twin, or
+    # there is no other copy); if the other copy is destined for this pile, not at all
+    kind = 0 if wants[0] else 1
+    others = lay.value_mask[lay.value[card]] & pos.src & ~bit
+    if (
+        not others
+        or pos.built[2 * lay.suit[card] + 1 - kind] > PLACE[1 - kind][lay.rank[card]]
+        or others & (pos.to_deuce if kind == 0 else pos.to_ace)
+    ):
+        return [kind]
+    if others & (pos.to_ace if kind == 0 else pos.to_deuce):
+        return []
+    if source >= 0:
+        if not decision:
+            decision += [(2 * source + kind, 0), (-2 if kind == 0 else -1, bit)]
+        return []
+    return [kind]
+
+
+def _b8_piles(lay: Layout, pos: Pos, card: int) -> list[int]:
+    """Section 2: the piles (0 ace, 1 deuce) worth trying for a card both piles want."""
+    others = lay.value_mask[lay.value[card]] & pos.src & ~(1 << card)
+    suit = lay.suit[card]
+    if others & pos.to_ace:
+        return [1]
+    if others & pos.to_deuce:
+        return [0]
+    if not (pos.to_ace | pos.to_deuce) & pos.src & lay.suit_mask[suit]:
+        return [0 if pos.built[2 * suit] < pos.built[2 * suit + 1] else 1]
+    return [0, 1]
 
 
 def _unlaid_base(lay: Layout, card: int, built: tuple[int, ...]) -> bool:

@@ -18,12 +18,15 @@ if it clears the links without turning a card. What keeps it small:
   columns, the same stock still to come and the same set of playable columns have the
   same future, so a position is remembered by its heights and its playable columns
   (under the book rule, with the number of cards turned).
-* **Under free-stock, turning early never hurts, and more choice never hurts.** A
-  position with at least as much stock still to come and at least the same playable
-  columns is at least as good. Each set of heights keeps the (playable columns, cards
-  turned) pairs it was searched with, and a visit that is no better than one of them is
-  cut. Turning is searched as one sweep over the stock still to come, looking only at
-  the first card of each rank and at sets of playable columns not tried yet.
+* **Under free-stock, turning early never hurts.** A position with at least as much
+  stock still to come is at least as good, and playing a column leads to the same
+  heights whatever card it went on: so from one set of heights each column need only be
+  played once, at the earliest turn any search of those heights could play it, and the
+  turns need only be swept once, from the earliest turn a search of them began. Each set
+  of heights remembers, for each number of cards turned, the columns played by then and
+  whether a sweep had begun; a later visit plays only the columns not played by its own
+  turn, and sweeps only if none had begun. Turning is one sweep over the stock still to
+  come, looking only at the first card of each rank.
 * **A card that can never again carry another is best played at once.** When such a
   card (a king, or a card whose neighbouring ranks are all gone) can be played, playing
   it and then turning is at least as good as turning now, so the free-stock search does
@@ -95,6 +98,72 @@ class _Stop(Exception):
     """Unwinds the search: the budget ran out, or the best possible score was reached."""
 
 
+class _Tables:
+    """One position's tables for the search, made once for both rules."""
+
+    def __init__(self, state: GolfState) -> None:
+        columns = [tuple(card.rank for card in column) for column in state.columns]
+        width = max(3, max(len(column) for column in columns).bit_length())
+        self.height_mask = (1 << width) - 1
+        self.shifts = tuple(width * c for c in range(COLUMNS))
+        self.units = tuple(1 << shift for shift in self.shifts)
+        self.ranks = tuple((0, *column) for column in columns)  # the card at height k
+        self.h0 = sum(len(column) << self.shifts[c] for c, column in enumerate(columns))
+        self.counts0 = sum(_NK[rank] for column in columns for rank in column)
+        self.links0 = sum(len(column) for column in columns)
+        self._columns(columns)
+        self._stock(tuple(card.rank for card in state.stock))
+
+    def _columns(self, columns: list[tuple[int, ...]]) -> None:
+        # deltas[c][k]: the exposed-mask change when column c goes from height k to k - 1
+        self.deltas = deltas = tuple(
+            tuple(
+                (1 << (7 * column[k - 1] + c)) ^ ((1 << (7 * column[k - 2] + c)) if k > 1 else 0)
+                if k
+                else 0
+                for k in range(len(column) + 1)
+            )
+            for c, column in enumerate(columns)
+        )
+        # cards[c][k]: what playing column c at height k involves: the change to the
+        # exposed mask, the change to the heights, the card in the packed counts, the
+        # counts of the ranks next to it (none for a king: it never carries a card), and
+        # the shifts that find the columns playable on it (beyond the mask for a king)
+        self.cards = tuple(
+            tuple(
+                (deltas[c][k], unit, _NK[rank], _NEIGHBOURS[rank], 7 * rank - 7, 7 * rank + 7)
+                if rank < KING
+                else (deltas[c][k], unit, _NK[rank], 0, 99, 99)
+                for k, rank in enumerate(ranks)
+            )
+            for c, (ranks, unit) in enumerate(zip(self.ranks, self.units, strict=True))
+        )
+
+    def _stock(self, stock: tuple[int, ...]) -> None:
+        self.stock = stock
+        self.total = total = len(stock)
+        self.last = stock[-1] if stock else KING
+        # supply[a][b]: packed rank counts of stock cards a … b-1
+        self.supply = supply = [[0] * (total + 1) for _ in range(total + 1)]
+        for a in range(total + 1):
+            for b in range(a, total):
+                supply[a][b + 1] = supply[a][b] + _NK[stock[b]]
+        self.suffix = tuple(supply[a][total] for a in range(total + 1))
+        # sweeps[s]: the first card of each rank in the stock from s on (its position and
+        # rank) with the shifts that find the columns playable on it (beyond the mask for
+        # a king: nothing goes on it)
+        self.sweeps = tuple(
+            tuple(
+                (j, stock[j], 7 * stock[j] - 7, 7 * stock[j] + 7)
+                if stock[j] < KING
+                else (j, stock[j], 99, 99)
+                for j in range(s, total)
+                if stock[j] not in stock[s:j]
+            )
+            for s in range(total + 1)
+        )
+
+
 class _Search:
     """One solve: the position in compact form, and the best line found so far.
 
@@ -103,6 +172,7 @@ class _Search:
 
     def __init__(self, state: GolfState, budget: Budget) -> None:
         self.state = state
+        self.tables = _Tables(state)
         self.budget = budget
         self.out_of_budget = False
         # the opening bound: play the first playable column, else turn, to the end
@@ -133,72 +203,30 @@ class _Search:
         return at if room is None else min(at, self.budget.nodes + room)
 
     def run(self, free: bool) -> None:
-        """Search under free-stock (``free``) or the book rule, improving ``best``."""
-        state = self.state
-        columns = [tuple(card.rank for card in column) for column in state.columns]
-        stock = tuple(card.rank for card in state.stock)
-        total = len(stock)
-        width = max(3, max(len(column) for column in columns).bit_length())
-        height_mask = (1 << width) - 1
-        shifts = tuple(width * c for c in range(COLUMNS))
-        units = tuple(1 << shift for shift in shifts)
-        ranks = tuple((0, *column) for column in columns)  # ranks[c][k]: the card at height k
-        # exposed-mask change when column c goes from height k to k - 1
-        deltas = tuple(
-            tuple(
-                (1 << (7 * column[k - 1] + c)) ^ ((1 << (7 * column[k - 2] + c)) if k > 1 else 0)
-                if k
-                else 0
-                for k in range(len(column) + 1)
-            )
-            for c, column in enumerate(columns)
-        )
+        """Search under free-stock (``free``) or the book rule, improving ``best``.
+
+        The search is a set of closures over local names: in this, the solver's innermost
+        loop, a closure's names are read faster than an object's attributes."""
+        tables = self.tables
+        total, height_mask, shifts = tables.total, tables.height_mask, tables.shifts
+        units, ranks, deltas, cards = tables.units, tables.ranks, tables.deltas, tables.cards
+        stock, supply, suffix, sweeps = tables.stock, tables.supply, tables.suffix, tables.sweeps
+        last = tables.last
         nk = _NK
-        # cards[c][k]: what playing column c at height k involves: the card's rank, the
-        # change to the exposed mask, the change to the heights, the card in the packed
-        # counts, the counts of the ranks next to it, and the shifts that find the columns
-        # playable on it
-        cards = tuple(
-            tuple(
-                (
-                    rank,
-                    deltas[c][k],
-                    units[c],
-                    _NK[rank],
-                    _NEIGHBOURS[rank],
-                    7 * rank - 7,
-                    7 * rank + 7,
-                )
-                for k, rank in enumerate(ranks[c])
-            )
-            for c in range(COLUMNS)
-        )
         cols_by_mask = _COLS_BY_MASK
         lower_bound = bound
-        h0 = counts0 = 0
-        for c, column in enumerate(columns):
-            h0 |= len(column) << shifts[c]
-            for rank in column:
-                counts0 += nk[rank]
-        links0 = sum(len(column) for column in columns)
-        # supply[a][b]: packed rank counts of stock cards a … b-1
-        supply = [[0] * (total + 1) for _ in range(total + 1)]
-        for a in range(total + 1):
-            for b in range(a, total):
-                supply[a][b + 1] = supply[a][b] + nk[stock[b]]
-        suffix = tuple(supply[a][total] for a in range(total + 1))
-        # firsts[s]: (position, rank) of the first card of each rank in the stock from s on
-        firsts = tuple(
-            tuple((j, stock[j]) for j in range(s, total) if stock[j] not in stock[s:j])
-            for s in range(total + 1)
-        )
-        last = stock[-1] if stock else KING
+        h0, counts0, links0 = tables.h0, tables.counts0, tables.links0
 
         def last_playable(exposed: int) -> int:
             """The columns playable on the last stock card."""
             return (exposed >> 7 * last - 7 | exposed >> 7 * last + 7) & 127 if last < KING else 0
 
-        bound_cache: dict[int, int] = {}
+        # the bound by the carriers: by the link counts, and the ranks cut off by the
+        # ranks the links hold
+        by_carriers: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
+        # the bound with the stock from card j on as the carriers, by the link counts
+        missing_by_turn: tuple[dict[int, int], ...] = tuple({} for _ in range(total + 1))
+        cut_offs: tuple[dict[int, int], ...] = tuple({} for _ in range(total + 1))
         path: list[int] = []
         best = self.best
         nodes = self.budget.nodes
@@ -226,76 +254,72 @@ class _Search:
             0 if it carries nothing) can beat the best score so far."""
             if best > 0:  # to beat it, clear or leave fewer than ``best`` cards
                 carriers = suffix[s] + nk[top]
-                key = counts << 64 | carriers
-                missing = bound_cache.get(key)
-                if missing is None:
-                    missing = bound_cache[key] = lower_bound(counts, carriers)
-                return missing >= best
-            end = total + best - 1  # to beat it, clear before turning stock card ``end``
-            if end < s:
-                return True
-            carriers = supply[s][end] + nk[top]
-            key = counts << 64 | carriers
-            missing = bound_cache.get(key)
+            else:
+                end = total + best - 1  # to beat it, clear before turning stock card ``end``
+                if end < s:
+                    return True
+                carriers = supply[s][end] + nk[top]
+            known = by_carriers.get(carriers)
+            if known is None:
+                known = by_carriers[carriers] = ({}, {})
+            missing = known[0].get(counts)
             if missing is None:
-                missing = bound_cache[key] = lower_bound(counts, carriers)
-            return missing > 0
+                missing = known[0][counts] = lower_bound(counts, carriers, known[1])
+            return missing >= best if best > 0 else missing > 0
 
-        # free-stock: a position is remembered by its heights, with the list of
-        # (playable columns, stock cards turned) it was searched with
-        seen: dict[int, list[tuple[int, int]]] = {}
+        # free-stock: a position is remembered by its heights, with what has been searched
+        # from it: byte ``t`` of ``seen[h]`` holds the columns played from it with at most
+        # ``t`` stock cards turned, and bit 7 of it if a search of it began by then (its
+        # sweep covers every later turn)
+        seen: dict[int, int] = {}
+        every = tuple(sum(1 << 8 * u for u in range(t, total + 1)) for t in range(total + 1))
+        eights = tuple(8 * t for t in range(total + 1))
 
         def plays(h: int, exposed: int, s: int, playable: int, links: int, counts: int) -> bool:
-            """Search each playable column (free-stock); True if one of them is a card that
-            can never carry another (so that turning instead is no better)."""
+            """Search each of the ``playable`` columns (free-stock); True if one of them is a
+            card that can never carry another (so that turning instead is no better)."""
             dead_end = False
             rest = counts + suffix[s]
+            at = eights[s]
             for c in cols_by_mask[playable]:
-                rank, delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
+                delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
                 after = exposed ^ delta
-                if rank == KING:
+                if not rest & near:
                     dead_end = True
-                    next_playable = 0
-                else:
-                    if not (rest - card) & near:
-                        dead_end = True
-                    next_playable = (after >> low | after >> high) & 127
+                next_playable = (after >> low | after >> high) & 127
                 child = h - unit
-                entries = seen.get(child)
-                if entries is None:
-                    entries = seen[child] = [(next_playable, s)]
-                else:
-                    for mask, turned in entries:
-                        if turned <= s and mask & next_playable == next_playable:
-                            break  # searched before with no fewer plays, from no later
-                    else:
-                        entries.append((next_playable, s))
-                        path.append(c)
-                        expand(
-                            child, after, s, rank, links - 1, counts - card, next_playable, entries
-                        )
-                        path.pop()
-                    continue
-                path.append(c)
-                expand(child, after, s, rank, links - 1, counts - card, next_playable, entries)
-                path.pop()
+                cover = seen.get(child, 0)
+                done = cover >> at & 255
+                if not done:
+                    path.append(c)
+                    expand(child, after, s, links - 1, counts - card, next_playable, cover)
+                    path.pop()
+                elif next_playable & ~done:
+                    # searched before from no later: its turns are covered, and so are the
+                    # plays made then; only the other columns are new
+                    next_playable &= ~done
+                    seen[child] = cover | next_playable * every[s]
+                    path.append(c)
+                    plays(child, after, s, next_playable, links - 1, counts - card)
+                    path.pop()
             return dead_end
 
         def expand(
             h: int,
             exposed: int,
             s: int,
-            top: int,
             links: int,
             counts: int,
             playable: int,
-            entries: list[tuple[int, int]],
+            cover: int,
         ) -> None:
-            """Search a free-stock position that is new (already entered in ``seen``)."""
+            """Search a free-stock position not searched before from ``s`` turns or fewer
+            (``cover`` is what ``seen`` held for it)."""
             nonlocal nodes
             nodes += 1
             if nodes >= check_at:
                 checkpoint()
+            seen[h] = cover | (128 | playable) * every[s]
             if not links:
                 leaf(s - total, 0)
                 return
@@ -308,41 +332,43 @@ class _Search:
                     leaf(links, 0)
                 return
             # turn the stock: one sweep over the ranks still to come (each at its first
-            # turn: a later card of the same rank offers the same plays, later), trying
-            # each new set of playable columns once
-            tried = [playable]
-            for j, rank in firsts[s]:
+            # turn: a later card of the same rank offers the same plays, later), playing
+            # each column at the first turn that makes it playable (later, the same play
+            # has less stock left)
+            played = playable
+            for j, rank, low, high in sweeps[s]:
                 if j + 1 - total >= best:
                     return
-                playable = (
-                    (exposed >> 7 * rank - 7 | exposed >> 7 * rank + 7) & 127 if rank < KING else 0
-                )
-                for mask in tried:
-                    if mask & playable == playable:
-                        break
-                else:
-                    for mask, turned in entries:
-                        if turned <= j + 1 and mask & playable == playable:
-                            return  # searched before, from no later: the rest is covered
-                    entries.append((playable, j + 1))
-                    tried.append(playable)
-                    nodes += 1
-                    if best > 0:
-                        carriers = suffix[j + 1] + nk[rank if playable else 0]
-                        key = counts << 64 | carriers
-                        missing = bound_cache.get(key)
-                        if missing is None:
-                            missing = bound_cache[key] = lower_bound(counts, carriers)
-                        if missing >= best:
-                            return
-                    elif hopeless(counts, j + 1, rank if playable else 0):
+                playable = (exposed >> low | exposed >> high) & 127 & ~played
+                if not playable:
+                    continue
+                nodes += 1
+                if best > 0:
+                    known = missing_by_turn[j]
+                    missing = known.get(counts)
+                    if missing is None:
+                        missing = known[counts] = lower_bound(counts, suffix[j], cut_offs[j])
+                    if missing >= best:
                         return
+                elif hopeless(counts, j + 1, rank):
+                    return
+                earlier = cover >> eights[j + 1] & 255
+                if earlier:
+                    # searched before from no later: the rest of the sweep is covered
+                    playable &= ~earlier
                     if playable:
+                        seen[h] |= playable * every[j + 1]
                         path.append(s - j - 1)
-                        dead_end = plays(h, exposed, j + 1, playable, links, counts)
+                        plays(h, exposed, j + 1, playable, links, counts)
                         path.pop()
-                        if dead_end:
-                            return
+                    return
+                seen[h] |= playable * every[j + 1]
+                played |= playable
+                path.append(s - j - 1)
+                dead_end = plays(h, exposed, j + 1, playable, links, counts)
+                path.pop()
+                if dead_end:
+                    return
             # every card turned and nothing played on the last: the hole ends here
             if not last_playable(exposed):
                 leaf(links, total - s)
@@ -383,8 +409,8 @@ class _Search:
                 visit_book(h, exposed, s + 1, stock[s], links, counts)
                 path.pop()
 
-        top0 = state.foundation[-1].rank
-        exposed0 = state.exposed
+        top0 = self.state.foundation[-1].rank
+        exposed0 = self.state.exposed
         try:
             if free:
                 playable0 = (
@@ -392,8 +418,7 @@ class _Search:
                     if top0 < KING
                     else 0
                 )
-                seen[h0] = [(playable0, 0)]
-                expand(h0, exposed0, 0, top0, links0, counts0, playable0, seen[h0])
+                expand(h0, exposed0, 0, links0, counts0, playable0, 0)
             else:
                 visit_book(h0, exposed0, 0, top0, links0, counts0)
         except _Stop:

@@ -20,8 +20,11 @@ def unmatched(counts: int, carriers: int) -> int:
     same way: the top card and stock cards) and the link cards themselves. Odd ranks are
     carried by even ones and the other way round, so this is two transport problems on a
     line, and a greedy pass from the aces up solves each exactly: a rank's cards first
-    take what the rank below has left, then the rank above. Unrolled: it is the search's
-    innermost loop."""
+    take what the rank below has left, then the rank above.
+
+    Unrolled, and so one function of radon's grade D: it is the search's innermost loop.
+    Written as two loops over the ranks it takes 2.4 µs a call against 1.8 µs, and the
+    free-stock solver spends about an eighth of its time here."""
     both = counts + carriers
     # odd ranks, carried by the even ranks beside them
     need = counts >> 4 & 15
@@ -125,23 +128,22 @@ _ONES: Final = sum(1 << (_FIELD * rank) for rank in range(1, KING + 1))
 _KING_FIELD: Final = 1 << (_FIELD * KING)
 
 
-def bound(counts: int, carriers: int) -> int:
+def bound(counts: int, carriers: int, cut_offs: dict[int, int] | None = None) -> int:
     """A lower bound on the link cards (packed ``counts``) that can never be played, given
     the ``carriers`` that will reach the foundation from outside the links.
 
     Play moves the foundation one rank at a time, so a rank can be reached only along
     ranks that still have cards (in the links or among the carriers), starting from a
     carrier, and never down from a king. Link cards of ranks cut off like that are lost;
-    the others must still find a carrier each (:func:`unmatched`)."""
-    present = counts | carriers
-    present = (present | present >> 1 | present >> 2 | present >> 3) & _ONES
-    reach = (carriers | carriers >> 1 | carriers >> 2 | carriers >> 3) & present
-    while True:
-        grown = (reach | reach << _FIELD | (reach & ~_KING_FIELD) >> _FIELD) & present
-        if grown == reach:
-            break
-        reach = grown
-    cut_off = present & ~reach
+    the others must still find a carrier each (:func:`unmatched`). The ranks cut off
+    depend only on the ranks the links hold: a caller that always passes the same
+    carriers may pass a dictionary ``cut_offs`` for them to be remembered in."""
+    present = counts | counts >> 1 | counts >> 2 | counts >> 3
+    cut_off = None if cut_offs is None else cut_offs.get(present & _ONES)
+    if cut_off is None:
+        cut_off = _cut_off(present & _ONES, carriers)
+        if cut_offs is not None:
+            cut_offs[present & _ONES] = cut_off
     if not cut_off:
         return unmatched(counts, carriers)
     fields = cut_off * 15
@@ -151,3 +153,16 @@ def bound(counts: int, carriers: int) -> int:
         missing += lost & 15
         lost >>= _FIELD
     return missing + unmatched(counts & ~fields, carriers)
+
+
+def _cut_off(links: int, carriers: int) -> int:
+    """The ranks (a bit at each rank's field) that no carrier can reach, ``links``
+    holding a bit at the field of each rank the links hold."""
+    present = carriers | carriers >> 1 | carriers >> 2 | carriers >> 3
+    reach = present & _ONES
+    present = reach | links
+    while True:
+        grown = (reach | reach << _FIELD | (reach & ~_KING_FIELD) >> _FIELD) & present
+        if grown == reach:
+            return present & ~reach
+        reach = grown

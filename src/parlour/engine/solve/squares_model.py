@@ -283,6 +283,18 @@ class Model:
 
     def frozen_lost(self, heaps: Heaps) -> bool:
         """True when the frozen cards (section 2) show that the position cannot be won."""
+        frozen = self.frozen(heaps)
+        suits: set[int] = set()
+        for i, heap in enumerate(heaps):
+            if frozen[i]:
+                part = heap[: frozen[i]]
+                if run_start(part) != 0 or part[0] // SUIT in suits:
+                    return True
+                suits.add(part[0] // SUIT)
+        return False
+
+    def frozen(self, heaps: Heaps) -> list[int]:
+        """For each heap, how many cards at its bottom are in the largest frozen set."""
         where: dict[int, tuple[int, int]] = {}
         for i, heap in enumerate(heaps):
             for j, c in enumerate(heap):
@@ -292,31 +304,29 @@ class Model:
         while changed:
             changed = False
             for b in range(0, self.count, 4):
-                if not (frozen[b] and frozen[b + 1] and frozen[b + 2] and frozen[b + 3]):
+                if frozen[b] and frozen[b + 1] and frozen[b + 2] and frozen[b + 3]:
                     for i in range(b, b + 4):
-                        if frozen[i]:
-                            frozen[i] = 0
-                            changed = True
-                    continue
-                for i in range(b, b + 4):
-                    heap = heaps[i]
-                    while frozen[i]:
-                        bottom = frozen[i] - 1
-                        while bottom and heap[bottom - 1] == ABOVE[heap[bottom]]:
-                            bottom -= 1
-                        at = where.get(ABOVE[heap[bottom]])
-                        if at is not None and (
-                            (at[0] == i and at[1] < bottom)
-                            or (at[0] != i and at[1] + 1 < frozen[at[0]])
-                        ):
-                            break
-                        frozen[i] -= 1
-                        changed = True
-        suits: set[int] = set()
-        for i, heap in enumerate(heaps):
-            if frozen[i]:
-                part = heap[: frozen[i]]
-                if run_start(part) != 0 or part[0] // SUIT in suits:
-                    return True
-                suits.add(part[0] // SUIT)
+                        changed |= _thaw(heaps[i], i, where, frozen)
+                elif any(frozen[b : b + 4]):  # (ii) fails for every card of the square
+                    frozen[b : b + 4] = [0, 0, 0, 0]
+                    changed = True
+        return frozen
+
+
+def _thaw(heap: bytes, i: int, where: dict[int, tuple[int, int]], frozen: list[int]) -> bool:
+    """Drop the top run of heap ``i``'s frozen part while it fails (i); whether any was."""
+    count = frozen[i]
+    while count:
+        bottom = count - 1
+        while bottom and heap[bottom - 1] == ABOVE[heap[bottom]]:
+            bottom -= 1
+        at = where.get(ABOVE[heap[bottom]])
+        if at is not None and (
+            (at[0] == i and at[1] < bottom) or (at[0] != i and at[1] + 1 < frozen[at[0]])
+        ):
+            break
+        count = bottom
+    if count == frozen[i]:
         return False
+    frozen[i] = count
+    return True
