@@ -364,7 +364,8 @@ def _discard_round(
 def legal_moves(state: RubbishState) -> tuple[RubbishMove, ...]:
     """Every move the player may make: the one definition of legality. While filling, the
     stock or the waste (the phase exists only when both can supply a card); while
-    discarding, any card of the R4 rank still on the board; giving up until the end."""
+    discarding, any card of the rank R4 picked (the most cards on the board) still on
+    the board; giving up until the end."""
     phase = state.phase
     if phase is Phase.FILLING:
         return _FILL_MOVES
@@ -378,7 +379,7 @@ def after_move(
     state: RubbishState, move: RubbishMove, log: list[Step] | None = None
 ) -> RubbishState:
     """The position after a legal move (not giving up) and its automatic steps, before
-    R5's check."""
+    R5's check (is the game blocked for good?)."""
     if isinstance(move, Discard):
         thrown = move.card
         board = [None if c is thrown else c for c in state.board]  # each card exists once
@@ -423,7 +424,8 @@ def after_move(
 
 
 def _next_positions(state: RubbishState) -> Iterator[RubbishState]:
-    """Every position one player's move away (giving up aside), for R5's search."""
+    """Every position one player's move away (giving up aside), for R5's search (can any
+    sequence of moves still bring a card home?)."""
     for move in legal_moves(state):
         if move is not GIVE_UP:
             yield after_move(state, move)

@@ -132,7 +132,8 @@ def build_position(
 
 def _round_in_progress(parts: RubbishState) -> RubbishState:
     """``parts`` (a position in the middle of a round of discards, phase not yet worked
-    out) if R4 really calls for that round here; its phase is discarding unless R5 ends it."""
+    out) if R4 really calls for that round here; its phase is discarding unless R5 ends it (no
+    sequence of moves can bring a card home)."""
     rank, left = parts.discard_rank, parts.discards_left
     thrown = len(parts.vacancies)  # the round began with a full board; nothing refills it
     on_board = len(parts.discard_group())
