@@ -171,7 +171,8 @@ class Rules(ABC, Generic[StateT, MoveT]):
     @property
     def words(self) -> Words[StateT, MoveT]:
         """What the game says to the player: a part of its plug-in, loaded when first
-        asked for (the words import the rules, never the reverse)."""
+        asked for (a game's words may import its rules object, so the rules reach them
+        through the plug-in)."""
         return self.spec.words()
 
     # -- starting -------------------------------------------------------------------------
