@@ -126,7 +126,7 @@ def test_a_rounds_identity_is_what_was_played_not_whose_name_is_on_it(
         other = check(format_round_record("golf", COURSE, name, holes, {"Date": "2031-05-05"}))
         assert other.player == name and other.identity == ann.identity
     # the last hole played to its end otherwise: another round
-    last: Line[Any, Any] = Line.from_seed(GOLF, hole_seed(COURSE, 9))
+    last: Line[Any, Any] = Line.from_seed(GOLF, hole_seed(ROUNDS, COURSE, 9))
     while GOLF.outcome(last.current) is None:
         last = last.play(GOLF.legal_moves(last.current)[-1])
     assert last.moves != holes[8].moves

@@ -80,6 +80,7 @@ search that said *stuck*, the search from any position it saw says *stuck* too, 
 the same budget: :func:`search_longer` remembers them.
 
 >>> from parlour.engine.cards import parse_cards
+>>> from parlour.engine.games.squares_nodes import canonical
 >>> hearts = parse_cards("QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H AH")
 >>> verdict(canonical(((*hearts,), parse_cards("KH"), (), ()), 1))
 <Verdict.IMPROVABLE: 'improvable'>
