@@ -194,6 +194,16 @@ class Session:
             scores = (*scores, self.outcome.score)
         return replace(self.round.round, scores=scores)
 
+    @property
+    def takes_slot(self) -> bool:
+        """Whether the game is kept in the store while unfinished: a round's hole always
+        (its round goes on from it), any other game once a move has been played (it then
+        holds the resume slot of its game and rule options, see ``Store.save_in_progress``)."""
+        line = self.line
+        return (
+            self.round is not None or self.saved_id is not None or bool(line.moves or line.undone)
+        )
+
     # -- moves -----------------------------------------------------------------------------
 
     def play(self, move: Any) -> None:
@@ -262,12 +272,14 @@ class Session:
         self.save()
 
     def save(self) -> None:
-        """Write the game to the store: in progress, or finished (once). A store that
-        cannot be written to is noted in :attr:`unsaved`, not raised: the game goes on in
-        memory, and the next change (or call) tries again."""
+        """Write the game to the store: in progress (once it takes a slot), or finished
+        (once). A store that cannot be written to is noted in :attr:`unsaved`, not raised:
+        the game goes on in memory, and the next change (or call) tries again."""
         outcome = self.outcome
         try:
-            if outcome is None:
+            if outcome is None and not self.takes_slot:
+                pass  # a deal with no move played is not kept: it takes no resume slot
+            elif outcome is None:
                 self.saved_id = self.store.save_in_progress(
                     self.saved_id,
                     undone=[self.rules.format_move(m) for m in self.line.undone],

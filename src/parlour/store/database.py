@@ -172,7 +172,12 @@ class Store:
         round_id: int | None = None,
         hole: int | None = None,
     ) -> int:
-        """Insert or update a game in progress and return its id (one transaction)."""
+        """Insert or update a game in progress and return its id (one transaction).
+
+        A game that is not a round's hole keeps the resume slot of its game and rule
+        options: when it is first written, the player's other unfinished game of that
+        game and options (if any) is dropped in the same transaction. The caller asks
+        the player first, or says so."""
         stamp = now()
         values = (
             game,
@@ -195,6 +200,12 @@ class Store:
                 )
                 if cursor.rowcount:
                     return row_id
+            if round_id is None:
+                db.execute(
+                    "DELETE FROM in_progress WHERE player = ? AND game = ? AND options = ? "
+                    "AND round_id IS NULL",
+                    (self.player, game, options),
+                )
             cursor = db.execute(
                 "INSERT INTO in_progress (game, options, seed, deck, moves, undone, hints, "
                 "round_id, hole, updated, started, player) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -215,6 +226,19 @@ class Store:
             (self.player,),
         )
         return [self._saved(row) for row in rows]
+
+    def saved_deal(self, game: str, options: str, seed: int | None = None) -> SavedGame | None:
+        """The player's unfinished game of ``game`` under ``options`` (not a round's hole):
+        of deal ``seed`` if given, else the one in the resume slot (a move played)."""
+        rows = self._read(
+            f"{self._SAVED_COLUMNS} WHERE player = ? AND game = ? AND options = ? "
+            "AND round_id IS NULL ORDER BY updated DESC, id DESC",
+            (self.player, game, options),
+        )
+        found = [self._saved(row) for row in rows]
+        if seed is not None:
+            return next((saved for saved in found if saved.seed == seed), None)
+        return next((saved for saved in found if saved.moves or saved.undone), None)
 
     @staticmethod
     def _saved(row: tuple[Any, ...]) -> SavedGame:

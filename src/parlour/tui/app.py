@@ -36,6 +36,8 @@ from parlour.store.database import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.tui.notices import PlainNotices
 from parlour.tui.screens.small import TooSmallScreen
+from parlour.tui.screens.unfinished import ask_round
+from parlour.tui.screens.unfinished import open_game
 from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
 from parlour.tui.services import fixed_player_words
@@ -60,7 +62,8 @@ class Opening:
     options: frozenset[str] = frozenset()
     line: Line[Any, Any] | None = None
     title: str = ""
-    #: a round of ``course`` even if the player has an unfinished one
+    #: a round of ``course`` (or a new deal of ``game``) even if the player has an
+    #: unfinished one
     fresh: bool = False
 
 
@@ -228,7 +231,9 @@ class ParlourApp(PlainNotices, EndsOnSignal):
         if opening.kind == "start":
             self.show_menu()
         elif opening.kind == "game":
-            self.start_new_game(opening.game, seed=opening.seed, options=opening.options)
+            open_game(self, opening.game, opening.seed, opening.options, fresh=opening.fresh)
+        elif opening.kind == "round" and opening.course is None and not opening.fresh:
+            ask_round(self, opening.options)  # (--round: go on with an unfinished one?)
         elif opening.kind == "round":
             self.start_round(opening.options, course=opening.course, fresh=opening.fresh)
         elif opening.kind == "replay" and opening.line is not None:
@@ -440,6 +445,7 @@ def make_app(
     options: frozenset[str] = frozenset(),
     resume: bool = False,
     fresh: bool = False,
+    new_round: bool = False,
     player: str | None = None,
     today: date | None = None,
     config: settings_file.Loaded | None = None,
@@ -450,7 +456,9 @@ def make_app(
     """Build the app: open on the start screen, a game, a round, a record to play on
     (``record_text``) or one to replay (``replay_text``), with these rule options; the
     player's settings from ``config`` (read from the settings file if not given), the
-    theme and the four-colour deck as the command line says, if it does."""
+    theme and the four-colour deck as the command line says, if it does. A game opens the
+    player's unfinished deal of it (of ``seed``, if given) unless ``fresh``; ``new_round``
+    asks first whether to go on with an unfinished round."""
     if config is None:
         config = settings_file.load()
     if ascii_only is None:
@@ -462,10 +470,10 @@ def make_app(
     elif record_text is not None:
         line = replay(parse_record(record_text))
         opening = Opening("continue", line.rules.id, line=line, title=record_title)
-    elif course is not None:
+    elif course is not None or new_round:
         opening = Opening("round", round_game().id, course=course, options=options, fresh=fresh)
     elif game is not None:
-        opening = Opening("game", find_game(game).id, seed=seed, options=options)
+        opening = Opening("game", find_game(game).id, seed=seed, options=options, fresh=fresh)
     elif resume:
         opening = Opening("resume")
     return ParlourApp(

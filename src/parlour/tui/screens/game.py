@@ -409,7 +409,18 @@ class GameScreen(Keyed, Screen[None]):
         self.app.exit()
 
     def action_new(self) -> None:
-        """Start another game of the same kind (subclasses may do more)."""
+        """Start another game of the same kind, asking first while this one has moves
+        played (subclasses may do more)."""
+        from parlour.controls.new_deal import new_deal_question
+
+        question = new_deal_question(self.session, self.replaying)
+        if question is None:
+            self.action_new_anyway()
+        else:
+            self.ask(question)
+
+    def action_new_anyway(self) -> None:
+        """Another game of the same kind; this one, if unfinished, is dropped."""
         services(self).start_new_game(self.rules.id, replace=self)
 
     # -- replay ----------------------------------------------------------------------------

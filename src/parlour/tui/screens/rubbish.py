@@ -220,7 +220,3 @@ class RubbishScreen(GameScreen):
             super().action_new()
         else:
             self.ask(question)
-
-    def action_new_anyway(self) -> None:
-        """A new game, this one dropped (the player has said yes)."""
-        super().action_new()
