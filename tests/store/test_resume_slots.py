@@ -70,9 +70,8 @@ def test_each_game_and_rule_options_keep_one_slot(tmp_path: Path) -> None:
     # a new deal of Golf under the book rule: kept apart until its first move, which
     # replaces the unfinished one of the same game and options
     second = Session.new_game(store, "golf", 4)
-    assert (
-        store.saved_deal("golf", "none") is not None and store.saved_deal("golf", "none").seed == 1
-    )  # type: ignore[union-attr]
+    kept = store.saved_deal("golf", "none")
+    assert kept is not None and kept.seed == 1
     play(second, 1)
     assert {(g.game, g.seed) for g in store.games_in_progress()} == {
         ("golf", 4), ("golf", 2), ("rubbish", 3), ("golf", hole.line.seed),
