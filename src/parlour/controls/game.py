@@ -226,8 +226,8 @@ def shared_keys() -> KeyTable:
             Key("V", "toggle_verdict", "", "live verdict on/off: what perfect play could still "
                 "reach (it peeks at the hidden cards, so it is off until you ask)",
                 "in_play"),
-            Key("n", "new", "", "new game (the game in progress is dropped)",
-                "can_start_another"),
+            Key("n", "new", "", "new game (asks first while this one has moves played: it "
+                "would be dropped, not scored)", "can_start_another"),
             Key("e", "export", "", "write this game as a record file and show where",
                 "in_play"),
             Key("left", "step(-1)", "Back", "replay: one move back", "can_step"),
