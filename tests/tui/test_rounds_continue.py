@@ -56,7 +56,7 @@ async def test_the_start_screen_goes_on_with_the_round_at_its_next_hole(
         assert screen.session.round.hole == 2 and screen.session.round.scores == (5,)
         await pilot.press("escape")  # back to the start screen: now the hole is in play
         await pilot.pause()
-        assert "hole 2 of 9 (in play: 0 moves played, today " in first_entry(app)
+        assert "hole 2 of 9 (in play, today " in first_entry(app)
     store = Store(private_data_dir)
     assert len(store.rounds()) == 1 and store.game_in_progress_for_round(1) is not None
 

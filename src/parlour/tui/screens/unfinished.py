@@ -81,7 +81,9 @@ def entry_words(entry: Unfinished, now: datetime | None = None) -> str:
     saved = entry.saved
     hole = saved.hole if saved is not None and saved.hole else len(stored.scores) + 1
     name = game_name(spec.id, stored.options)
-    playing = f"in play: {_moves(entry.moves)}, " if saved is not None else ""
+    playing = ""
+    if saved is not None:  # the hole dealt (and its moves, if any)
+        playing = f"in play: {_moves(entry.moves)}, " if entry.moves else "in play, "
     return (
         f"Continue {name} round {course_code(stored.course)} — {spec.rounds.unit} {hole} of "
         f"{spec.rounds.holes} ({playing}{when})"
