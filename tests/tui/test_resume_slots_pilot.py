@@ -237,3 +237,31 @@ async def test_a_new_round_asks_whether_to_go_on_with_an_unfinished_one(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)  # --new: no question
+
+
+async def test_taking_over_a_replay_says_which_unfinished_game_it_replaces(
+    private_data_dir: Path,
+) -> None:
+    from parlour.engine import find_game
+    from parlour.engine.history import Line
+    from parlour.engine.record import format_record
+
+    spec = specs()[0]
+    rules: Any = find_game(spec.id)
+    app = make_app(private_data_dir, game=spec.id, seed=3, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_moves(pilot, game_screen(app), 2)
+        await pilot.press("q")
+    line: Line[Any, Any] = Line.from_seed(rules, 4)
+    for _ in range(3):
+        line = line.play(rules.legal_moves(line.current)[0])
+    app = make_app(private_data_dir, replay_text=format_record(line), ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right", "t")
+        await pilot.pause()
+        screen = game_screen(app)
+        said = str(screen.query_one("#status").render())
+        assert f"This game replaces your unfinished game of {spec.name} seed 3" in said
+    assert [g.seed for g in Store(private_data_dir).games_in_progress()] == [4]

@@ -38,6 +38,7 @@ from parlour.tui.notices import PlainNotices
 from parlour.tui.screens.small import TooSmallScreen
 from parlour.tui.screens.unfinished import ask_round
 from parlour.tui.screens.unfinished import open_game
+from parlour.tui.screens.unfinished import replacing
 from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
 from parlour.tui.services import fixed_player_words
@@ -239,6 +240,8 @@ class ParlourApp(PlainNotices, EndsOnSignal):
         elif opening.kind == "replay" and opening.line is not None:
             self.open_replay(opening.line, opening.title)
         elif opening.kind == "continue" and opening.line is not None:
+            if replaced := replacing(self.store, opening.line):
+                self.notify(replaced, timeout=15)
             session = Session.from_line(self._require_store(), opening.line)
             self._show(self.game_screen(session.rules.id, session=session))
         elif opening.kind == "resume":

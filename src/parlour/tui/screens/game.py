@@ -460,7 +460,15 @@ class GameScreen(Keyed, Screen[None]):
                 "The game is over at this point: step back to take over earlier.", refused=True
             )
             return
+        from parlour.tui.screens.unfinished import replacing
+
+        replaced = replacing(store, line)  # (the one game kept for its game and options)
         self.session = Session.from_line(store, line)
         self.replaying = False
         self.line = self.session.line
-        self.status(f"Your game now, from move {len(line.moves)}. {self.prompt_text(self.current)}")
+        said = (
+            f"Your game now, from move {len(line.moves)}.",
+            replaced,
+            self.prompt_text(self.current),
+        )
+        self.status(" ".join(part for part in said if part))

@@ -13,6 +13,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from parlour.engine.errors import ParlourError
+from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.notation import parse_options
 from parlour.engine.registry import find_spec
@@ -21,6 +22,7 @@ from parlour.engine.untrusted import shown
 from parlour.session import Session
 from parlour.session import round_game
 from parlour.store.database import SavedGame
+from parlour.store.database import Store
 from parlour.store.database import StoreError
 from parlour.store.unfinished import Unfinished
 from parlour.store.unfinished import unfinished
@@ -222,3 +224,21 @@ def ask_round(app: App[Any], options: frozenset[str]) -> None:
             parlour.start_round(options)
 
     app.push_screen(ConfirmScreen(question, yes="Go on with it", no="New round"), answered)
+
+
+def replacing(store: Store | None, line: Line[Any, Any]) -> str:
+    """What the player is told when a game not dealt afresh (a record played on, a replay
+    taken over) is about to take its game's resume slot: which unfinished game it
+    replaces, now (moves played) or at its first move ("" when there is none)."""
+    if store is None:
+        return ""
+    try:
+        slot = store.saved_deal(line.rules.id, format_options(line.options))
+    except StoreError:
+        return ""
+    if slot is None:
+        return ""
+    which = f"your unfinished game of {describe_saved(slot)} ({_moves(len(slot.moves))})"
+    if line.moves or line.undone:
+        return f"This game replaces {which}."
+    return f"Your first move here replaces {which}."
