@@ -25,6 +25,7 @@ from parlour.engine.game import SettlesEndLater
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
+from parlour.engine.rounds import course_code
 from parlour.engine.untrusted import visible
 from parlour.render import cards_as_shown
 from parlour.render import render_position
@@ -168,24 +169,23 @@ class Plain:
         elif opening.course is not None or opening.new_round:
             self.session = self._round(opening)
         else:
-            self.session = self._resumed(spec.id, opening) or Session.new_game(
-                self.store,
-                spec.id,
-                secrets.randbits(32) if opening.seed is None else opening.seed,
-                opening.options,
-            )
+            resumed = None if opening.fresh else self._resumed(spec.id, opening)
+            self.session = resumed or self._new_deal(spec.id, opening)
         played = len(self.session.line.moves)
         if played:
             self.say(f"Welcome back: {played} move{'s' if played != 1 else ''} played.")
         self.board()
 
     def _resumed(self, game: str, opening: PlainOpening) -> Session | None:
-        """The player's unfinished game of ``game`` (of that seed, if one is given)."""
+        """The player's unfinished game of ``game`` (of that seed, if one is given; else
+        the one in its resume slot)."""
         for saved in self.store.games_in_progress():
             if saved.game != game or saved.round_id is not None:
                 continue
             if opening.seed is not None and saved.seed != opening.seed:
                 continue
+            if opening.seed is None and not (saved.moves or saved.undone):
+                continue  # no move played: it holds no slot
             if format_options(opening.options) != saved.options:
                 continue
             try:
@@ -194,12 +194,40 @@ class Plain:
                 continue  # kept in the database; the app says so
         return None
 
+    def _new_deal(self, game: str, opening: PlainOpening) -> Session:
+        """A new deal; if the player has an unfinished game of ``game`` under these options,
+        say that the first move here replaces it (one resume slot a game and options)."""
+        slot = self.store.saved_deal(game, format_options(opening.options))
+        seed = secrets.randbits(32) if opening.seed is None else opening.seed
+        if slot is not None:
+            moves = len(slot.moves)
+            deal = f"seed {slot.seed}" if slot.seed is not None else "a dealt deck"
+            self.say(
+                f"A new deal. Your unfinished game ({deal}, {moves} "
+                f"move{'s' if moves != 1 else ''} played) is replaced by your first move "
+                "here: quit before that to keep it."
+            )
+        return Session.new_game(self.store, game, seed, opening.options)
+
     def _round(self, opening: PlainOpening) -> Session:
+        """A round of the course given (going on with the player's unfinished round of it
+        unless ``fresh``), or of a new course: plain mode asks nothing (its input may be a
+        script), but names the unfinished rounds under these rules and how to go on."""
         options = opening.options
         if opening.course is not None and not opening.fresh:
             unfinished = self.store.unfinished_round(opening.course, format_options(options))
             if unfinished is not None:
                 return Session.continue_round(self.store, unfinished)
+        if opening.course is None and not opening.fresh:
+            rules = format_options(options)
+            left = [r for r in self.store.unfinished_rounds() if r.options == rules]
+            if left:
+                self.say(
+                    f"A new round. You have {len(left)} unfinished round"
+                    f"{'s' if len(left) != 1 else ''} under these rules; to go on with the "
+                    f"latest: parlour play {find_spec(opening.game).id} --course "
+                    f"{course_code(left[0].course)} --plain"
+                )
         course = secrets.randbits(40) if opening.course is None else opening.course
         return Session.new_round(self.store, course, options)
 

@@ -41,7 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--served", choices=SERVED_MODES, default=None, help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    play = commands.add_parser("play", help="open the app on a new game")
+    play = commands.add_parser(
+        "play", help="open the app on a game: your unfinished one of GAME, or a new deal"
+    )
     play.add_argument("game", help=f"one of {_games()}")
     source = play.add_mutually_exclusive_group()
     source.add_argument("--seed", help="deal this seed (a whole number from 0 to 2**63-1)")
@@ -67,6 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--fresh",
         action="store_true",
         help="with --course or --daily: a new round of it, even if you have an unfinished one",
+    )
+    play.add_argument(
+        "--new",
+        action="store_true",
+        help="a new deal even if you have an unfinished game of GAME (your first move in it "
+        "replaces that game); with --round, a new round without asking (by default play "
+        "goes on with your unfinished game, or the one of --seed)",
     )
     play.add_argument(
         "--plain",

@@ -74,6 +74,8 @@ class Command(Enum):
     DEMO = auto()
     TOGGLE_VERDICT = auto()
     NEW = auto()
+    #: a new game, this one dropped (the player has said yes)
+    NEW_ANYWAY = auto()
     EXPORT = auto()
     STEP_BACK = auto()
     STEP_FORWARD = auto()
@@ -222,8 +224,9 @@ def shared_keys() -> KeyTable[GameControls]:
             Key("V", "toggle_verdict", lambda _: Command.TOGGLE_VERDICT, "", "live verdict "
                 "on/off: what perfect play could still reach (it peeks at the hidden cards, "
                 "so it is off until you ask)"),
-            Key("n", "new", lambda _: Command.NEW, "", "new game (the game in progress is "
-                "dropped)", lambda c: c.can_start_another(), during=During.ALWAYS),
+            Key("n", "new", lambda _: Command.NEW, "", "new game (asks first while this one has "
+                "moves played: it would be dropped, not scored)",
+                lambda c: c.can_start_another(), during=During.ALWAYS),
             Key("e", "export", lambda _: Command.EXPORT, "", "write this game as a record "
                 "file and show where"),
             Key("left", "step", lambda _: Command.STEP_BACK, "Back", "replay: one move back",

@@ -330,6 +330,7 @@ class GameScreen(Keyed, Screen[None]):
             Command.DEMO: self.action_demo,
             Command.TOGGLE_VERDICT: self.action_toggle_verdict,
             Command.NEW: self.action_new,
+            Command.NEW_ANYWAY: self.action_new_anyway,
             Command.EXPORT: self.action_export,
             Command.STEP_TO_START: self.action_step_to_start,
             Command.STEP_TO_END: self.action_step_to_end,
@@ -445,7 +446,18 @@ class GameScreen(Keyed, Screen[None]):
         self.app.exit()
 
     def action_new(self) -> None:
-        """Start another game of the same kind (subclasses may do more)."""
+        """Start another game of the same kind, asking first while this one has moves
+        played (subclasses may do more)."""
+        from parlour.controls.new_deal import new_deal_question
+
+        question = new_deal_question(self.session)
+        if question is None:
+            self.action_new_anyway()
+        else:
+            self.ask(question)
+
+    def action_new_anyway(self) -> None:
+        """Another game of the same kind; this one, if unfinished, is dropped."""
         services(self).start_new_game(self.rules.id, replace=self)
 
     # -- replay ----------------------------------------------------------------------------
@@ -487,5 +499,13 @@ class GameScreen(Keyed, Screen[None]):
                 "The game is over at this point: step back to take over earlier.", refused=True
             )
             return
+        from parlour.tui.screens.unfinished import replacing
+
+        replaced = replacing(store, line)  # (the one game kept for its game and options)
         self.follow(Playing(Session.from_line(store, line)))
-        self.status(f"Your game now, from move {len(line.moves)}. {self.prompt_text(self.current)}")
+        said = (
+            f"Your game now, from move {len(line.moves)}.",
+            replaced,
+            self.prompt_text(self.current),
+        )
+        self.status(" ".join(part for part in said if part))

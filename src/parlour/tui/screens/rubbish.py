@@ -228,6 +228,6 @@ class RubbishScreen(GameScreen):
         if command is RubbishCommand.HEAP:
             self.action_heap()
         elif command is RubbishCommand.NEW_ANYWAY:
-            super().action_new()  # a new game, this one dropped (the player has said yes)
+            self.action_new_anyway()  # the player has said yes: this game is dropped
         else:
             super().perform(command)
