@@ -1,4 +1,9 @@
-"""``parlour scorecard``: the rounds played, deal by deal against bogey, and the best."""
+"""``parlour scorecard``: the rounds played, deal by deal against bogey, and the best.
+
+Each card shows a hole's par (the hint player's score on it, never peeking) and its best
+(perfect play knowing every card). Bests take milliseconds and are worked out at once;
+pars take seconds a hole, so the card shows those the store knows (the app works them
+out while a round is played) and ``--par`` works out the rest."""
 
 from __future__ import annotations
 
@@ -23,9 +28,9 @@ def round_game() -> GameSpec:
 
 
 def round_pars(spec: GameSpec, store: Any, rounds: list[Any]) -> dict[int, dict[int, int]]:
-    """Each round's pars known (hole -> par): from the store's cache, working out (and
+    """Each round's bests known (hole -> best): from the store's cache, working out (and
     caching) those still missing under the game's plain rules, which takes a few
-    milliseconds a deal; pars under other options take longer and are left to the app,
+    milliseconds a deal; bests under other options take longer and are left to the app,
     which works them out in the background."""
     from parlour.engine.rounds import hole_seed
     from parlour.engine.verdict import Budget
@@ -42,6 +47,54 @@ def round_pars(spec: GameSpec, store: Any, rounds: list[Any]) -> dict[int, dict[
                     start = spec.rules().start_from_seed(seed)
                     known[seed] = spec.solver().solve(start, Budget()).best_score
                     store.save_par(seed, stored.options, known[seed])
+        found[stored.id] = {
+            hole: known[seed] for hole, seed in enumerate(seeds, 1) if seed in known
+        }
+    return found
+
+
+def _hint_par_of(job: tuple[str, int, frozenset[str]]) -> int:
+    from parlour.analysis import hint_par
+
+    return hint_par(*job)
+
+
+def hint_pars(
+    spec: GameSpec, store: Any, seeds: list[int], options: str, *, work_out: bool
+) -> dict[int, int]:
+    """The pars the store knows of these deals (seed -> par); with ``work_out``, the rest
+    worked out (two processes, the hint player playing each deal) and kept."""
+    from parlour.analysis import process_pool
+    from parlour.engine.notation import parse_options
+
+    known: dict[int, int] = store.hint_pars(seeds, options)
+    missing = [seed for seed in dict.fromkeys(seeds) if seed not in known]
+    if work_out and missing:
+        print(
+            f"parlour: working out the par of {len(missing)} deals (the hint player plays "
+            "each to the end: seconds a deal)",
+            file=sys.stderr,
+        )
+        jobs = [(spec.id, seed, parse_options(options)) for seed in missing]
+        with process_pool(2) as pool:
+            for seed, par in zip(missing, pool.map(_hint_par_of, jobs), strict=True):
+                store.save_hint_par(seed, options, par)
+                known[seed] = par
+    return known
+
+
+def round_hint_pars(
+    spec: GameSpec, store: Any, rounds: list[Any], *, work_out: bool
+) -> dict[int, dict[int, int]]:
+    """Each round's pars known (hole -> par), the rest worked out with ``work_out``."""
+    from parlour.engine.rounds import hole_seed
+
+    assert spec.rounds is not None
+    kind = spec.rounds
+    found: dict[int, dict[int, int]] = {}
+    for stored in rounds:
+        seeds = [hole_seed(kind, stored.course, hole) for hole in range(1, kind.holes + 1)]
+        known = hint_pars(spec, store, seeds, stored.options, work_out=work_out)
         found[stored.id] = {
             hole: known[seed] for hole, seed in enumerate(seeds, 1) if seed in known
         }
@@ -65,9 +118,12 @@ def command_scorecard(args: argparse.Namespace) -> int:
     store = open_store(args)
     rounds = store.rounds()
     known = round_pars(spec, store, rounds)
-    # the JSON gives a round's pars only once all of them are known
+    known_pars = round_hint_pars(spec, store, rounds, work_out=args.par)
+    # the JSON gives a round's pars (or bests) only once all of them are known
+    bests = {ident: [by_hole[hole] for hole in sorted(by_hole)]
+             for ident, by_hole in known.items() if len(by_hole) == holes}  # fmt: skip
     pars = {ident: [by_hole[hole] for hole in sorted(by_hole)]
-            for ident, by_hole in known.items() if len(by_hole) == holes}  # fmt: skip
+            for ident, by_hole in known_pars.items() if len(by_hole) == holes}  # fmt: skip
     complete = [r for r in rounds if r.is_complete]
     best = min(complete, key=lambda r: (r.total, r.started), default=None)
     if args.json:
@@ -86,6 +142,8 @@ def command_scorecard(args: argparse.Namespace) -> int:
                     "versus_bogey": r.total - bogey if r.is_complete else None,
                     "pars": pars.get(r.id),
                     "par_total": sum(pars[r.id]) if pars.get(r.id) else None,
+                    "bests": bests.get(r.id),
+                    "best_total": sum(bests[r.id]) if bests.get(r.id) else None,
                 }
                 for r in rounds
             ],
@@ -103,7 +161,7 @@ def command_scorecard(args: argparse.Namespace) -> int:
     if not rounds:
         console.print(f"No {spec.name} rounds yet. Play one with 'parlour play {spec.id} --round'.")
         return 0
-    print_cards(console, spec, rounds, known)
+    print_cards(console, spec, rounds, known_pars, known)
     if best is not None:
         console.print(
             f"Best round: {best.total} on course {course_code(best.course)} "
@@ -113,17 +171,23 @@ def command_scorecard(args: argparse.Namespace) -> int:
 
 
 def print_cards(
-    console: Any, spec: GameSpec, rounds: list[Any], known: dict[int, dict[int, int]]
+    console: Any,
+    spec: GameSpec,
+    rounds: list[Any],
+    pars: dict[int, dict[int, int]],
+    bests: dict[int, dict[int, int]],
 ) -> None:
     """Each round as a golf card, holes across. With room enough, one table holds every
     round, its date, course and rule at the left of its card; otherwise each card has a
     line of its own above it for those. Nothing is ever cut short: a line too long for the
-    terminal wraps (a par not yet known is ``-``)."""
+    terminal wraps (a par or best not yet known is ``-``). Under the cards, what their
+    rows mean."""
     from rich.measure import Measurement
     from rich.table import Table
     from rich.text import Text
 
     from parlour.engine.untrusted import shown
+    from parlour.render.scorecard import LEGEND
     from parlour.render.scorecard import card_rows
     from parlour.render.scorecard import golf_card
     from parlour.render.scorecard import hole_columns
@@ -136,7 +200,8 @@ def print_cards(
     holes, bogey = spec.rounds.holes, spec.rounds.bogey
     cards = [
         (stored, card_rows(stored.scores, holes=holes, bogey=bogey,
-                           pars=known.get(stored.id, {}), unknown="-"))
+                           pars=pars.get(stored.id, {}), bests=bests.get(stored.id, {}),
+                           unknown="-"))
         for stored in rounds
     ]  # fmt: skip
     console.print(Text(f"{spec.name} rounds (bogey {bogey})", style="bold"))
@@ -169,7 +234,16 @@ def print_cards(
             )  # fmt: skip
             # no rules and a space between columns: a card fits in 60 columns
             console.print(golf_card(rows, table_box=None, min_width=3))
+    console.print(Text(LEGEND))
     console.print(Text(pace_note(holes, bogey), style="dim"))
+    if any(len(pars.get(stored.id, {})) < holes for stored in rounds):
+        console.print(
+            Text(
+                "A par not yet worked out is '-': the app works pars out while a round is "
+                "played, and 'parlour scorecard --par' works out the rest.",
+                style="dim",
+            )
+        )
 
 
 def round_code(stored: Any) -> str:

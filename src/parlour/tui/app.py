@@ -40,6 +40,8 @@ from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
 from parlour.tui.services import fixed_player_words
 from parlour.tui.signals import EndsOnSignal
+from parlour.tui.terminal import ascii_screen
+from parlour.tui.terminal import fit_terminal
 from parlour.tui.themes import PARLOUR_THEMES
 from parlour.tui.themes import card_variables
 
@@ -97,6 +99,7 @@ class ParlourApp(PlainNotices, EndsOnSignal):
         self.player = player
         self.data_dir = resolve_data_dir(data_dir)
         self.ascii_only = ascii_only
+        fit_terminal(self, ascii_only)
         self.opening = opening or Opening()
         #: the rule options switched on (on the start screen, or by the command line);
         #: each game takes those it has
@@ -173,6 +176,7 @@ class ParlourApp(PlainNotices, EndsOnSignal):
                 widget.ascii_only = on
             for status in screen.query(StatusLine):
                 status.ascii_only = on
+        ascii_screen(self, on)
         self.remember(ascii=on)
 
     def _redraw_cards(self) -> None:
