@@ -21,9 +21,9 @@ ROUNDS = (
 )
 #: bests known for the free-stock round's first holes (the CLI works out only book bests)
 FREE_STOCK_PARS = {1: 0, 2: 2}
-#: pars (the hint player's scores) kept for the first round's holes, as the app keeps them
-#: once worked out (the others' are not known yet)
-FIRST_ROUND_HINT_PARS = (5, 6, 4, 7, 5, 6, 5, 4, 6)
+#: pars kept for the first round's holes, as the app keeps them once worked out (the hint
+#: player's real scores on those deals; the other rounds' are not known yet)
+FIRST_ROUND_HINT_PARS = (3, 2, 3, 1, 5, 11, 6, 8, -1)
 
 
 def fill_store(directory: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
