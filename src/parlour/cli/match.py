@@ -211,7 +211,7 @@ def course_hint_pars(
 ) -> list[int | None] | None:
     """The par of each hole of a course (the hint player's score; None while not known,
     worked out with ``--par``); None if the store cannot be used."""
-    from parlour.cli.rounds import hint_pars
+    from parlour.cli.pars import hint_pars
     from parlour.engine.notation import format_options
     from parlour.engine.rounds import hole_seed
     from parlour.store.database import StoreError
