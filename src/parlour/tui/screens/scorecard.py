@@ -30,11 +30,12 @@ from parlour.tui.widgets import KeyBar
 Figures = tuple[Mapping[int, int], Mapping[int, int]]
 
 
-def scorecard_table(round_: Round, figures: Figures | None = None) -> Table:
+def scorecard_table(round_: Round, figures: Figures | None = None, unknown: str = "…") -> Table:
     """The round as a golf card: holes 1–9 across, then rows for each hole's par (what
     the hint player scores on it) and best (the fewest cards perfect play knowing every
     card leaves; ``…`` while either is being worked out), its score and the running total
-    against bogey, with the totals at the right; under it, what the rows mean."""
+    against bogey, with the totals at the right; under it, what the rows mean. A figure
+    not known yet is ``unknown`` (``-`` in ASCII, where an ellipsis would be a dot)."""
     pars, bests = figures or ({}, {})
     rows = card_rows(round_.scores, holes=round_.holes, bogey=round_.bogey, pars=pars, bests=bests)
     return golf_card(
@@ -94,7 +95,7 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         # as wide as the golf card wants (up to the screen), not squeezed to the verdict
         card.shrink = False
         with card:
-            yield Static(scorecard_table(self.round, self.pars()), id="scorecard-table")
+            yield Static(self.card(), id="scorecard-table")
             yield Static(verdict(self.round), id="scorecard-verdict")
         yield KeyBar()
 
@@ -110,7 +111,11 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
             self.call_after_refresh(after_round, self, app.store, app.data_dir, self.round_id)
 
     def refresh_pars(self) -> None:
-        self.query_one("#scorecard-table", Static).update(scorecard_table(self.round, self.pars()))
+        self.query_one("#scorecard-table", Static).update(self.card())
+
+    def card(self) -> Table:
+        unknown = "-" if services(self).ascii_only else "…"
+        return scorecard_table(self.round, self.pars(), unknown)
 
     def can_go_on(self) -> bool | None:
         if self.round.is_complete:
