@@ -286,7 +286,8 @@ class Summary:
     not_winnable: int
     unknown: int
     mean_best_score: float
-    #: for a game played in rounds, the mean best total of a round (Golf's nine-hole par)
+    #: for a game played in rounds, the mean best total of a round (nine holes of Golf;
+    #: the field keeps its first name: it is perfect play's, not the hint player's par)
     mean_nine_hole_par: float | None
     median_seconds: float
     mean_seconds: float
