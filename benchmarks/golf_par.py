@@ -79,7 +79,8 @@ def summarise(results: list[dict[str, Any]]) -> None:
                 f"range {min(values)}..{max(values)}"
             )
         seconds = [result["seconds"] for result in found]
-        print(f"  par's CPU a {kind}: median {statistics.median(seconds):.2f} s, most {max(seconds):.2f} s")
+        median, most = statistics.median(seconds), max(seconds)
+        print(f"  par's CPU a {kind}: median {median:.2f} s, most {most:.2f} s")
 
 
 def main() -> None:
