@@ -98,3 +98,14 @@ async def test_no_color_takes_out_every_colour_and_draws_red_suits_in_outline(
 
 def _colourless(style: Any) -> bool:
     return all(colour is None or colour.is_default for colour in (style.color, style.bgcolor))
+
+
+async def test_an_empty_no_color_leaves_the_colours(
+    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "")  # no-color.org: set but empty is not set
+    app = make_app(private_data_dir, game="golf", seed=3, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert [s for s in screen_styles(app) if not _colourless(s)]
+        assert "♥" in "".join(screen_lines(app)) or "♦" in "".join(screen_lines(app))

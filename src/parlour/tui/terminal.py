@@ -43,6 +43,8 @@ def fit_terminal(app: Any, ascii_only: bool) -> None:
         filters[:] = [NoColor() if isinstance(f, Monochrome) else f for f in filters]
         if not any(isinstance(f, NoColor) for f in filters):
             filters.append(NoColor())
+    else:  # Textual takes an empty NO_COLOR for one; no-color.org says it is none
+        filters[:] = [f for f in filters if not isinstance(f, NoColor | Monochrome)]
     filters.append(AsciiFilter(enabled=ascii_only))
 
 
