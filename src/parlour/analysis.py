@@ -100,6 +100,20 @@ def solve_seed(
     return solve_state(game, rules.start_from_seed(seed, options), budget=budget)
 
 
+def hint_par(game: str, seed: int, options: frozenset[str] = frozenset()) -> int:
+    """A deal's par in golf's sense: the score Parlour's own play makes on it, following
+    the game's hint (which never looks at hidden cards) from the deal to the end. The hint
+    is seeded from what it can see, so a deal's par never changes. Seconds of CPU a deal
+    (Golf: about three); the best score, by contrast, is what perfect play knowing every
+    card reaches (:func:`solve_seed`)."""
+    spec = find_spec(game)
+    rules, hint = spec.rules(), spec.hint()
+    state = rules.start_from_seed(seed, options)
+    while rules.outcome(state) is None:
+        state = rules.apply(state, hint(state))
+    return rules.score(state)
+
+
 def move_texts(game: str, verdict: Verdict) -> tuple[str, ...]:
     """The verdict's line of moves in notation."""
     rules = find_spec(game).rules()
@@ -271,7 +285,8 @@ class Summary:
     not_winnable: int
     unknown: int
     mean_best_score: float
-    #: for a game played in rounds, the mean best total of a round (Golf's nine-hole par)
+    #: for a game played in rounds, the mean best total of a round (nine holes of Golf;
+    #: the field keeps its first name: it is perfect play's, not the hint player's par)
     mean_nine_hole_par: float | None
     median_seconds: float
     mean_seconds: float
@@ -305,6 +320,7 @@ __all__ = [
     "Tally",
     "analyse",
     "default_budget",
+    "hint_par",
     "move_texts",
     "solve_seed",
     "solve_state",

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from textual.widgets import OptionList
 
+from parlour.engine.registry import round_game
 from parlour.engine.registry import specs
 from parlour.engine.rounds import course_code
-from parlour.engine.registry import round_game
 from parlour.store.database import Store
 from parlour.tui.app import ParlourApp
 from parlour.tui.app import make_app

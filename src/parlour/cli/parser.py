@@ -118,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     scorecard = commands.add_parser("scorecard", help="print past rounds and the best")
     scorecard.add_argument("--json", action="store_true", help="machine-readable output")
+    scorecard.add_argument("--par", action="store_true", help=_PAR_HELP)
     _add_app_arguments(scorecard, ascii_flag=False)
 
     for name, words in (
@@ -149,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     match.add_argument("files", nargs="+", metavar="FILE", help="round records")
     match.add_argument("--json", action="store_true", help="machine-readable output")
+    match.add_argument("--par", action="store_true", help=_PAR_HELP)
     _add_app_arguments(match, ascii_flag=False)
 
     serve = commands.add_parser(
@@ -211,6 +213,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_PAR_HELP = (
+    "work out the pars not yet known (the hint player plays each hole to the end: seconds "
+    "a hole); without it a par the store does not know yet is shown as '-'"
+)
 _BUDGET_HELP = "CPU seconds to search (default: the game's own; none for an exact solver)"
 
 

@@ -431,22 +431,26 @@ class Store:
         union = " UNION ".join(f"SELECT player FROM {table}" for table in PLAYER_TABLES)
         return sorted({self.player, *(row[0] for row in self._read(union))}, key=str.casefold)
 
-    # -- Golf pars (a cache: a deal's par never changes) ------------------------------------
+    # -- Golf's figures (caches): ``pars`` holds a deal's best (perfect play knowing every
+    # card; the table kept its first name), ``hint_pars`` its par (the hint's score)
 
-    def pars(self, seeds: list[int], options: str) -> dict[int, int]:
-        """The known pars of these Golf deals under these rule options."""
-        if not seeds:
-            return {}
+    def pars(self, seeds: list[int], options: str, table: str = "pars") -> dict[int, int]:
+        """The known bests (or, from ``hint_pars``, pars) of these deals under options."""
+        assert table in ("pars", "hint_pars")
         marks = ",".join("?" * len(seeds))
-        rows = self._read(
-            f"SELECT seed, par FROM pars WHERE options = ? AND seed IN ({marks})",
-            (options, *seeds),
-        )
-        return dict(rows)
+        query = f"SELECT seed, par FROM {table} WHERE options = ? AND seed IN ({marks})"
+        return dict(self._read(query, (options, *seeds))) if seeds else {}
 
-    def save_par(self, seed: int, options: str, par: int) -> None:
+    def hint_pars(self, seeds: list[int], options: str) -> dict[int, int]:
+        return self.pars(seeds, options, "hint_pars")
+
+    def save_par(self, seed: int, options: str, par: int, table: str = "pars") -> None:
+        assert table in ("pars", "hint_pars")
         with self.transaction() as db:
             db.execute(
-                "INSERT OR REPLACE INTO pars (seed, options, par) VALUES (?, ?, ?)",
+                f"INSERT OR REPLACE INTO {table} (seed, options, par) VALUES (?, ?, ?)",
                 (seed, options, par),
             )
+
+    def save_hint_par(self, seed: int, options: str, par: int) -> None:
+        self.save_par(seed, options, par, "hint_pars")

@@ -56,6 +56,12 @@ CREATE TABLE IF NOT EXISTS pars (
     par INTEGER NOT NULL,
     PRIMARY KEY (seed, options)
 );
+CREATE TABLE IF NOT EXISTS hint_pars (
+    seed INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    par INTEGER NOT NULL,
+    PRIMARY KEY (seed, options)
+);
 CREATE TABLE IF NOT EXISTS in_progress (
     id INTEGER PRIMARY KEY,{_DEAL_COLUMNS}
     undone TEXT NOT NULL,

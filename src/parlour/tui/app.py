@@ -39,6 +39,7 @@ from parlour.tui.screens.unfinished import replacing
 from parlour.tui.services import fixed_player_words
 from parlour.tui.signals import EndsOnSignal
 from parlour.tui.sizing import SizeWatch
+from parlour.tui.terminal import fit_terminal
 from parlour.tui.themes import PARLOUR_THEMES
 
 
@@ -80,6 +81,7 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
         self.player = player
         self.data_dir = resolve_data_dir(data_dir)
         self.ascii_only = ascii_only
+        fit_terminal(self, ascii_only)
         self.opening: Opening = opening or StartMenu()
         #: the rule options switched on (on the start screen, or by the command line);
         #: each game takes those it has
