@@ -54,9 +54,9 @@ def play_hole_with_actions(screen: GolfScreen) -> GolfState:
     while GOLF.outcome(screen.session.state) is None:
         move = greedy(screen.session.state)
         if move == TURN:
-            screen.action_turn()
+            screen.respond(screen.controls.turn())
         else:
-            screen.action_play(move.column)
+            screen.respond(screen.controls.play(move.column))
     return screen.session.state
 
 
@@ -112,7 +112,7 @@ async def test_arrows_and_enter_choose_a_column_and_undo_redo_restart(
         await pilot.press("R")
         assert screen.session.state == start
         assert screen.session.line.can_redo
-        assert screen.check_action("undo", ()) is None  # greyed in the footer
+        assert screen.key_state("undo", ()) is None  # greyed in the footer
 
 
 async def test_clicking_a_column_and_the_stock(private_data_dir: Path) -> None:

@@ -25,6 +25,7 @@ from parlour.engine.record import format_record
 from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
+from parlour.tui.opening import OpenGame
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.squares import SquaresScreen
 from parlour.tui.screens.squares_board import HeapView
@@ -118,8 +119,8 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
         shown = status_text(app)
         assert said(SQUARES.prompt(expected)) in shown
         assert "Game over: no more can be done" in shown and "Press n for a new game" in shown
-        assert screen.check_action("deal", ()) is None  # greyed
-        assert screen.check_action("sequence", (1,)) is False
+        assert screen.key_state("deal", ()) is None  # greyed
+        assert screen.key_state("sequence", (1,)) is False
     store = Store(private_data_dir)
     games = store.finished_games()
     assert len(games) == 1
@@ -197,7 +198,7 @@ async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
         assert screen.session.state == taken
         await pilot.press("R")
         assert screen.session.state == start and screen.session.can_redo
-        assert screen.check_action("undo", ()) is None
+        assert screen.key_state("undo", ()) is None
 
 
 async def test_filling_a_space(private_data_dir: Path) -> None:
@@ -310,10 +311,10 @@ async def test_a_replay_steps_and_t_takes_over(private_data_dir: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, SquaresScreen) and screen.replaying
+        assert isinstance(screen, SquaresScreen) and not screen.in_play
         assert not any(view.playable or view.pointed for view in screen.query(HeapView))
         await pilot.press("right", "right", "d", "t")
-        assert not screen.replaying
+        assert screen.in_play
         assert screen.session.state == line.states[2]
         await pilot.press("2", "c", "1", "a")
         assert screen.session.state == line.states[3]
@@ -324,7 +325,7 @@ def test_play_squares_opens_its_screen(private_data_dir: Path, monkeypatch: Any)
     monkeypatch.setattr("parlour.tui.app.ParlourApp.run", lambda self: opened.update(app=self))
     assert main(["play", "squares", "--seed", "7", "--data-dir", str(private_data_dir)]) == 0
     opening = opened["app"].opening
-    assert (opening.kind, opening.game, opening.seed) == ("game", "squares", 7)
+    assert opening == OpenGame("squares", 7)
 
 
 async def test_the_start_screen_offers_three_squares(private_data_dir: Path) -> None:

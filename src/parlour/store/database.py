@@ -38,6 +38,7 @@ from parlour.store.schema import FinishedGame
 from parlour.store.schema import SavedGame
 from parlour.store.schema import StoredRound
 from parlour.store.schema import words as _words
+from parlour.store.writer import Writer
 
 __all__ = [
     "FinishedGame",
@@ -67,6 +68,8 @@ class Store:
         self.path = directory / DATABASE_NAME
         self.notice: str | None = None
         self.busy_timeout = busy_timeout
+        #: where a game's saves run (None: in the caller's thread; the app's: a thread)
+        self.writer: Writer | None = None
         self._lock = threading.RLock()
         opening.private_directory(directory)
         self._connection = self._open()

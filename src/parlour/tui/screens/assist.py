@@ -28,9 +28,10 @@ from parlour.session import Session
 class Assisted(Protocol):
     """What the assistant needs of the game screen it serves (:class:`GameScreen`)."""
 
-    session: Session | None
-    replaying: bool
     controls: GameControls
+
+    @property
+    def session(self) -> Session | None: ...
 
     @property
     def line(self) -> Line[Any, Any] | None: ...
@@ -160,7 +161,7 @@ class Assistant:
         self.screen.show_info()
 
     def position_changed(self, line: Line[Any, Any]) -> None:
-        if self.verdict_on and not self.screen.replaying:
+        if self.verdict_on and self.screen.session is not None:
             self.verdict_text = "thinking…"
             self.screen.show_info()
             self._ask_verdict(line.current)
@@ -168,7 +169,7 @@ class Assistant:
 
     def verdict_note(self) -> str:
         """What the information line adds while the live verdict is on."""
-        if self.verdict_on and not self.screen.replaying:
+        if self.verdict_on and self.screen.session is not None:
             return f" · live verdict (peeks at hidden cards): {self.verdict_text}"
         return ""
 
@@ -176,7 +177,7 @@ class Assistant:
 
     def _settle(self, line: Line[Any, Any]) -> None:
         session = self.screen.session
-        if self.screen.replaying or session is None:
+        if session is None:
             return
         if not session.is_finished and line.rules.end_unsettled(line.current):
             work = self._settled(line.current)

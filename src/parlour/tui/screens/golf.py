@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 from typing import ClassVar
 
@@ -12,6 +13,8 @@ from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from parlour.controls.course import Playing
+from parlour.controls.golf import GolfCommand
 from parlour.controls.golf import GolfControls
 from parlour.engine.games.golf import COLUMNS
 from parlour.engine.games.golf import TURN
@@ -92,18 +95,18 @@ class GolfScreen(GameScreen):
 
     def redraw(self, line: Line[Any, Any]) -> None:
         state: GolfState = line.current
-        playable = set(state.playable_columns()) if not self.replaying else set()
+        playable = set(state.playable_columns()) if self.in_play else set()
         for number, column in enumerate(state.columns, start=1):
             pile = self.query_one(f"#column-{number}", Pile)
             pile.cards = column
             pile.playable = number in playable
-            pile.selected = number == self.controls.cursor and not self.replaying
+            pile.selected = number == self.controls.cursor and self.in_play
         foundation = self.query_one(".foundation", Pile)
         foundation.cards = state.foundation
         stock = self.query_one(".stock", Pile)
         stock.face_down = bool(state.stock)
         stock.caption = str(len(state.stock))
-        stock.playable = TURN in state.legal and not self.replaying
+        stock.playable = TURN in state.legal and self.in_play
         round_box = self.query_one("#round", Static)
         text = self.round_text(state)
         # a new layout only when the number of lines changes (a round adds a line)
@@ -116,7 +119,7 @@ class GolfScreen(GameScreen):
     def round_text(self, state: GolfState) -> str:
         left = f"Links {state.links_left} · stock {len(state.stock)}"
         session = self.session
-        if session is None or session.round is None or self.replaying:
+        if session is None or session.round is None:
             return left
         round_ = session.round_after or session.round.round
         if self.card_size == art.SLIM:  # two short lines beside the compact table
@@ -127,7 +130,7 @@ class GolfScreen(GameScreen):
         state: GolfState = line.current
         rule = "free stock" if state.free_stock else "book rule"
         session = self.session
-        if session is not None and session.round is not None and not self.replaying:
+        if session is not None and session.round is not None:
             code = session.round.round.code
             if self.card_size == art.SLIM:  # what matters first, on a narrow line
                 return f"Golf · hole {session.round.hole}/{HOLES} · score {self.rules.score(state)}"
@@ -143,18 +146,18 @@ class GolfScreen(GameScreen):
 
     @on(Pile.Chosen)
     def pile_clicked(self, event: Pile.Chosen) -> None:
-        if self.replaying:
+        if not self.in_play:
             return
         if event.key == "stock":
             self.respond(self.controls.turn())
         elif event.key.isdigit():
             self.respond(self.controls.play(int(event.key)))
 
-    def action_play(self, column: int) -> None:
-        self.respond(self.controls.play(column))
-
-    def action_turn(self) -> None:
-        self.respond(self.controls.turn())
+    def perform(self, command: Enum) -> None:
+        if command is GolfCommand.SCORECARD:
+            self.action_scorecard()
+        else:
+            super().perform(command)
 
     # -- rounds ----------------------------------------------------------------------------
 
@@ -239,9 +242,8 @@ class GolfScreen(GameScreen):
             if following is None:
                 services(self).start_round(session.round.options, replace=self)
                 return
-            self.session = following
             self.controls.cursor = 1
-            self.line = following.line
+            self.follow(Playing(following))
             self.status(
                 f"Hole {following.round.hole if following.round else ''}. "
                 f"{self.rules.prompt(self.current)}"

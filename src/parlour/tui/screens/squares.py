@@ -261,7 +261,7 @@ class SquaresScreen(GameScreen):
 
     def prompt_text(self, state: Any) -> str:
         """The engine's prompt, naming this screen's keys for the sequences on offer."""
-        return prompt_words(state, super().prompt_text(state), replaying=self.replaying)
+        return prompt_words(state, super().prompt_text(state), replaying=not self.in_play)
 
     def status(self, message: str, *, refused: bool = False) -> None:
         super().status(self.fit_status(message), refused=refused)

@@ -11,6 +11,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from parlour import __version__
+from parlour.controls.screens import StartMenu
 from parlour.controls.screens import start_keys
 from parlour.engine import find_game
 from parlour.engine.cards import RANK_WORDS
@@ -34,6 +35,10 @@ from parlour.tui.widgets import KeyBar
 
 class StartScreen(Keyed, Screen[None]):
     KEYS = start_keys()
+
+    def key_target(self) -> StartMenu:
+        return self  # the type checker sees that the screen has what its keys call
+
     #: the menu scrolls, so it fits the smallest game's terminal (docs/layout.md)
     MIN_SIZE = (40, 12)
     #: under 20 lines the menu takes the room the subtitle and margins had

@@ -11,6 +11,7 @@ from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from parlour.controls.screens import STATISTICS_KEYS
+from parlour.controls.screens import GoesBack
 from parlour.engine.registry import round_specs
 from parlour.engine.untrusted import shown
 from parlour.render.untrusted import said
@@ -29,6 +30,9 @@ from parlour.tui.widgets import KeyBar
 
 class StatisticsScreen(Keyed, Screen[None]):
     KEYS = STATISTICS_KEYS
+
+    def key_target(self) -> GoesBack:
+        return self  # the type checker sees that the screen has what its keys call
 
     DEFAULT_CSS = """
     StatisticsScreen #statistics { padding: 0 1; }
