@@ -24,16 +24,15 @@ from parlour.engine.game import Rules
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.notation import parse_options
-from parlour.engine.plugin import GameSpec
 from parlour.engine.record import format_record
-from parlour.engine.registry import round_specs
+from parlour.engine.registry import round_game
 from parlour.engine.rounds import Round
 from parlour.engine.rounds import hole_deck
 from parlour.engine.rounds import hole_seed
-from parlour.store.database import SavedGame
 from parlour.store.database import Store
-from parlour.store.database import StoredRound
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
+from parlour.store.schema import SavedGame
+from parlour.store.schema import StoredRound
 
 #: a write that has waited this long (seconds) is said to be delayed
 DELAYED_SECONDS = 0.5
@@ -41,14 +40,6 @@ DELAYED_WORDS = (
     "Saving is delayed: the database is busy (another program is using it); your moves "
     "are kept and saved as soon as it is free."
 )
-
-
-def round_game() -> GameSpec:
-    """The game played in rounds: the store's rounds are its rounds."""
-    found = round_specs()
-    if not found:  # pragma: no cover - Golf is played in rounds
-        raise LookupError("no game is played in rounds")
-    return found[0]
 
 
 @dataclass
@@ -76,6 +67,7 @@ class Session:
     round: RoundContext | None = None
     hints: int = 0
     started: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    #: the stored id of the game once finished (to tell whether it scored its hole)
     finished_id: int | None = None
     #: why the last write to the store failed (None while saving works): the game goes
     #: on in memory and every later change tries again
@@ -83,7 +75,8 @@ class Session:
     #: set when a write succeeds after one failed, until :meth:`saving_news` is read
     recovered: bool = False
     _finish_pending: bool = False
-    #: why the last move's game was played out by Parlour (the rules' ``playing_out``), or ""
+    #: why the last move's game was played out by Parlour (the rules' ``playing_out``, in
+    #: the words' ``played_out``), or ""
     played_out: str = ""
     #: set when this game finished a hole that another game (the same round played on
     #: elsewhere at the same time) had finished first: what to tell the player ("" else)
@@ -251,15 +244,14 @@ class Session:
         none of which can be built), so that such a game is declared over at once."""
         self.played_out = ""
         rules = self.rules
-        while (step := rules.playing_out(self.line.current)) is not None:
-            move, why = step
-            self.played_out = self.played_out or why
+        while (move := rules.playing_out(self.line.current)) is not None:
+            self.played_out = self.played_out or rules.words.played_out(self.line.current)
             self.line = self.line.play(move)
 
     def news(self, before: Any) -> str:
         """What the player should be told once after a move from ``before``: the rules'
         news, and why Parlour played the game out, if it did ("" when nothing)."""
-        parts = (self.rules.news(before, self.state), self.played_out)
+        parts = (self.rules.words.news(before, self.state), self.played_out)
         return " ".join(part for part in parts if part)
 
     def restart(self) -> None:
@@ -335,7 +327,7 @@ class Session:
                     self.saved_id,
                     won=outcome.won,
                     score=outcome.score,
-                    summary=outcome.summary,
+                    summary=self.rules.words.ending(self.state),
                     started=self.started,
                     **self._game_fields(line),
                 )

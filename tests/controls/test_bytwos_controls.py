@@ -15,8 +15,8 @@ from parlour.controls.game import Play
 from parlour.controls.game import Redraw
 from parlour.controls.game import Say
 from parlour.controls.keys import During
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.bytwos_state import DEAL
-from parlour.engine.games.bytwos_state import GIVE_UP
 from parlour.engine.games.bytwos_state import REDEAL
 from parlour.engine.games.bytwos_state import TURN
 from parlour.engine.games.bytwos_state import Build
@@ -120,7 +120,7 @@ def test_a_build_no_pile_takes_is_refused_with_the_engines_reasons(tmp_path: Pat
         if not any(Build(source, pile) in state.legal for pile in "ad"):
             refused = controls.build(source)
             assert isinstance(refused, Say) and refused.refused
-            reason = controls.rules.why_illegal(state, Build(source, "a"))
+            reason = controls.rules.words.why_illegal(state, Build(source, "a"))
             assert reason[1:] in refused.message
             assert KEYS.availability(controls, "build", (source,)) is None
             break

@@ -17,12 +17,12 @@ from parlour.controls.rubbish import PLACE_KEYS
 from parlour.controls.rubbish import RubbishCommand
 from parlour.controls.rubbish import RubbishControls
 from parlour.engine.cards import parse_card
-from parlour.engine.games.rubbish import DISCARDS
-from parlour.engine.games.rubbish import FROM_STOCK
-from parlour.engine.games.rubbish import FROM_WASTE
-from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
-from parlour.engine.games.rubbish import Phase
+from parlour.engine.games.rubbish_state import DISCARDS
+from parlour.engine.games.rubbish_state import FROM_STOCK
+from parlour.engine.games.rubbish_state import FROM_WASTE
+from parlour.engine.games.rubbish_state import Phase
 from parlour.engine.history import Line
 from parlour.session import Session
 from parlour.store.database import Store
@@ -91,7 +91,7 @@ def test_both_fills_on_offer_and_the_fall_back_rows(tmp_path: Path) -> None:
     assert KEYS.availability(discarding, "explain_fill", ("s",)) is True
     explained = discarding.explain_fill("w")
     assert isinstance(explained, Say) and explained.refused
-    reason = RUBBISH.why_illegal(discarding.state, FROM_WASTE)
+    reason = RUBBISH.words.why_illegal(discarding.state, FROM_WASTE)
     assert explained.message == f"Cannot fill from the waste — {reason}."
 
 

@@ -17,13 +17,13 @@ from parlour.controls.squares import SquaresControls
 from parlour.controls.squares_words import heap_at
 from parlour.controls.squares_words import heap_column
 from parlour.controls.squares_words import sequences
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_layout import HEAP_INDEX
 from parlour.engine.games.squares_layout import HEAP_NAMES
 from parlour.engine.games.squares_state import DEAL
 from parlour.engine.games.squares_state import FILLS
 from parlour.engine.games.squares_state import FORMING
-from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import HEAP_MOVES
 from parlour.engine.games.squares_state import FillFromPack
 from parlour.engine.games.squares_state import HeapMove

@@ -44,7 +44,7 @@ def said(text: str) -> str:
 
 
 def why_not(state: ByTwosState, move: ByTwosMove) -> str:
-    reason = BYTWOS.why_illegal(state, move)
+    reason = BYTWOS.words.why_illegal(state, move)
     return said(f"{reason[0].upper()}{reason[1:]}")
 
 
@@ -90,15 +90,15 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
                 await pilot.press("o")
             expected = BYTWOS.apply(expected, move)
             while (step := BYTWOS.playing_out(expected)) is not None:  # ruling B10
-                played_out = step[1]
-                expected = BYTWOS.apply(expected, step[0])
+                played_out = BYTWOS.words.played_out(expected)
+                expected = BYTWOS.apply(expected, step)
             assert screen.session.state == expected
         await pilot.pause()
         assert pressed["choice"] >= 2
         outcome = BYTWOS.outcome(expected)
         assert outcome is not None and not outcome.won
         shown = status_text(app)
-        assert said(BYTWOS.prompt(expected)) in shown
+        assert said(BYTWOS.words.prompt(expected)) in shown
         assert "Game over: blocked with" in shown and "Press n for a new game" in shown
         assert played_out and said(played_out) in shown  # Parlour dealt the rest out
         assert screen.key_state("deal", ()) is False  # the stock is empty
@@ -108,7 +108,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
     assert len(games) == 1
     assert games[0].game == "bytwos" and games[0].seed == SEED
     assert games[0].score == outcome.score == BYTWOS.score(expected)
-    assert games[0].summary == outcome.summary and not games[0].won
+    assert games[0].summary == BYTWOS.words.ending(expected) and not games[0].won
     assert store.games_in_progress() == []
 
 
@@ -128,7 +128,7 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
         state = screen.session.state
         assert state.phase is Phase.DEALING and screen.key_state("build", ("s",)) is None
         await pilot.press("s")  # neither clubs pile takes the stock's card
-        reasons = dict.fromkeys(BYTWOS.why_illegal(state, Build("s", p)) for p in "ad")
+        reasons = dict.fromkeys(BYTWOS.words.why_illegal(state, Build("s", p)) for p in "ad")
         assert said("; ".join(reasons)[1:]) in status_text(app)
         await pilot.press("w")
         assert "The waste is empty." in status_text(app)

@@ -8,14 +8,14 @@ from typing import Any
 
 from parlour.controls.rubbish import PLACE_KEYS
 from parlour.engine.cards import parse_card
-from parlour.engine.games.rubbish import DISCARDS
-from parlour.engine.games.rubbish import FROM_STOCK
-from parlour.engine.games.rubbish import FROM_WASTE
-from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
-from parlour.engine.games.rubbish import Discard
-from parlour.engine.games.rubbish import Phase
-from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.games.rubbish_state import DISCARDS
+from parlour.engine.games.rubbish_state import FROM_STOCK
+from parlour.engine.games.rubbish_state import FROM_WASTE
+from parlour.engine.games.rubbish_state import Discard
+from parlour.engine.games.rubbish_state import Phase
+from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.render import cards_as_shown
@@ -84,7 +84,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
         await pilot.pause()
         outcome = RUBBISH.outcome(expected)
         assert outcome is not None
-        assert cards_as_shown(RUBBISH.prompt(expected)) in status_text(app)
+        assert cards_as_shown(RUBBISH.words.prompt(expected)) in status_text(app)
         assert "Press n for a new game." in status_text(app)
         assert "Game over" in str(screen.table_notes.render())
         assert screen.key_state("play_cursor", ()) is None  # greyed once it is over
@@ -94,7 +94,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
     assert len(games) == 1
     assert games[0].game == "rubbish" and games[0].seed == WHOLE_GAME_SEED
     assert games[0].score == outcome.score == expected.cards_home
-    assert games[0].summary == outcome.summary
+    assert games[0].summary == RUBBISH.words.ending(expected)
     assert len(games[0].moves) == played
     assert store.games_in_progress() == []
 

@@ -117,7 +117,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
         outcome = SQUARES.outcome(expected)
         assert outcome is not None and not outcome.won
         shown = status_text(app)
-        assert said(SQUARES.prompt(expected)) in shown
+        assert said(SQUARES.words.prompt(expected)) in shown
         assert "Game over: no more can be done" in shown and "Press n for a new game" in shown
         assert screen.key_state("deal", ()) is None  # greyed
         assert screen.key_state("sequence", (1,)) is False
@@ -126,7 +126,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
     assert len(games) == 1
     assert games[0].game == "squares" and games[0].seed == SHORT_GAME
     assert games[0].score == outcome.score == SQUARES.score(expected)
-    assert games[0].summary == outcome.summary and not games[0].won
+    assert games[0].summary == SQUARES.words.ending(expected) and not games[0].won
     assert store.games_in_progress() == []
 
 
@@ -139,7 +139,7 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
         assert start.phase is Phase.FORMING_3
         for key in ("d", "p", "b"):
             await pilot.press(key)
-            assert said(SQUARES.why_illegal(start, DEAL)) in status_text(app)
+            assert said(SQUARES.words.why_illegal(start, DEAL)) in status_text(app)
             assert refused(app)
         await pilot.press("5")
         assert "There are 2 sequences on offer: press 1 or 2." in status_text(app)
@@ -160,7 +160,9 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
         assert screen.controls.chosen == ("heap", HEAP_INDEX["2a"])
         assert [view.key for view in screen.heaps if view.playable] == ["2c"]
         await pilot.press("1", "b")
-        assert said(SQUARES.why_illegal(state, SQUARES.parse_move("2a-1b"))) in status_text(app)
+        assert said(SQUARES.words.why_illegal(state, SQUARES.parse_move("2a-1b"))) in status_text(
+            app
+        )
         assert "Choose another, or press Esc to cancel." in status_text(app)
         assert (
             screen.controls.chosen == ("heap", HEAP_INDEX["2a"]) and screen.session.state == state
@@ -193,7 +195,7 @@ async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
         await pilot.press("2", "c", "u")  # a move half made is let go by the undo
         assert screen.controls.chosen is None and screen.session.state == taken
         await pilot.press("d", "u")
-        dealt = SQUARES.describe(taken, DEAL).removeprefix("deal ")
+        dealt = SQUARES.words.describe(taken, DEAL).removeprefix("deal ")
         assert cards_as_shown(f"Took back the deal of {dealt}.") in status_text(app)
         assert screen.session.state == taken
         await pilot.press("R")
@@ -351,7 +353,7 @@ async def test_an_end_the_move_could_not_settle_is_settled_in_the_background(
     line = Line.from_seed(SQUARES, 13)
     for move in SEED_13_MOVES.split():
         line = line.play(move)
-    assert SQUARES.end_unsettled(line.current)
+    assert SQUARES.end_in_doubt(line.current)
     app = make_app(private_data_dir, record_text=format_record(line), ascii_only=True)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()

@@ -32,9 +32,9 @@ from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
 from parlour.controls.keys import lettered
 from parlour.engine.cards import SUIT_NAMES
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.bytwos_state import ACE_PILE_OF
 from parlour.engine.games.bytwos_state import DEAL
-from parlour.engine.games.bytwos_state import GIVE_UP
 from parlour.engine.games.bytwos_state import PILES
 from parlour.engine.games.bytwos_state import REDEAL
 from parlour.engine.games.bytwos_state import SOURCES
@@ -138,7 +138,7 @@ class ByTwosControls(GameControls):
         if state.phase is not Phase.DEALING:
             return Play(Build(source, "a"))  # the engine says why
         reasons = dict.fromkeys(
-            self.rules.why_illegal(state, Build(source, pile)) for pile in PILE_KINDS
+            self.rules.words.why_illegal(state, Build(source, pile)) for pile in PILE_KINDS
         )
         return Say(sentence("; ".join(reasons)), refused=True)
 
@@ -151,7 +151,7 @@ class ByTwosControls(GameControls):
 
     def cancel_choice(self) -> Reply:
         self.choosing = ""
-        return Redraw(f"No card played. {self.rules.prompt(self.state)}")
+        return Redraw(f"No card played. {self.rules.words.prompt(self.state)}")
 
     def play_selected(self) -> Reply:
         if self.choosing:
@@ -185,7 +185,7 @@ class ByTwosControls(GameControls):
             yes="Give up",
             no="Play on",
             move=GIVE_UP,
-            declined=f"Playing on. {self.rules.prompt(self.state)}",
+            declined=f"Playing on. {self.rules.words.prompt(self.state)}",
         )
 
     def refuse(self, key: str) -> Reply:
@@ -194,7 +194,9 @@ class ByTwosControls(GameControls):
         if session is None:
             return Say("")
         if session.is_finished:
-            return Say(f"{self.rules.prompt(self.state)} Press n for a new game.", refused=True)
+            return Say(
+                f"{self.rules.words.prompt(self.state)} Press n for a new game.", refused=True
+            )
         if key in SOURCE_ORDER:
             return self.refuse_build(key)
         if key == "a":

@@ -157,7 +157,7 @@ class GameControls:
 
     def refusal(self, move: Any) -> Say:
         """The engine's reason why ``move`` cannot be made, as the status line says it."""
-        reason = self.rules.why_illegal(self.state, move)
+        reason = self.rules.words.why_illegal(self.state, move)
         return Say(f"{self.rules.format_move(move)} is not allowed: {reason}", refused=True)
 
     # -- hints ---------------------------------------------------------------------------------
@@ -165,7 +165,7 @@ class GameControls:
     def hint_words(self, move: Any) -> str:
         """The hinted move in words (the engine's description unless a game says less,
         for instance to keep the next stock card hidden)."""
-        return self.rules.describe(self.state, move)
+        return self.rules.words.describe(self.state, move)
 
     def key_for(self, move: Any) -> str:
         """The key that makes ``move``, as the hint names it."""

@@ -23,16 +23,16 @@ from parlour.controls.keys import During
 from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
 from parlour.controls.keys import numbered
-from parlour.engine.games.rubbish import DISCARDS
-from parlour.engine.games.rubbish import FROM_STOCK
-from parlour.engine.games.rubbish import FROM_WASTE
-from parlour.engine.games.rubbish import GIVE_UP
-from parlour.engine.games.rubbish import Discard
-from parlour.engine.games.rubbish import FillFromStock
-from parlour.engine.games.rubbish import FillFromWaste
-from parlour.engine.games.rubbish import Phase
-from parlour.engine.games.rubbish import RubbishMove
-from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.game import GIVE_UP
+from parlour.engine.games.rubbish_state import DISCARDS
+from parlour.engine.games.rubbish_state import FROM_STOCK
+from parlour.engine.games.rubbish_state import FROM_WASTE
+from parlour.engine.games.rubbish_state import Discard
+from parlour.engine.games.rubbish_state import FillFromStock
+from parlour.engine.games.rubbish_state import FillFromWaste
+from parlour.engine.games.rubbish_state import Phase
+from parlour.engine.games.rubbish_state import RubbishMove
+from parlour.engine.games.rubbish_state import RubbishState
 
 #: the key of each place on the board: 1–9, then a–d for 10–13 (as in hexadecimal)
 PLACE_KEYS: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d")
@@ -146,7 +146,7 @@ class RubbishControls(GameControls):
                 tried = f"Cannot throw {move.card}"
             else:
                 tried = f"Cannot {describe_choice(self.state, move)}"
-            reason = self.rules.why_illegal(self.state, move)
+            reason = self.rules.words.why_illegal(self.state, move)
             return Say(f"{tried} — {reason}.", refused=True)
         return Play(move)
 

@@ -34,13 +34,13 @@ from parlour.controls.squares_words import prompt_words
 from parlour.controls.squares_words import sequences
 from parlour.controls.squares_words import source_chosen
 from parlour.controls.squares_words import space_chosen
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.squares_layout import HEAP_INDEX
 from parlour.engine.games.squares_layout import HEAP_NAMES
 from parlour.engine.games.squares_layout import square_of
 from parlour.engine.games.squares_state import DEAL
 from parlour.engine.games.squares_state import FILLS
 from parlour.engine.games.squares_state import FORMING
-from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import HEAP_MOVES
 from parlour.engine.games.squares_state import Deal
 from parlour.engine.games.squares_state import FillFromPack
@@ -173,7 +173,7 @@ class SquaresControls(GameControls):
     def prompt(self) -> str:
         """The engine's prompt, naming the keys of the sequences on offer."""
         return prompt_words(
-            self.state, self.rules.prompt(self.state), replaying=self.session is None
+            self.state, self.rules.words.prompt(self.state), replaying=self.session is None
         )
 
     def give_up(self) -> Reply:

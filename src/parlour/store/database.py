@@ -21,9 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from parlour.store import opening
-from parlour.store.opening import StoreError
-from parlour.store.opening import StoreRefused
-from parlour.store.opening import StoreUnavailable
 from parlour.store.opening import now
 from parlour.store.paths import DATABASE_NAME
 from parlour.store.players import check_player
@@ -39,16 +36,6 @@ from parlour.store.schema import SavedGame
 from parlour.store.schema import StoredRound
 from parlour.store.schema import words as _words
 from parlour.store.writer import Writer
-
-__all__ = [
-    "FinishedGame",
-    "SavedGame",
-    "Store",
-    "StoreError",
-    "StoreRefused",
-    "StoreUnavailable",
-    "StoredRound",
-]
 
 
 class Store:

@@ -20,7 +20,7 @@ from parlour.render.untrusted import said
 from parlour.session import Session
 from parlour.store import config as settings_file
 from parlour.store.database import Store
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.store.writer import Writer
 from parlour.tui.notices import PlainNotices

@@ -19,9 +19,9 @@ from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
 from parlour.session import Session
-from parlour.session import round_game
+from parlour.engine.registry import round_game
 from parlour.store.database import Store
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
 

@@ -238,7 +238,7 @@ class ByTwosScreen(GameScreen):
         turned = 0
         said = ""
         while session.state.phase is Phase.FORMING:
-            said = self.rules.describe(session.state, TURN)
+            said = self.rules.words.describe(session.state, TURN)
             session.play(TURN)
             turned += 1
         if not turned:
@@ -247,7 +247,7 @@ class ByTwosScreen(GameScreen):
         news = self.news_text(before, self.current)
         self.status(
             f"Turned {count(turned, 'card')} ({rejected} rejected in all); the last: "
-            f"{said}. {news}{self.rules.prompt(self.current)} (u takes back one turn at a "
+            f"{said}. {news}{self.rules.words.prompt(self.current)} (u takes back one turn at a "
             "time.)"
         )
 

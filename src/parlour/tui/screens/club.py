@@ -18,10 +18,10 @@ from parlour.clubclient.http import ClubError
 from parlour.clubclient.http import board
 from parlour.controls.screens import CLUB_KEYS
 from parlour.controls.screens import Club
+from parlour.engine.registry import round_game
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
 from parlour.engine.untrusted import shown
-from parlour.session import round_game
 from parlour.store.signing import folded
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.club_send import TIMEOUT

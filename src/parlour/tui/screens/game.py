@@ -237,7 +237,7 @@ class GameScreen(Keyed, Screen[None]):
     def prompt_text(self, state: Any) -> str:
         """What the position asks of the player, as the status line says it: the engine's
         prompt, which a screen may reword to name its own keys."""
-        return self.course.line.rules.prompt(state)
+        return self.course.line.rules.words.prompt(state)
 
     def news_text(self, before: Any, after: Any) -> str:
         """What the engine tells the player once on reaching ``after`` (By Twos: that the
@@ -245,7 +245,7 @@ class GameScreen(Keyed, Screen[None]):
         if self.session is not None and after is self.session.state:
             news = self.session.news(before)
         else:
-            news = self.rules.news(before, after)
+            news = self.rules.words.news(before, after)
         return f"{news} " if news else ""
 
     def move_name(self, move: Any) -> str:
@@ -281,7 +281,7 @@ class GameScreen(Keyed, Screen[None]):
         before = session.state
         try:
             parsed = self.rules.parse_move(move) if isinstance(move, str) else move
-            described = self.rules.describe(before, parsed)
+            described = self.rules.words.describe(before, parsed)
             session.play(parsed)
         except IllegalMoveError as error:
             self.status(self.refusal(move, error), refused=True)
@@ -371,7 +371,7 @@ class GameScreen(Keyed, Screen[None]):
         """How the game ended, as the engine says it, after why Parlour played the game out
         for the player if it did (the rules' ``playing_out``)."""
         why = self.session.played_out if self.session is not None else ""
-        prompt = self.rules.prompt(self.current)
+        prompt = self.rules.words.prompt(self.current)
         return f"{why} {prompt}" if why else prompt
 
     def cancel_work(self, group: str) -> None:
@@ -398,7 +398,7 @@ class GameScreen(Keyed, Screen[None]):
         if session is not None and session.can_redo:
             move = session.line.undone[-1]
             before = session.state
-            described = self.rules.describe(before, move)
+            described = self.rules.words.describe(before, move)
             session.redo()
             news = self.news_text(before, self.current)
             self.status(f"Redid: {described}. {news}{self.prompt_text(self.current)}")
@@ -459,7 +459,7 @@ class GameScreen(Keyed, Screen[None]):
         if not course.step(direction):
             return
         if move is not None:
-            said = self.rules.describe(before.current, move)
+            said = self.rules.words.describe(before.current, move)
             news = self.news_text(before.current, self.current)
             self.status(f"Move {len(course.line.moves)}: {said}. {news}".rstrip())
         else:

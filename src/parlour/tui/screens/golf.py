@@ -19,12 +19,11 @@ from parlour.controls.golf import GolfControls
 from parlour.engine.games.golf import COLUMNS
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import GolfState
-from parlour.engine.games.golf_course import BOGEY
-from parlour.engine.games.golf_course import HOLES
+from parlour.engine.games.golf_plugin import ROUNDS
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.services import services
@@ -35,7 +34,7 @@ from parlour.tui.widgets import Pile
 def bogey_text(round_: Round) -> str:
     """``12 after 2 holes``, with how it stands against bogey pro rata."""
     if not round_.holes_played:
-        return f"Round: no holes yet · bogey {BOGEY}"
+        return f"Round: no holes yet · bogey {ROUNDS.bogey}"
     difference = round_.versus_bogey
     if round_.is_complete:
         versus = (
@@ -45,7 +44,7 @@ def bogey_text(round_: Round) -> str:
         )
         return f"Round total {round_.total} · {versus}"
     holes = "hole" if round_.holes_played == 1 else "holes"
-    return f"Round: {round_.total} after {round_.holes_played} {holes} · bogey {BOGEY}"
+    return f"Round: {round_.total} after {round_.holes_played} {holes} · bogey {ROUNDS.bogey}"
 
 
 class GolfScreen(GameScreen):
@@ -123,7 +122,7 @@ class GolfScreen(GameScreen):
             return left
         round_ = session.round_after or session.round.round
         if self.card_size == art.SLIM:  # two short lines beside the compact table
-            return f"{left}\nRound {round_.total} · bogey {BOGEY}"
+            return f"{left}\nRound {round_.total} · bogey {ROUNDS.bogey}"
         return f"{left}\n{bogey_text(round_)}"
 
     def info_text(self, line: Line[Any, Any]) -> str:
@@ -132,17 +131,18 @@ class GolfScreen(GameScreen):
         session = self.session
         if session is not None and session.round is not None:
             code = session.round.round.code
+            hole = session.round.hole
             if self.card_size == art.SLIM:  # what matters first, on a narrow line
-                return f"Golf · hole {session.round.hole}/{HOLES} · score {self.rules.score(state)}"
+                return f"Golf · hole {hole}/{ROUNDS.holes} · score {self.rules.score(state)}"
             return (
-                f"Golf · hole {session.round.hole} of {HOLES} · course {code} · {rule} · "
+                f"Golf · hole {session.round.hole} of {ROUNDS.holes} · course {code} · {rule} · "
                 f"score {self.rules.score(state)}"
             )
         return super().info_text(line)
 
     def move_name(self, move: Any) -> str:
         # called after an undo, when the current position is the one before the move
-        return str(self.rules.describe(self.current, move))
+        return str(self.rules.words.describe(self.current, move))
 
     @on(Pile.Chosen)
     def pile_clicked(self, event: Pile.Chosen) -> None:
@@ -246,7 +246,7 @@ class GolfScreen(GameScreen):
             self.follow(Playing(following))
             self.status(
                 f"Hole {following.round.hole if following.round else ''}. "
-                f"{self.rules.prompt(self.current)}"
+                f"{self.rules.words.prompt(self.current)}"
             )
             return
         super().action_new()

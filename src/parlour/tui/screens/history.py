@@ -14,13 +14,13 @@ from parlour.controls.screens import ROUNDS_KEYS
 from parlour.controls.screens import History
 from parlour.controls.screens import Rounds
 from parlour.engine.notation import parse_options
+from parlour.engine.registry import round_game
 from parlour.engine.rounds import Round
 from parlour.engine.rounds import course_code
 from parlour.render.untrusted import outside
 from parlour.render.untrusted import said
-from parlour.session import round_game
-from parlour.store.database import StoredRound
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
+from parlour.store.schema import StoredRound
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.scorecard import scorecard_table
 from parlour.tui.services import services

@@ -16,7 +16,7 @@ from parlour.controls.screens import PLAYER_KEYS
 from parlour.controls.screens import GoesBack
 from parlour.render.untrusted import outside
 from parlour.render.untrusted import said
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 from parlour.store.players import MAX_LENGTH
 from parlour.store.players import check_player
 from parlour.tui.keyed import Keyed

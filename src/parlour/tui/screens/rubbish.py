@@ -30,11 +30,11 @@ from parlour.controls.rubbish import prompt_words
 from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import card
-from parlour.engine.games.rubbish import DISCARDS
-from parlour.engine.games.rubbish import FROM_STOCK
-from parlour.engine.games.rubbish import FROM_WASTE
-from parlour.engine.games.rubbish import Phase
-from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.games.rubbish_state import DISCARDS
+from parlour.engine.games.rubbish_state import FROM_STOCK
+from parlour.engine.games.rubbish_state import FROM_WASTE
+from parlour.engine.games.rubbish_state import Phase
+from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.history import Line
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
@@ -137,7 +137,8 @@ class RubbishScreen(GameScreen):
         if outcome is not None and self.in_play:
             best = self.best_score()
             record = f" · your best {best}" if best is not None else ""
-            summary = f"{outcome.summary[0].upper()}{outcome.summary[1:]}"
+            ending = self.rules.words.ending(state)
+            summary = f"{ending[0].upper()}{ending[1:]}"
             if wide:
                 return f"[b]Game over[/b]\n{summary}.\nScore {outcome.score}{record}"
             return f"[b]Game over:[/b] {summary}. Score {outcome.score}{record}."

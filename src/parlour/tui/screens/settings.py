@@ -23,7 +23,7 @@ from parlour.controls.screens import SETTINGS_KEYS
 from parlour.controls.screens import Closes
 from parlour.engine.untrusted import shown
 from parlour.render.untrusted import said
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 from parlour.store.players import check_player
 from parlour.store.players import player_key
 from parlour.tui.keyed import Keyed

@@ -287,7 +287,7 @@ class SquaresScreen(GameScreen):
 
     def move_name(self, move: Any) -> str:
         # called after an undo, when the current position is the one before the move
-        described = str(self.rules.describe(self.current, move))
+        described = str(self.rules.words.describe(self.current, move))
         if isinstance(move, Deal):
             return described.replace("deal ", "the deal of ", 1)  # "Took back the deal of …"
         return described

@@ -21,7 +21,7 @@ from parlour.statistics import game_name
 from parlour.statistics import game_statistics
 from parlour.statistics import round_totals
 from parlour.statistics import stats_table
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 from parlour.store.queries import score_counts
 from parlour.tui.keyed import Keyed
 from parlour.tui.services import services
