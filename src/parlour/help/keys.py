@@ -47,7 +47,9 @@ def _section(title: str, table: KeyTable[Any]) -> list[str]:
 
 def game_keys(game_id: str) -> KeyTable[Any]:
     """The key table of a game's screen (named by its plug-in)."""
-    table: KeyTable[Any] = find_spec(game_id).keys()
+    table = find_spec(game_id).keys()
+    if not isinstance(table, KeyTable):
+        raise TypeError(f"{game_id}'s key table is not a KeyTable")
     return table
 
 

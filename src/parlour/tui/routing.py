@@ -18,8 +18,8 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
-from parlour.session import Session
 from parlour.engine.registry import round_game
+from parlour.session import Session
 from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.tui.services import NewGame
