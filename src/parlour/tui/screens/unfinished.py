@@ -95,6 +95,7 @@ def entry_words(entry: Unfinished, now: datetime | None = None) -> str:
 def open_saved(screen: Screen[Any] | App[Any], saved_id: int, *, said: str = "") -> None:
     """Open the player's unfinished game ``saved_id`` at the move it was left (and say
     ``said`` once it is open)."""
+    from parlour.controls.course import Playing
     from parlour.tui.screens import game_screen_class
 
     app = services(screen) if isinstance(screen, Screen) else cast(Services, screen)
@@ -117,7 +118,7 @@ def open_saved(screen: Screen[Any] | App[Any], saved_id: int, *, said: str = "")
             timeout=15,
         )
         return
-    screen.app.push_screen(game_screen_class(session.rules.id)(session=session))
+    screen.app.push_screen(game_screen_class(session.rules.id)(Playing(session)))
     if said:
         screen.notify(said, timeout=10)
 
