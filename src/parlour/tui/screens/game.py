@@ -42,6 +42,7 @@ from parlour.engine.untrusted import shown
 from parlour.session import Session
 from parlour.tui import cards as art
 from parlour.tui.keyed import Keyed
+from parlour.tui.screens import replay
 from parlour.tui.screens.assist import Assistant
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
@@ -460,52 +461,17 @@ class GameScreen(Keyed, Screen[None]):
         """Another game of the same kind; this one, if unfinished, is dropped."""
         services(self).start_new_game(self.rules.id, replace=self)
 
-    # -- replay ----------------------------------------------------------------------------
+    # -- replay (in :mod:`parlour.tui.screens.replay`) ------------------------------------
 
     def action_step(self, direction: int) -> None:
-        course = self.course
-        if not isinstance(course, Replaying):
-            return
-        before = course.line
-        move = before.undone[-1] if direction > 0 and before.can_redo else None
-        if not course.step(direction):
-            return
-        if move is not None:
-            said = self.rules.words.describe(before.current, move)
-            news = self.news_text(before.current, self.current)
-            self.status(f"Move {len(course.line.moves)}: {said}. {news}".rstrip())
-        else:
-            self.status(f"Back to move {len(course.line.moves)}.")
+        replay.step(self, direction)
 
     def action_step_to_start(self) -> None:
-        if isinstance(self.course, Replaying):
-            self.course.to_start()
-            self.status("At the deal.")
+        replay.to_start(self)
 
     def action_step_to_end(self) -> None:
-        if isinstance(self.course, Replaying):
-            self.course.to_end()
-            self.status(
-                f"At the end: move {len(self.course.line.moves)}. {self.prompt_text(self.current)}"
-            )
+        replay.to_end(self)
 
     def action_take_over(self) -> None:
         """Play on from the position shown: the replay becomes a game in play."""
-        line, store = self.course.line, services(self).store
-        if not isinstance(self.course, Replaying) or store is None:
-            return
-        if self.rules.outcome(line.current) is not None:
-            self.status(
-                "The game is over at this point: step back to take over earlier.", refused=True
-            )
-            return
-        from parlour.tui.screens.unfinished import replacing
-
-        replaced = replacing(store, line)  # (the one game kept for its game and options)
-        self.follow(Playing(Session.from_line(store, line)))
-        said = (
-            f"Your game now, from move {len(line.moves)}.",
-            replaced,
-            self.prompt_text(self.current),
-        )
-        self.status(" ".join(part for part in said if part))
+        replay.take_over(self)

@@ -1,0 +1,88 @@
+"""Stepping through a replay and taking it over, for :class:`GameScreen`: the screen
+shows a :class:`~parlour.controls.course.Replaying` course, and these act on it."""
+
+from __future__ import annotations
+
+from typing import Any
+from typing import Protocol
+from typing import cast
+
+from textual.screen import Screen
+
+from parlour.controls.course import Course
+from parlour.controls.course import Playing
+from parlour.controls.course import Replaying
+from parlour.engine.game import Rules
+from parlour.session import Session
+from parlour.tui.services import services
+
+
+class GameScreen(Protocol):
+    """What of a game's screen a replay uses (:class:`parlour.tui.screens.game.GameScreen`
+    has it all)."""
+
+    @property
+    def course(self) -> Course: ...
+    @property
+    def current(self) -> Any: ...
+    @property
+    def rules(self) -> Rules[Any, Any]: ...
+    def follow(self, course: Course) -> None: ...
+    def prompt_text(self, state: Any) -> str: ...
+    def news_text(self, before: Any, after: Any) -> str: ...
+    def status(self, message: str, *, refused: bool = False) -> None: ...
+
+
+def step(screen: GameScreen, direction: int) -> None:
+    """One move forward (``direction`` 1) or back (-1) in the replay."""
+    course = screen.course
+    if not isinstance(course, Replaying):
+        return
+    before = course.line
+    move = before.undone[-1] if direction > 0 and before.can_redo else None
+    if not course.step(direction):
+        return
+    if move is not None:
+        said = screen.rules.words.describe(before.current, move)
+        news = screen.news_text(before.current, screen.current)
+        screen.status(f"Move {len(course.line.moves)}: {said}. {news}".rstrip())
+    else:
+        screen.status(f"Back to move {len(course.line.moves)}.")
+
+
+def to_start(screen: GameScreen) -> None:
+    """Back to the deal."""
+    if isinstance(screen.course, Replaying):
+        screen.course.to_start()
+        screen.status("At the deal.")
+
+
+def to_end(screen: GameScreen) -> None:
+    """On to the record's last move."""
+    course = screen.course
+    if isinstance(course, Replaying):
+        course.to_end()
+        moves, prompt = len(course.line.moves), screen.prompt_text(screen.current)
+        screen.status(f"At the end: move {moves}. {prompt}")
+
+
+def take_over(screen: GameScreen) -> None:
+    """Play on from the position shown: the replay becomes a game in play."""
+    line, store = screen.course.line, services(cast(Screen[Any], screen)).store
+    if not isinstance(screen.course, Replaying) or store is None:
+        return
+    if screen.rules.outcome(line.current) is not None:
+        screen.status(
+            "The game is over at this point: step back to take over earlier.", refused=True
+        )
+        return
+    from parlour.tui.screens.unfinished import replacing
+
+    replaced = replacing(store, line)  # (the one game kept for its game and options)
+    screen.follow(Playing(Session.from_line(store, line)))
+    said = (
+        f"Your game now, from move {len(line.moves)}.",
+        replaced,
+        screen.prompt_text(screen.current),
+    )
+    screen.status(" ".join(part for part in said if part))
