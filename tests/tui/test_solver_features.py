@@ -19,6 +19,8 @@ from parlour.tui.app import make_app
 from parlour.tui.screens.assist import Assistant
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.widgets import StatusLine
+from tests.tui.scorecard_helpers import COURSE
+from tests.tui.scorecard_helpers import COURSE_PARS
 from tests.tui.scorecard_helpers import card_cells
 
 
@@ -153,7 +155,7 @@ async def test_the_scorecard_shows_each_holes_par_and_best(tmp_path: Path) -> No
     from parlour.engine.solve.golf import par_for_seed
     from parlour.tui.screens.scorecard import ScorecardScreen
 
-    course = 99
+    course = COURSE  # the snapshots' course: its pars are kept for the pictures of the card
     app = make_app(tmp_path, course=course)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
@@ -165,6 +167,7 @@ async def test_the_scorecard_shows_each_holes_par_and_best(tmp_path: Path) -> No
             hole: par_for_seed(hole_seed(ROUNDS, course, hole)) for hole in range(1, 10)
         }
         assert set(pars) == set(range(1, 10))  # the hint player's: tests/tui/test_scorecard_card
+        assert pars == COURSE_PARS  # the pars the pictures of the card are drawn with
         assert all(pars[hole] >= bests[hole] for hole in pars)  # never better than perfect play
         await pilot.press("c")
         await pilot.pause(0.6)
