@@ -52,12 +52,16 @@ def _die_with_parent() -> None:
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
-def _worker_start(parent: int) -> None:
+def _worker_start(parent: int, niceness: int = 0) -> None:
     """Run first in every worker process: leave Ctrl-C to the parent (which stops the
     workers itself), and exit as soon as the parent is gone, even when it was killed
     with no chance to stop its workers (kill -9): at once on Linux, else within
-    :data:`PARENT_WATCH_SECONDS`."""
+    :data:`PARENT_WATCH_SECONDS`. A worker of work nobody waits for lowers its priority
+    by ``niceness``, so that it takes only the CPU the player's own work leaves."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if niceness and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(niceness)
     _die_with_parent()
     if os.getppid() != parent:  # gone before the request was made
         os._exit(0)
@@ -70,14 +74,15 @@ def _worker_start(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def process_pool(workers: int) -> ProcessPoolExecutor:
+def process_pool(workers: int, *, niceness: int = 0) -> ProcessPoolExecutor:
     """A pool of fresh worker processes (spawned, so they share nothing with a running
-    app) that never outlive the process that made it."""
+    app) that never outlive the process that made it; ``niceness`` lowers their priority
+    (work done in the background, that nobody waits for)."""
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_worker_start,
-        initargs=(os.getpid(),),
+        initargs=(os.getpid(), niceness),
     )
 
 

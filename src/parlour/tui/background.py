@@ -3,9 +3,9 @@ end of a game the move's own search could not (Three Squares' ruling S11). It ru
 separate processes, so the app never stalls (a thread would share the interpreter with the
 screen): one for hints and solving, one for working out pars (the hint player playing a
 deal to the end: seconds a deal), and one for settling ends, whose searches can take a
-minute; neither of the last two holds up a hint. A process is started only when first
-needed and never outlives the app, even one killed with no chance to stop it (it watches
-for its parent to go).
+minute; neither of the last two holds up a hint, and both run at a lower priority. A
+process is started only when first needed and never outlives the app, even one killed
+with no chance to stop it (it watches for its parent to go).
 """
 
 from __future__ import annotations
@@ -29,7 +29,9 @@ def _executor(kind: str) -> ProcessPoolExecutor:
     if pool is None:
         from parlour.analysis import process_pool
 
-        pool = _pools[kind] = process_pool(1)
+        # pars and the longer looks at ends are worked out while the player plays: they
+        # take only what CPU the screen and the hints leave
+        pool = _pools[kind] = process_pool(1, niceness=0 if kind == "work" else 10)
     return pool
 
 
