@@ -209,3 +209,29 @@ def test_a_hole_nothing_more_can_be_played_in_is_turned_out_and_said_once(
         "3 cards left on the links."
     )
     assert played.stdout.count("Parlour turns") == 1
+
+
+def test_each_games_hidden_piles_and_rows_are_fields_of_its_positions() -> None:
+    """Plain mode learns from each game's words which fields of a position hide their
+    order (told by size only) and which hold several piles: each named field is one the
+    game's positions have, and every game hides the pile it deals from."""
+    import random
+
+    from parlour.engine.registry import find_spec
+    from parlour.engine.registry import game_ids
+
+    for game in game_ids():
+        rules = find_spec(game).rules()
+        named = rules.words.hidden_piles | rules.words.rows
+        fields: set[str] = set()
+        for seed in range(5):
+            state, chooser = rules.start_from_seed(seed, frozenset()), random.Random(seed)
+            for _ in range(200):
+                text = rules.format_position(state)
+                fields |= {line.split(":")[0] for line in text.splitlines() if ":" in line}
+                moves = list(rules.legal_moves(state))
+                if not moves:
+                    break
+                state = rules.apply(state, chooser.choice(moves))
+        assert rules.words.hidden_piles, game
+        assert named <= fields, (game, named - fields)

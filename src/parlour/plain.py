@@ -22,6 +22,7 @@ from rich.console import Console
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.game import SettlesEndLater
+from parlour.engine.game import Words
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
@@ -47,14 +48,11 @@ WORDS = (
 )
 
 
-#: piles whose order is hidden: only their size is told
-_HIDDEN = ("stock", "pack", "deck")
-
-
-def what_changed(before: str, after: str, words: str) -> list[str]:
+def what_changed(before: str, after: str, words: str, said_by: Words[Any, Any]) -> list[str]:
     """What a move showed that its own words do not say, read from the two positions'
     text forms (docs/notation.md): the new top card of each single pile that changed
-    (``column 3 shows 8D``), or that it is empty, and the size of a hidden pile."""
+    (``column 3 shows 8D``), or that it is empty, and the size of a hidden pile (the
+    game's words, ``said_by``, name its hidden piles and its rows of piles)."""
     old = dict(_fields(before))
     said = set(words.split())
     changes = []
@@ -65,15 +63,15 @@ def what_changed(before: str, after: str, words: str) -> list[str]:
         if not cards or not all(_CARD.fullmatch(card) or card == "-" for card in cards):
             continue
         present = [card for card in cards if card != "-"]
-        if name in _HIDDEN:
+        if name in said_by.hidden_piles:
             count = len(present)
             changes.append(
                 f"{count} card{'s' if count != 1 else ''} in the {name}"
                 if count
                 else f"the {name} is empty"
             )
-        elif name.endswith("s") or (" " in value and name in ("board", "kept", "rejected")):
-            continue  # a row of piles, or a whole heap told elsewhere
+        elif name in said_by.rows:
+            continue  # a row of piles, or a whole heap, told by the move's words
         elif not present:
             changes.append(f"{name} is empty")
         elif present[-1] not in said:
@@ -81,11 +79,14 @@ def what_changed(before: str, after: str, words: str) -> list[str]:
     return changes
 
 
-def unseen_masked(words: str, position: str) -> str:
+def unseen_masked(words: str, position: str, said_by: Words[Any, Any]) -> str:
     """A move's words before it is made, with the cards the player cannot see yet (those
     in a hidden pile) left unnamed: listing the moves must not peek at the stock."""
     hidden = {
-        card for name, value in _fields(position) if name in _HIDDEN for card in value.split()
+        card
+        for name, value in _fields(position)
+        if name in said_by.hidden_piles
+        for card in value.split()
     }
     if not hidden:
         return words
@@ -312,7 +313,10 @@ class Plain:
         # what the player's own move changed (the moves Parlour then made are said in news)
         after = session.line.states[made + 1]
         changes = what_changed(
-            session.rules.format_position(before), session.rules.format_position(after), words
+            session.rules.format_position(before),
+            session.rules.format_position(after),
+            words,
+            session.rules.words,
         )
         self.after(
             f"{words[:1].upper()}{words[1:]}{''.join(f'; {c}' for c in changes)}.",
@@ -382,7 +386,9 @@ class Plain:
         width = max(len(notation) for notation in written)
         position = session.rules.format_position(state)
         for move, notation in zip(legal, written, strict=True):
-            words = unseen_masked(session.rules.words.describe(state, move), position)
+            words = unseen_masked(
+                session.rules.words.describe(state, move), position, session.rules.words
+            )
             self.say(f"  {notation:<{width}}  {words}")
 
     def hint(self) -> None:
@@ -395,7 +401,9 @@ class Plain:
         session.count_hint()
         notation = session.rules.format_move(move)
         words = session.rules.words.describe(session.state, move)
-        words = unseen_masked(words, session.rules.format_position(session.state))
+        words = unseen_masked(
+            words, session.rules.format_position(session.state), session.rules.words
+        )
         self.say(f"Hint: {notation} ({words}).")
 
     def undo(self) -> None:
