@@ -238,8 +238,8 @@ _GAME_ROWS: Final = (
 
 
 def stats_table(player: str, stats: list[GameStats]) -> Table:
-    """One column per game and rule options, one row per figure (four games fit in 80
-    columns), the rounds' figures below a rule."""
+    """One column per game and rule options, one row per figure (the games of today's
+    registry fit in 80 columns), the rounds' figures below a rule."""
     # the player's name and a game or options this Parlour does not know are outside
     # text: shown, never read as markup
     title = Text(f"Statistics of {shown(player)}", style="table.title")

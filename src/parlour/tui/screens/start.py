@@ -1,5 +1,5 @@
-"""The start screen: every unfinished game and round, the four games, scorecards, history,
-help, quit."""
+"""The start screen: every unfinished game and round, every game of the registry,
+scorecards, history, help, quit."""
 
 from __future__ import annotations
 
