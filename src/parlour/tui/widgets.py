@@ -333,13 +333,19 @@ class KeyBar(Widget, can_focus=False):
             piece.append(" ", styles[any_enabled][0])
             piece.append(f"{group.description} ", styles[any_enabled][1])
             pieces.append((piece, keys))
-        # whole entries only: those that do not fit are left off
+        # whole entries only: when they do not all fit, the greyed ones are left off
+        # first (from the last), then the last of the others
+        width = self.size.width
+        kept = list(range(len(pieces)))
+        for usable in (False, True):
+            for index in reversed(range(len(pieces))):
+                if not width or sum(len(pieces[at][0]) for at in kept) <= width:
+                    break
+                if any(on for *_, on in pieces[index][1]) == usable and index in kept:
+                    kept.remove(index)
         text = Text(no_wrap=True, end="")
         spans: list[tuple[int, int, str, bool]] = []
-        width = self.size.width
-        for piece, keys in pieces:
-            if width and len(text) + len(piece) > width:
-                break
+        for piece, keys in (pieces[at] for at in kept):
             offset = len(text)
             text.append_text(piece)
             spans += [(offset + a, offset + b, key, on) for a, b, key, on in keys]
