@@ -277,6 +277,9 @@ class ByTwosControls(GameControls):
     def is_choosing(self) -> Availability:
         return bool(self.choosing)
 
+    def half_made(self) -> bool:
+        return bool(self.choosing)
+
     def can_select(self) -> Availability:
         return not self.game.is_finished or None
 

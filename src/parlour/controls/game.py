@@ -215,6 +215,11 @@ class GameControls:
     def can_start_another(self) -> Availability:
         return True
 
+    def half_made(self) -> bool:
+        """Whether a move is half made (a game whose moves take two keys says), which Esc
+        lets go of before it leaves."""
+        return False
+
 
 def shared_keys() -> KeyTable[GameControls]:
     """The keys every game screen has, after its own."""
@@ -259,8 +264,9 @@ def shared_keys() -> KeyTable[GameControls]:
                 "record file and show where"),
             Key("m", "menu", lambda _: Command.MENU, "Menu", "back to the start screen (the "
                 "game is saved)", during=During.ALWAYS),
+            # (while a move is half made, Esc is the game's own: it lets go of it)
             Key("escape", "menu", lambda _: Command.MENU, "", "back to the start screen (the "
-                "game is saved)", during=During.ALWAYS),
+                "game is saved)", lambda c: not c.half_made(), during=During.ALWAYS),
             Key("q", "quit_game", lambda _: Command.QUIT, "Quit", "quit Parlour (the game is "
                 "saved after every move)", during=During.ALWAYS),
         ),

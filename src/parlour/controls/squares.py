@@ -372,6 +372,9 @@ class SquaresControls(GameControls):
         """Heaps are there to look at once the squares are formed (in play or replayed)."""
         return not self.forming or "While a square is formed, every card is in view."
 
+    def half_made(self) -> bool:
+        return self.typed_square is not None or self.chosen is not None
+
     def has_half_move(self) -> Availability:
         return bool(self._game_key() is not False) and (
             self.typed_square is not None or self.chosen is not None
