@@ -150,7 +150,8 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
         state: SquaresState = screen.session.state
         assert state == SQUARES.apply(start, "take:1a,2b")
         await pilot.press("p")  # no space to fill
-        assert "No heap is a space: the pack fills only empty heaps (S5: spaces)." in status_text(app)
+        no_space = "No heap is a space: the pack fills only empty heaps (S5: spaces)."
+        assert no_space in status_text(app)
         await pilot.press("1", "a")  # its 4H has nowhere to go
         assert cards_as_shown("Nothing can move from 1a now: its 4H can go only onto 5H") in (
             status_text(app)
