@@ -57,6 +57,9 @@ async def test_golf_keys_that_cannot_act_say_why(private_data_dir: Path) -> None
         screen = app.screen
         assert isinstance(screen, GameScreen)
         before = screen.session.state
+        await pilot.press("G")  # a hole is played out, not given up
+        assert "A Golf hole is not given up" in status_text(app)
+        assert screen.session.state == before
         await pilot.press("c")  # a single hole: no round, no scorecard
         assert "No scorecard: this is a single hole." in status_text(app)
         await pilot.press("u")

@@ -254,6 +254,13 @@ def shared_keys() -> KeyTable[GameControls]:
             Key("question_mark", "help", lambda _: Command.HELP, "Help", "this help: the "
                 "game's rules and keys, and every other topic", display="?",
                 during=During.ALWAYS),
+            Key("m", "menu", lambda _: Command.MENU, "Menu", "back to the start screen (the "
+                "game is saved)", during=During.ALWAYS),
+            # (while a move is half made, Esc is the game's own: it lets go of it)
+            Key("escape", "menu", lambda _: Command.MENU, "", "back to the start screen (the "
+                "game is saved)", lambda c: not c.half_made(), during=During.ALWAYS),
+            Key("q", "quit_game", lambda _: Command.QUIT, "Quit", "quit Parlour (the game is "
+                "saved after every move)", during=During.ALWAYS),
             Key("D", "demo", lambda _: Command.DEMO, "Demo", "demo: the hint player finishes "
                 "the game while you watch (any key stops it; it stops by itself if it comes "
                 "back to a position it has played through)", lambda c: c.can_hint()),
@@ -262,13 +269,6 @@ def shared_keys() -> KeyTable[GameControls]:
                 "cards, so it is off until you ask)"),
             Key("e", "export", lambda _: Command.EXPORT, "Export", "write this game as a "
                 "record file and show where"),
-            Key("m", "menu", lambda _: Command.MENU, "Menu", "back to the start screen (the "
-                "game is saved)", during=During.ALWAYS),
-            # (while a move is half made, Esc is the game's own: it lets go of it)
-            Key("escape", "menu", lambda _: Command.MENU, "", "back to the start screen (the "
-                "game is saved)", lambda c: not c.half_made(), during=During.ALWAYS),
-            Key("q", "quit_game", lambda _: Command.QUIT, "Quit", "quit Parlour (the game is "
-                "saved after every move)", during=During.ALWAYS),
         ),
         notes=(
             "Esc first lets go of a move half made, where the game has one; with nothing "

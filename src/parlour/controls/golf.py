@@ -85,6 +85,13 @@ class GolfControls(GameControls):
     def has_scorecard(self) -> Availability:
         return self.in_round()
 
+    def no_giving_up(self) -> Reply:
+        return Say(
+            "A Golf hole is not given up: it is scored by the cards left when it ends. "
+            "D lets the hint player finish it for you.",
+            refused=True,
+        )
+
     def no_scorecard(self) -> Reply:
         return Say(
             "No scorecard: this is a single hole. A round of holes (on the start screen) "
@@ -121,6 +128,8 @@ KEYS: Final = (
                 lambda c: c.has_scorecard()),
             Key("c", "explain_scorecard", lambda c: c.no_scorecard(),
                 when=lambda c: not c.has_scorecard()),
+            # the other games give up with G; a Golf hole is played out (D plays it for you)
+            Key("G", "explain_give_up", lambda c: c.no_giving_up(), when=lambda c: c.live),
         ),
         notes=(),
     )
