@@ -4,8 +4,12 @@ opened at the page of the screen it was asked from; ← and → move between the
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
@@ -24,6 +28,19 @@ from parlour.help.keys import overview_markdown
 from parlour.help.keys import topics
 from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import KeyBar
+
+
+class HelpPage(VerticalScroll, inherit_bindings=False):
+    """The page of a topic: it scrolls up and down, and leaves ← and → to the topics."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", "Scroll up", show=False),
+        Binding("down", "scroll_down", "Scroll down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("home", "scroll_home", "Top", show=False),
+        Binding("end", "scroll_end", "Bottom", show=False),
+    ]
 
 
 class HelpScreen(Keyed, ModalScreen[None]):
@@ -60,12 +77,12 @@ class HelpScreen(Keyed, ModalScreen[None]):
                 active=f"topic-{self.topic}",
                 id="help-topics",
             )
-            with VerticalScroll(id="help-page"):
+            with HelpPage(id="help-page"):
                 yield Markdown(self.topic_text(), id="help-text")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#help-page", VerticalScroll).focus()
+        self.query_one("#help-page", HelpPage).focus()
 
     @on(Tabs.TabActivated, "#help-topics")
     def topic_chosen(self, event: Tabs.TabActivated) -> None:
@@ -73,7 +90,7 @@ class HelpScreen(Keyed, ModalScreen[None]):
         if topic and topic != self.topic:
             self.topic = topic
             self.query_one("#help-text", Markdown).update(self.topic_text())
-            self.query_one("#help-page", VerticalScroll).scroll_home(animate=False)
+            self.query_one("#help-page", HelpPage).scroll_home(animate=False)
 
     def action_topic(self, step: int) -> None:
         """The next topic (``step`` 1) or the one before (-1)."""

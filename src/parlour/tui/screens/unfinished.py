@@ -12,6 +12,7 @@ from typing import cast
 from textual.app import App
 from textual.screen import Screen
 
+from parlour.controls.course import Playing
 from parlour.engine.errors import ParlourError
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
@@ -117,7 +118,7 @@ def open_saved(screen: Screen[Any] | App[Any], saved_id: int, *, said: str = "")
             timeout=15,
         )
         return
-    screen.app.push_screen(game_screen_class(session.rules.id)(session=session))
+    screen.app.push_screen(game_screen_class(session.rules.id)(Playing(session)))
     if said:
         screen.notify(said, timeout=10)
 
