@@ -134,7 +134,10 @@ def test_by_twos_says_once_that_its_packet_rules_out_a_win(tmp_path: Path) -> No
     )
     assert played.returncode == 0, played.stderr
     lines = played.stdout.splitlines()
-    reason = cards_as_shown(LOST_REASON, ascii_only=False)
+    from parlour.help import with_ruling_words
+
+    # (plain mode names a ruling with its title)
+    reason = cards_as_shown(with_ruling_words(LOST_REASON), ascii_only=False)
     told = [number for number, line in enumerate(lines) if reason in line]
     # the opening prompt is line 5; turn n is answered on line 5 + n
     assert told == [5 + LOST_AT_TURN]
@@ -179,8 +182,9 @@ def test_an_end_the_move_could_not_settle_is_settled_before_the_next_move(
     )
     assert played.returncode == 0, played.stderr
     lines = played.stdout.strip().splitlines()
-    assert "Parlour ends the game: no higher score can be reached (S11)." in lines[-2]
-    assert "(S11). No more can be done; 0 suits complete and clear." in lines[-2]
+    ended = "Parlour ends the game: no higher score can be reached (S11: when Parlour cannot"
+    assert f"{ended} tell at once)." in lines[-2]
+    assert "at once). No more can be done; 0 suits complete and clear." in lines[-2]
     assert lines[-1] == "score 0"
     # the game is stored finished, with Parlour's move in its record
     history = parlour(tmp_path, "history", "squares", "--json")

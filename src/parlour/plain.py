@@ -20,6 +20,7 @@ from typing import TextIO
 
 from rich.console import Console
 
+from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import ParlourError
 from parlour.engine.game import SettlesEndLater
 from parlour.engine.game import Words
@@ -28,6 +29,7 @@ from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
 from parlour.engine.rounds import course_code
 from parlour.engine.untrusted import visible
+from parlour.help import with_ruling_words
 from parlour.render import cards_as_shown
 from parlour.render import render_position
 from parlour.session import Session
@@ -139,6 +141,8 @@ class Plain:
 
     def say(self, text: str) -> None:
         # a message may echo what was typed or a file's name: controls shown, not obeyed
+        # (a ruling is named with its title: "(G3: turning the stock)")
+        text = with_ruling_words(text)
         self.out.write(visible(cards_as_shown(text, self.ascii_only)) + "\n")
         self.out.flush()
 
@@ -306,6 +310,13 @@ class Plain:
             move = session.rules.parse_move(text)
             words = session.rules.words.describe(before, move)
             session.play(move)
+        except IllegalMoveError as error:
+            # the move named as it was typed (s stays s), then why
+            reason = error.reason.rstrip(".")
+            self.say(
+                f"{text.strip()} is not allowed: {reason}. (Type moves for the moves you can make.)"
+            )
+            return
         except ParlourError as error:
             reason = str(error).rstrip(".")
             self.say(f"{reason[:1].upper()}{reason[1:]}. (Type moves for the moves you can make.)")

@@ -33,16 +33,18 @@ from parlour.controls.game import Redraw
 from parlour.controls.game import Reply
 from parlour.controls.game import Say
 from parlour.controls.keys import During
+from parlour.controls.keys import shown_key
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import ParlourError
 from parlour.engine.game import Rules
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.untrusted import shown
+from parlour.help import with_ruling_words
 from parlour.session import Session
 from parlour.tui import cards as art
 from parlour.tui.keyed import Keyed
-from parlour.tui.screens import replay
+from parlour.tui.screens import replaying
 from parlour.tui.screens.assist import Assistant
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
@@ -260,7 +262,7 @@ class GameScreen(Keyed, Screen[None]):
         if news:
             message = f"{message} {news}" if message else news
             refused = refused or (self.session is not None and self.session.unsaved is not None)
-        self.query_one(StatusLine).say(message, refused=refused)
+        self.query_one(StatusLine).say(with_ruling_words(message), refused=refused)
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -362,9 +364,10 @@ class GameScreen(Keyed, Screen[None]):
         )
 
     def refusal(self, move: Any, error: IllegalMoveError) -> str:
-        """What the status line says when the engine refuses ``move`` (subclasses may
-        word it for their keys; the reason is always the engine's)."""
-        return str(error)
+        """What the status line says when the engine refuses ``move``, naming the key as
+        the player presses it (subclasses may word it for their keys; the reason is
+        always the engine's)."""
+        return f"{shown_key(self.controls.key_for(move))} is not allowed: {error.reason}"
 
     def on_finished(self) -> None:
         """Called once when the game ends (subclasses: show a scorecard …)."""
@@ -383,6 +386,13 @@ class GameScreen(Keyed, Screen[None]):
     def on_key(self, event: events.Key) -> None:
         if self.assistant.demo and event.key != "D":
             self.assistant.stop_demo("Demo stopped: your move.")
+            event.stop()
+            event.prevent_default()
+            return
+        # a key that cannot act now says why, rather than nothing
+        why = self.greyed_reason(event.key)
+        if why:
+            self.status(why, refused=True)
             event.stop()
             event.prevent_default()
 
@@ -461,17 +471,17 @@ class GameScreen(Keyed, Screen[None]):
         """Another game of the same kind; this one, if unfinished, is dropped."""
         services(self).start_new_game(self.rules.id, replace=self)
 
-    # -- replay (in :mod:`parlour.tui.screens.replay`) ------------------------------------
+    # -- replay (parlour.tui.screens.replaying) ---------------------------------------------
 
     def action_step(self, direction: int) -> None:
-        replay.step(self, direction)
+        replaying.step(self, direction)
 
     def action_step_to_start(self) -> None:
-        replay.to_start(self)
+        replaying.step_to_start(self)
 
     def action_step_to_end(self) -> None:
-        replay.to_end(self)
+        replaying.step_to_end(self)
 
     def action_take_over(self) -> None:
         """Play on from the position shown: the replay becomes a game in play."""
-        replay.take_over(self)
+        replaying.take_over(self, services(self).store)

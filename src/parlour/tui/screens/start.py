@@ -172,7 +172,7 @@ class StartScreen(Keyed, Screen[None]):
     def action_help(self) -> None:
         from parlour.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(specs()[0].id))
+        self.app.push_screen(HelpScreen())
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -12,6 +12,7 @@ from typing import cast
 from textual.app import App
 from textual.screen import Screen
 
+from parlour.controls.course import Playing
 from parlour.engine.errors import ParlourError
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
@@ -95,7 +96,6 @@ def entry_words(entry: Unfinished, now: datetime | None = None) -> str:
 def open_saved(screen: Screen[Any] | App[Any], saved_id: int, *, said: str = "") -> None:
     """Open the player's unfinished game ``saved_id`` at the move it was left (and say
     ``said`` once it is open)."""
-    from parlour.controls.course import Playing
     from parlour.tui.screens import game_screen_class
 
     app = services(screen) if isinstance(screen, Screen) else cast(Services, screen)

@@ -1,40 +1,40 @@
-"""Stepping through a replay and taking it over, for :class:`GameScreen`: the screen
-shows a :class:`~parlour.controls.course.Replaying` course, and these act on it."""
+"""A game screen's replay keys: stepping through a record, jumping to its ends, and
+taking over from the position shown."""
 
 from __future__ import annotations
 
 from typing import Any
 from typing import Protocol
-from typing import cast
-
-from textual.screen import Screen
 
 from parlour.controls.course import Course
 from parlour.controls.course import Playing
 from parlour.controls.course import Replaying
 from parlour.engine.game import Rules
 from parlour.session import Session
-from parlour.tui.services import services
+from parlour.store.database import Store
 
 
 class GameScreen(Protocol):
-    """What of a game's screen a replay uses (:class:`parlour.tui.screens.game.GameScreen`
-    has it all)."""
+    """What the replay keys use of a game screen."""
+
+    course: Course
 
     @property
-    def course(self) -> Course: ...
+    def rules(self) -> Rules[Any, Any]: ...
+
     @property
     def current(self) -> Any: ...
-    @property
-    def rules(self) -> Rules[Any, Any]: ...
-    def follow(self, course: Course) -> None: ...
-    def prompt_text(self, state: Any) -> str: ...
-    def news_text(self, before: Any, after: Any) -> str: ...
+
     def status(self, message: str, *, refused: bool = False) -> None: ...
+
+    def news_text(self, before: Any, after: Any) -> str: ...
+
+    def prompt_text(self, state: Any) -> str: ...
+
+    def follow(self, course: Course) -> None: ...
 
 
 def step(screen: GameScreen, direction: int) -> None:
-    """One move forward (``direction`` 1) or back (-1) in the replay."""
     course = screen.course
     if not isinstance(course, Replaying):
         return
@@ -50,25 +50,22 @@ def step(screen: GameScreen, direction: int) -> None:
         screen.status(f"Back to move {len(course.line.moves)}.")
 
 
-def to_start(screen: GameScreen) -> None:
-    """Back to the deal."""
+def step_to_start(screen: GameScreen) -> None:
     if isinstance(screen.course, Replaying):
         screen.course.to_start()
         screen.status("At the deal.")
 
 
-def to_end(screen: GameScreen) -> None:
-    """On to the record's last move."""
-    course = screen.course
-    if isinstance(course, Replaying):
-        course.to_end()
-        moves, prompt = len(course.line.moves), screen.prompt_text(screen.current)
-        screen.status(f"At the end: move {moves}. {prompt}")
+def step_to_end(screen: GameScreen) -> None:
+    if isinstance(screen.course, Replaying):
+        screen.course.to_end()
+        moves = len(screen.course.line.moves)
+        screen.status(f"At the end: move {moves}. {screen.prompt_text(screen.current)}")
 
 
-def take_over(screen: GameScreen) -> None:
+def take_over(screen: GameScreen, store: Store | None) -> None:
     """Play on from the position shown: the replay becomes a game in play."""
-    line, store = screen.course.line, services(cast(Screen[Any], screen)).store
+    line = screen.course.line
     if not isinstance(screen.course, Replaying) or store is None:
         return
     if screen.rules.outcome(line.current) is not None:
