@@ -85,6 +85,13 @@ class Command(Enum):
     HELP = auto()
     MENU = auto()
     QUIT = auto()
+    #: stop the game's clock and hide the board until the player comes back
+    PAUSE = auto()
+    #: copy the deal's (or the round's) share code, and show it
+    SHARE = auto()
+    #: the next theme, and the four-colour deck on or off (both remembered)
+    NEXT_THEME = auto()
+    FOUR_COLOUR = auto()
 
 
 #: What the controls answer a key with. A game's own screen may carry out commands of its
@@ -205,9 +212,24 @@ class GameControls:
     def can_start_another(self) -> Availability:
         return True
 
+    def can_pause(self) -> Availability:
+        """Pausing stops the clock, which runs while a game is played."""
+        return not self.game.is_finished or "the game is over: its clock has stopped"
 
-def shared_keys() -> KeyTable[GameControls]:
-    """The keys every game screen has, after its own."""
+
+def _pause_keys(keys: tuple[str, ...]) -> tuple[Key[GameControls], ...]:
+    """The keys that pause (one action: the first names it in the key bar)."""
+    return tuple(
+        Key(key, "pause", lambda _: Command.PAUSE, "", "pause: the clock "
+            "stops and the cards are hidden until you come back (the clock also stops while "
+            "the help or the menu is open)", lambda c: c.can_pause())
+        for key in keys
+    )  # fmt: skip
+
+
+def shared_keys(*, pause: tuple[str, ...] = ("p", "P")) -> KeyTable[GameControls]:
+    """The keys every game screen has, after its own (``pause``: the keys that pause; P in
+    every game, p too where the game's own keys leave it free)."""
     return KeyTable[GameControls](
         (
             Key("u", "undo", lambda _: Command.UNDO, "Undo", "take back the last move (as "
@@ -244,6 +266,14 @@ def shared_keys() -> KeyTable[GameControls]:
                 "the last move", during=During.REPLAY),
             Key("t", "take_over", lambda _: Command.TAKE_OVER, "Take over", "replay: play on "
                 "yourself from the position shown", during=During.REPLAY),
+            *_pause_keys(pause),
+            Key("y", "share", lambda _: Command.SHARE, "", "copy this deal's share code (a "
+                "round's: its course), and show it; parlour play --deal CODE plays it",
+                during=During.ALWAYS),
+            Key("T", "next_theme", lambda _: Command.NEXT_THEME, "", "the next theme "
+                "(remembered, as in the settings)", during=During.ALWAYS),
+            Key("F", "four_colour", lambda _: Command.FOUR_COLOUR, "", "four-colour deck on "
+                "or off (remembered, as in the settings)", during=During.ALWAYS),
             Key("question_mark", "help", lambda _: Command.HELP, "Help", "this help",
                 display="?", during=During.ALWAYS),
             Key("escape", "menu", lambda _: Command.MENU, "", "back to the start screen (the "

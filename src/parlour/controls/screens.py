@@ -144,6 +144,23 @@ SETTINGS_KEYS: Final = KeyTable[Closes](
     intro="Tab moves between the settings; Enter or Space changes the one chosen.",
 )  # fmt: skip
 
+class Paused(Protocol):
+    """The pause, which hides the board until the player comes back."""
+
+    def action_resume(self) -> None: ...
+
+
+PAUSE_KEYS: Final = KeyTable[Paused](
+    (
+        Key("p", "resume", lambda s: s.action_resume(), "Back to the game", "back to the "
+            "game (its clock runs again)"),
+        Key("P", "resume", lambda s: s.action_resume(), "", "back to the game"),
+        Key("space", "resume", lambda s: s.action_resume(), "", "back to the game"),
+        Key("enter", "resume", lambda s: s.action_resume(), "", "back to the game"),
+        Key("escape", "resume", lambda s: s.action_resume(), "", "back to the game"),
+    )
+)  # fmt: skip
+
 CONFIRM_KEYS: Final = KeyTable[Question](
     (
         Key("y", "answer", lambda s: s.action_answer(True), "Yes", "yes", arguments=(True,)),

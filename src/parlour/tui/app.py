@@ -4,6 +4,8 @@ both use it."""
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Callable
 from datetime import UTC
 from datetime import date
 from datetime import datetime
@@ -90,6 +92,8 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
         #: the thread the store's writes run in, so that the screen never waits on the disk
         self.writer = Writer()
         self.notice: str | None = None
+        #: what the games' clocks read (seconds; a test may give its own)
+        self.clock_source: Callable[[], float] = time.monotonic
         #: the settings file (read now; written back when a setting is changed)
         self.config = config if config is not None else settings_file.load()
         settings = self.config.settings

@@ -41,6 +41,7 @@ from parlour.engine.notation import format_options
 from parlour.engine.untrusted import shown
 from parlour.session import Session
 from parlour.tui import cards as art
+from parlour.tui.clock import Sitting
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.assist import Assistant
 from parlour.tui.services import services
@@ -96,6 +97,8 @@ class GameScreen(Keyed, Screen[None]):
         self.card_size: art.CardSize | None = None
         self.controls = self.CONTROLS(self)
         self.assistant = Assistant(self)
+        #: the game's clock, pause, the share code, the theme
+        self.sitting = Sitting(self)
 
     @property
     def session(self) -> Session | None:
@@ -111,6 +114,7 @@ class GameScreen(Keyed, Screen[None]):
         """Show ``course`` from now on (a replay taken over, the next hole of a round)."""
         self.course = course
         course.listen(self._line_changed)
+        self.sitting.new_game()
         self.line = course.line
 
     def _line_changed(self, line: Line[Any, Any]) -> None:
@@ -157,11 +161,16 @@ class GameScreen(Keyed, Screen[None]):
         self.query_one(StatusLine).ascii_only = self.ascii_only
         self.follow(self.course)
         self.status(self.opening_message())
+        self.set_interval(1, self.sitting.tick)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_cards(self.app.size.width, self.app.size.height)
 
+    def on_screen_suspend(self) -> None:
+        self.sitting.update(shown=False)  # (the help, the menu, a question, the pause)
+
     def on_screen_resume(self) -> None:
+        self.sitting.update(shown=True)
         # the terminal may be too small for this screen though big enough for the last
         services(self).check_size(self.app.size.width, self.app.size.height)
 
@@ -205,6 +214,7 @@ class GameScreen(Keyed, Screen[None]):
         if line is None:
             return
         self.redraw(line)
+        self.sitting.update(shown=self.is_current)  # (stopped at the end)
         self.show_info()
         self.assistant.position_changed(line)
         self.refresh_keys()
@@ -222,7 +232,9 @@ class GameScreen(Keyed, Screen[None]):
     def show_info(self) -> None:
         if self.line is None:
             return
-        text = self.info_text(self.line) + self.assistant.verdict_note()
+        clock = self.sitting.text()
+        text = self.info_text(self.line) + (f" · {clock}" if clock else "")
+        text += self.assistant.verdict_note()
         self.query_one("#info", Static).update(text, layout=False)  # one line, always
 
     def info_text(self, line: Line[Any, Any]) -> str:
@@ -318,9 +330,11 @@ class GameScreen(Keyed, Screen[None]):
     def perform(self, command: Enum) -> None:
         """Carry out what a key asks of the screen itself (a game's screen carries out its
         own commands, and passes the others on to this)."""
+        from parlour.tui.screens import replay_steps
+
         steps: dict[Enum, Any] = {Command.STEP_BACK: -1, Command.STEP_FORWARD: 1}
         if command in steps:
-            self.action_step(steps[command])
+            replay_steps.step(self, steps[command])
             return
         actions = {
             Command.UNDO: self.action_undo,
@@ -332,12 +346,16 @@ class GameScreen(Keyed, Screen[None]):
             Command.NEW: self.action_new,
             Command.NEW_ANYWAY: self.action_new_anyway,
             Command.EXPORT: self.action_export,
-            Command.STEP_TO_START: self.action_step_to_start,
-            Command.STEP_TO_END: self.action_step_to_end,
-            Command.TAKE_OVER: self.action_take_over,
+            Command.STEP_TO_START: lambda: replay_steps.step_to_start(self),
+            Command.STEP_TO_END: lambda: replay_steps.step_to_end(self),
+            Command.TAKE_OVER: lambda: replay_steps.take_over(self),
             Command.HELP: self.action_help,
             Command.MENU: self.action_menu,
             Command.QUIT: self.action_quit_game,
+            Command.PAUSE: self.sitting.pause,
+            Command.SHARE: self.sitting.share,
+            Command.NEXT_THEME: self.sitting.next_theme,
+            Command.FOUR_COLOUR: self.sitting.four_colour,
         }
         if command in actions:
             actions[command]()
@@ -459,53 +477,3 @@ class GameScreen(Keyed, Screen[None]):
     def action_new_anyway(self) -> None:
         """Another game of the same kind; this one, if unfinished, is dropped."""
         services(self).start_new_game(self.rules.id, replace=self)
-
-    # -- replay ----------------------------------------------------------------------------
-
-    def action_step(self, direction: int) -> None:
-        course = self.course
-        if not isinstance(course, Replaying):
-            return
-        before = course.line
-        move = before.undone[-1] if direction > 0 and before.can_redo else None
-        if not course.step(direction):
-            return
-        if move is not None:
-            said = self.rules.words.describe(before.current, move)
-            news = self.news_text(before.current, self.current)
-            self.status(f"Move {len(course.line.moves)}: {said}. {news}".rstrip())
-        else:
-            self.status(f"Back to move {len(course.line.moves)}.")
-
-    def action_step_to_start(self) -> None:
-        if isinstance(self.course, Replaying):
-            self.course.to_start()
-            self.status("At the deal.")
-
-    def action_step_to_end(self) -> None:
-        if isinstance(self.course, Replaying):
-            self.course.to_end()
-            self.status(
-                f"At the end: move {len(self.course.line.moves)}. {self.prompt_text(self.current)}"
-            )
-
-    def action_take_over(self) -> None:
-        """Play on from the position shown: the replay becomes a game in play."""
-        line, store = self.course.line, services(self).store
-        if not isinstance(self.course, Replaying) or store is None:
-            return
-        if self.rules.outcome(line.current) is not None:
-            self.status(
-                "The game is over at this point: step back to take over earlier.", refused=True
-            )
-            return
-        from parlour.tui.screens.unfinished import replacing
-
-        replaced = replacing(store, line)  # (the one game kept for its game and options)
-        self.follow(Playing(Session.from_line(store, line)))
-        said = (
-            f"Your game now, from move {len(line.moves)}.",
-            replaced,
-            self.prompt_text(self.current),
-        )
-        self.status(" ".join(part for part in said if part))

@@ -1,0 +1,65 @@
+"""A replay's keys: stepping through the moves, and taking over from the position shown
+(the replay becomes a game in play)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from parlour.controls.course import Playing
+from parlour.controls.course import Replaying
+from parlour.session import Session
+from parlour.tui.services import services
+
+if TYPE_CHECKING:
+    from parlour.tui.screens.game import GameScreen
+
+
+def step(screen: GameScreen, direction: int) -> None:
+    course = screen.course
+    if not isinstance(course, Replaying):
+        return
+    before = course.line
+    move = before.undone[-1] if direction > 0 and before.can_redo else None
+    if not course.step(direction):
+        return
+    if move is not None:
+        said = screen.rules.words.describe(before.current, move)
+        news = screen.news_text(before.current, screen.current)
+        screen.status(f"Move {len(course.line.moves)}: {said}. {news}".rstrip())
+    else:
+        screen.status(f"Back to move {len(course.line.moves)}.")
+
+
+def step_to_start(screen: GameScreen) -> None:
+    if isinstance(screen.course, Replaying):
+        screen.course.to_start()
+        screen.status("At the deal.")
+
+
+def step_to_end(screen: GameScreen) -> None:
+    if isinstance(screen.course, Replaying):
+        screen.course.to_end()
+        moves = len(screen.course.line.moves)
+        screen.status(f"At the end: move {moves}. {screen.prompt_text(screen.current)}")
+
+
+def take_over(screen: GameScreen) -> None:
+    """Play on from the position shown: the replay becomes a game in play."""
+    line, store = screen.course.line, services(screen).store
+    if not isinstance(screen.course, Replaying) or store is None:
+        return
+    if screen.rules.outcome(line.current) is not None:
+        screen.status(
+            "The game is over at this point: step back to take over earlier.", refused=True
+        )
+        return
+    from parlour.tui.screens.unfinished import replacing
+
+    replaced = replacing(store, line)  # (the one game kept for its game and options)
+    screen.follow(Playing(Session.from_line(store, line)))
+    said = (
+        f"Your game now, from move {len(line.moves)}.",
+        replaced,
+        screen.prompt_text(screen.current),
+    )
+    screen.status(" ".join(part for part in said if part))
