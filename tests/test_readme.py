@@ -62,8 +62,8 @@ def readme_keys() -> dict[str, str]:
 
 
 def test_the_first_screen_gives_the_terminal_size_and_a_dozen_keys() -> None:
-    from parlour.tui.app import MIN_HEIGHT
-    from parlour.tui.app import MIN_WIDTH
+    from parlour.tui.sizing import MIN_HEIGHT
+    from parlour.tui.sizing import MIN_WIDTH
     from parlour.tui.screens.golf import GolfScreen
     from parlour.tui.screens.start import StartScreen
 
