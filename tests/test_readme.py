@@ -62,10 +62,10 @@ def readme_keys() -> dict[str, str]:
 
 
 def test_the_first_screen_gives_the_terminal_size_and_a_dozen_keys() -> None:
-    from parlour.tui.sizing import MIN_HEIGHT
-    from parlour.tui.sizing import MIN_WIDTH
     from parlour.tui.screens.golf import GolfScreen
     from parlour.tui.screens.start import StartScreen
+    from parlour.tui.sizing import MIN_HEIGHT
+    from parlour.tui.sizing import MIN_WIDTH
 
     text = "\n".join(first_screen())
     assert f"{MIN_WIDTH} × {MIN_HEIGHT}" in text

@@ -92,6 +92,8 @@ class Command(Enum):
     #: the next theme, and the four-colour deck on or off (both remembered)
     NEXT_THEME = auto()
     FOUR_COLOUR = auto()
+    #: every message said in this game, whole (a long one is cut on the status line)
+    MESSAGES = auto()
 
 
 #: What the controls answer a key with. A game's own screen may carry out commands of its
@@ -270,6 +272,9 @@ def shared_keys(*, pause: tuple[str, ...] = ("p", "P")) -> KeyTable[GameControls
             Key("y", "share", lambda _: Command.SHARE, "", "copy this deal's share code (a "
                 "round's: its course), and show it; parlour play --deal CODE plays it",
                 during=During.ALWAYS),
+            Key("l", "messages", lambda _: Command.MESSAGES, "", "the messages of this game, "
+                "whole (a message too long for the room left under the cards ends in \"l: "
+                "all\")", during=During.ALWAYS),
             Key("T", "next_theme", lambda _: Command.NEXT_THEME, "", "the next theme "
                 "(remembered, as in the settings)", during=During.ALWAYS),
             Key("F", "four_colour", lambda _: Command.FOUR_COLOUR, "", "four-colour deck on "

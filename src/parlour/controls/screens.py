@@ -144,11 +144,22 @@ SETTINGS_KEYS: Final = KeyTable[Closes](
     intro="Tab moves between the settings; Enter or Space changes the one chosen.",
 )  # fmt: skip
 
+
 class Paused(Protocol):
     """The pause, which hides the board until the player comes back."""
 
     def action_resume(self) -> None: ...
 
+
+MESSAGES_KEYS: Final = KeyTable[Closes](
+    (
+        Key("escape", "close", lambda s: s.action_close(), "Close", "back to the game"),
+        Key("l", "close", lambda s: s.action_close(), "", "back to the game"),
+        Key("q", "close", lambda s: s.action_close(), "", "back to the game"),
+    ),
+    intro="The messages of the game, whole, the newest at the bottom; ↑ ↓ and the page keys "
+    "scroll.",
+)  # fmt: skip
 
 PAUSE_KEYS: Final = KeyTable[Paused](
     (

@@ -14,6 +14,7 @@ from parlour.controls.screens import CLUB_KEYS
 from parlour.controls.screens import CONFIRM_KEYS
 from parlour.controls.screens import HELP_KEYS
 from parlour.controls.screens import HISTORY_KEYS
+from parlour.controls.screens import MESSAGES_KEYS
 from parlour.controls.screens import PAUSE_KEYS
 from parlour.controls.screens import PLAYER_KEYS
 from parlour.controls.screens import ROUNDS_KEYS
@@ -80,6 +81,7 @@ def screen_tables() -> list[tuple[str, KeyTable[Any]]]:
         ("Help", HELP_KEYS),
         ("Questions", CONFIRM_KEYS),
         ("Pause", PAUSE_KEYS),
+        ("Messages", MESSAGES_KEYS),
     ]
     return tables
 

@@ -55,6 +55,9 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
     the terminal's size (:class:`SizeWatch`), notices (:class:`PlainNotices`) and the end
     on a signal (:class:`EndsOnSignal`); here, what it opens on and the store."""
 
+    #: what the games' clocks read, in seconds (a test may give its own)
+    clock_source: Callable[[], float] = staticmethod(time.monotonic)
+
     CSS_PATH = "parlour.tcss"
     TITLE = "Parlour"
     #: ctrl+p: Textual's command palette (the theme, the settings, the keys …)
@@ -92,8 +95,6 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
         #: the thread the store's writes run in, so that the screen never waits on the disk
         self.writer = Writer()
         self.notice: str | None = None
-        #: what the games' clocks read (seconds; a test may give its own)
-        self.clock_source: Callable[[], float] = time.monotonic
         #: the settings file (read now; written back when a setting is changed)
         self.config = config if config is not None else settings_file.load()
         settings = self.config.settings

@@ -41,13 +41,16 @@ from parlour.engine.notation import format_options
 from parlour.engine.untrusted import shown
 from parlour.session import Session
 from parlour.tui import cards as art
-from parlour.tui.clock import Sitting
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.assist import Assistant
+from parlour.tui.screens.sitting import VERDICT_BELOW
+from parlour.tui.screens.sitting import Sitting
+from parlour.tui.screens.sitting import info_line
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
+from parlour.tui.widgets import room_left
 
 
 class GameScreen(Keyed, Screen[None]):
@@ -94,6 +97,8 @@ class GameScreen(Keyed, Screen[None]):
         #: the game in play, or a record replayed: the owner of the line the board shows
         self.course = course
         self._key_signature: tuple[object, ...] = ()
+        #: the live verdict said on the status line (where the information line is too narrow)
+        self._verdict_said = ""
         self.card_size: art.CardSize | None = None
         self.controls = self.CONTROLS(self)
         self.assistant = Assistant(self)
@@ -158,7 +163,9 @@ class GameScreen(Keyed, Screen[None]):
             pile.ascii_only = self.ascii_only
         # sized before the first layout, so that the board is laid out once
         self.fit_cards(self.app.size.width, self.app.size.height)
-        self.query_one(StatusLine).ascii_only = self.ascii_only
+        status = self.query_one(StatusLine)
+        status.ascii_only = self.ascii_only
+        status.room = self.status_room
         self.follow(self.course)
         self.status(self.opening_message())
         self.set_interval(1, self.sitting.tick)
@@ -232,10 +239,22 @@ class GameScreen(Keyed, Screen[None]):
     def show_info(self) -> None:
         if self.line is None:
             return
-        clock = self.sitting.text()
-        text = self.info_text(self.line) + (f" · {clock}" if clock else "")
-        text += self.assistant.verdict_note()
-        self.query_one("#info", Static).update(text, layout=False)  # one line, always
+        info = self.query_one("#info", Static)
+        verdict = self.assistant.verdict_words()
+        full, short = self.info_text(self.line), self.short_info_text(self.line)
+        width = info.content_size.width or self.app.size.width - 2
+        text = info_line(full, short, self.sitting.text(), verdict, width)
+        # too narrow for the verdict: the status line says it (once it is worked out)
+        if text.endswith(VERDICT_BELOW) and verdict not in (self._verdict_said, "thinking…"):
+            self._verdict_said = verdict
+            self.status(f"Live verdict (it peeks at hidden cards): {verdict}.")
+        info.update(text, layout=False)  # one line, always
+
+    def short_info_text(self, line: Line[Any, Any]) -> str:
+        """The information that matters first, for a narrow information line."""
+        return (
+            f"{line.rules.name} · move {len(line.moves)} · score {line.rules.score(line.current)}"
+        )
 
     def info_text(self, line: Line[Any, Any]) -> str:
         rules = line.rules
@@ -264,14 +283,22 @@ class GameScreen(Keyed, Screen[None]):
         """A move as the status line names it (its notation unless a screen says more)."""
         return self.rules.format_move(move)
 
-    def status(self, message: str, *, refused: bool = False) -> None:
+    def status(self, message: str, *, refused: bool = False, whole: str = "") -> None:
         """Say ``message``, and whether moves are being saved when that has changed or
-        saving is failing."""
+        saving is failing (``whole``: the message before a screen shortened it, for the
+        log of messages)."""
         news = self.session.saving_news() if self.session is not None else ""
         if news:
             message = f"{message} {news}" if message else news
             refused = refused or (self.session is not None and self.session.unsaved is not None)
-        self.query_one(StatusLine).say(message, refused=refused)
+        self.query_one(StatusLine).say(message, refused=refused, whole=whole)
+
+    def status_room(self) -> int | None:
+        """The lines the status line may take without covering the board."""
+        return room_left(self.query_one("#board"), self.query_one(StatusLine))
+
+    def show_messages(self) -> None:
+        self.sitting.messages(self.query_one(StatusLine).said)
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -345,7 +372,7 @@ class GameScreen(Keyed, Screen[None]):
             Command.TOGGLE_VERDICT: self.action_toggle_verdict,
             Command.NEW: self.action_new,
             Command.NEW_ANYWAY: self.action_new_anyway,
-            Command.EXPORT: self.action_export,
+            Command.EXPORT: self.sitting.export,
             Command.STEP_TO_START: lambda: replay_steps.step_to_start(self),
             Command.STEP_TO_END: lambda: replay_steps.step_to_end(self),
             Command.TAKE_OVER: lambda: replay_steps.take_over(self),
@@ -356,6 +383,7 @@ class GameScreen(Keyed, Screen[None]):
             Command.SHARE: self.sitting.share,
             Command.NEXT_THEME: self.sitting.next_theme,
             Command.FOUR_COLOUR: self.sitting.four_colour,
+            Command.MESSAGES: self.show_messages,
         }
         if command in actions:
             actions[command]()
@@ -438,19 +466,6 @@ class GameScreen(Keyed, Screen[None]):
 
     def action_toggle_verdict(self) -> None:
         self.assistant.toggle_verdict()
-
-    def action_export(self) -> None:
-        from parlour.store.files import FileError
-        from parlour.store.files import export_record
-
-        if self.session is None:
-            return
-        try:
-            path = export_record(services(self).data_dir, self.rules.id, self.session.record_text())
-        except FileError as error:
-            self.status(str(error), refused=True)
-            return
-        self.status(f"Record written to {path}")
 
     def action_help(self) -> None:
         from parlour.tui.screens.help import HelpScreen

@@ -3,15 +3,37 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
+from typing import Protocol
 
+from textual.screen import Screen
+
+from parlour.controls.course import Course
 from parlour.controls.course import Playing
 from parlour.controls.course import Replaying
+from parlour.engine.game import Rules
 from parlour.session import Session
 from parlour.tui.services import services
 
-if TYPE_CHECKING:
-    from parlour.tui.screens.game import GameScreen
+
+class GameScreen(Protocol):
+    """What the replay's keys need of the game screen (:mod:`parlour.tui.screens.game`)."""
+
+    course: Course
+
+    @property
+    def rules(self) -> Rules[Any, Any]: ...
+
+    @property
+    def current(self) -> Any: ...
+
+    def status(self, message: str, *, refused: bool = False, whole: str = "") -> None: ...
+
+    def news_text(self, before: Any, after: Any) -> str: ...
+
+    def prompt_text(self, state: Any) -> str: ...
+
+    def follow(self, course: Course) -> None: ...
 
 
 def step(screen: GameScreen, direction: int) -> None:
@@ -45,6 +67,8 @@ def step_to_end(screen: GameScreen) -> None:
 
 def take_over(screen: GameScreen) -> None:
     """Play on from the position shown: the replay becomes a game in play."""
+    if not isinstance(screen, Screen):
+        return
     line, store = screen.course.line, services(screen).store
     if not isinstance(screen.course, Replaying) or store is None:
         return

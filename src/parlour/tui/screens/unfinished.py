@@ -117,7 +117,9 @@ def open_saved(screen: Screen[Any] | App[Any], saved_id: int, *, said: str = "")
             timeout=15,
         )
         return
-    screen.app.push_screen(game_screen_class(session.rules.id)(session=session))
+    from parlour.controls.course import Playing
+
+    screen.app.push_screen(game_screen_class(session.rules.id)(Playing(session)))
     if said:
         screen.notify(said, timeout=10)
 

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from typing import Any
 from typing import Protocol
 
+from rich.cells import cell_len
 from textual.app import App
+from textual.screen import Screen
 
 from parlour.controls.course import Playing
 from parlour.controls.course import Replaying
@@ -58,6 +60,27 @@ def clock_text(seconds: float) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+#: how the information line ends when it is too narrow for the live verdict (which the
+#: status line says instead)
+VERDICT_BELOW = " · verdict below"
+
+
+def info_line(full: str, short: str, clock: str, verdict: str, width: int) -> str:
+    """The information line: the first that fits ``width`` of everything, the verdict
+    with a shorter label, the information that matters first (``short``), and that
+    without the clock; else the short one with no verdict, ending in
+    :data:`VERDICT_BELOW` if there is one."""
+    timed = f" · {clock}" if clock else ""
+    candidates = (
+        f"{full}{timed}" + (f" · live verdict (peeks at hidden cards): {verdict}" * bool(verdict)),
+        f"{full}{timed}" + (f" · verdict (peeks): {verdict}" * bool(verdict)),
+        f"{short}{timed}" + (f" · verdict (peeks): {verdict}" * bool(verdict)),
+        f"{short}" + (f" · verdict (peeks): {verdict}" * bool(verdict)),
+    )
+    fitting = next((words for words in candidates if cell_len(words) <= width), "")
+    return fitting or f"{short}{timed}" + (VERDICT_BELOW if verdict else "")
 
 
 class Seated(Protocol):
@@ -154,6 +177,32 @@ class Sitting:
             f"Share code {code} (copied, if your terminal allows it): parlour play --deal "
             f"{code} plays {what}."
         )
+
+    # -- the messages, the record ------------------------------------------------------------
+
+    def messages(self, said: list[str]) -> None:
+        """Every message of the game, whole (``l``)."""
+        from parlour.tui.screens.messages import MessagesScreen
+
+        ascii_only = bool(getattr(self.screen.app, "ascii_only", False))
+        self.screen.app.push_screen(MessagesScreen(said, ascii_only))
+
+    def export(self) -> None:
+        """Write the game as a record file, and say where."""
+        from parlour.store.files import FileError
+        from parlour.store.files import export_record
+        from parlour.tui.services import services
+
+        session, screen = self.screen.session, self.screen
+        if session is None or not isinstance(screen, Screen):
+            return
+        game = self.screen.course.line.rules.id
+        try:
+            path = export_record(services(screen).data_dir, game, session.record_text())
+        except FileError as error:
+            self.screen.status(str(error), refused=True)
+            return
+        self.screen.status(f"Record written to {path}")
 
     # -- the look ------------------------------------------------------------------------------
 
