@@ -64,14 +64,14 @@ def clock_text(seconds: float) -> str:
 
 #: how the information line ends when it is too narrow for the live verdict (which the
 #: status line says instead)
-VERDICT_BELOW = " · verdict below"
+VERDICT_BELOW = " · V below"
 
 
 def info_line(full: str, short: str, clock: str, verdict: str, width: int) -> str:
     """The information line: the first that fits ``width`` of everything, the verdict
     with a shorter label, the information that matters first (``short``), and that
-    without the clock; else the short one with no verdict, ending in
-    :data:`VERDICT_BELOW` if there is one."""
+    without the clock; else the short one with no verdict (and if need be no clock),
+    ending in :data:`VERDICT_BELOW` if there is one."""
     timed = f" · {clock}" if clock else ""
     candidates = (
         f"{full}{timed}" + (f" · live verdict (peeks at hidden cards): {verdict}" * bool(verdict)),
@@ -79,8 +79,12 @@ def info_line(full: str, short: str, clock: str, verdict: str, width: int) -> st
         f"{short}{timed}" + (f" · verdict (peeks): {verdict}" * bool(verdict)),
         f"{short}" + (f" · verdict (peeks): {verdict}" * bool(verdict)),
     )
-    fitting = next((words for words in candidates if cell_len(words) <= width), "")
-    return fitting or f"{short}{timed}" + (VERDICT_BELOW if verdict else "")
+    below = VERDICT_BELOW if verdict else ""
+    fallbacks = (f"{short}{timed}{below}", f"{short}{below}")
+    return (
+        next((words for words in (*candidates, *fallbacks) if cell_len(words) <= width), "")
+        or (fallbacks[-1])
+    )
 
 
 class Seated(Protocol):
