@@ -12,6 +12,7 @@ from parlour.cli.common import CliError
 from parlour.cli.common import chosen_options
 from parlour.cli.common import describe_deal
 from parlour.cli.common import open_store
+from parlour.cli.common import option_dest
 from parlour.cli.common import player_name
 from parlour.cli.common import read_record
 from parlour.cli.common import start_line
@@ -165,6 +166,10 @@ def command_play(args: argparse.Namespace) -> int:
     from parlour.engine import check_seed
     from parlour.engine.registry import find_spec
 
+    if args.deal is not None:
+        return _play_shared(args)
+    if not args.game:
+        raise CliError("play needs a GAME (or --deal CODE)")
     spec = find_spec(args.game)
     options = chosen_options(args, spec)
     new_round = getattr(args, "round", False)
@@ -198,6 +203,30 @@ def command_play(args: argparse.Namespace) -> int:
         )
     seed = check_seed(args.seed) if args.seed is not None else None
     return _run_app(args, game=spec.id, seed=seed, options=frozenset(options), fresh=args.new)
+
+
+def _play_shared(args: argparse.Namespace) -> int:
+    """``play --deal CODE``: the game, options and seed (or course) the code names, played
+    as ``play GAME --seed N`` (or ``--course``) with those options would be."""
+    from parlour.engine.registry import find_spec
+    from parlour.engine.rounds import course_code
+    from parlour.engine.share import read_share_code
+    from parlour.engine.untrusted import shown
+
+    shared = read_share_code(args.deal)
+    spec = find_spec(shared.game)
+    if args.game and find_spec(args.game).id != spec.id:
+        raise CliError(f"the share code is a deal of {spec.name}, not of {shown(args.game)}")
+    if chosen_options(args, spec):
+        raise CliError("a share code names its own rule options: give no option with --deal")
+    args.deal, args.game = None, spec.id
+    if shared.course is not None:
+        args.course = course_code(shared.course)
+    else:
+        args.seed = str(shared.seed)
+    for option in shared.options:
+        setattr(args, option_dest(option), True)
+    return command_play(args)
 
 
 def _run_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> int:

@@ -44,9 +44,15 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play", help="open the app on a game: your unfinished one of GAME, or a new deal"
     )
-    play.add_argument("game", help=f"one of {_games()}")
+    play.add_argument("game", nargs="?", help=f"one of {_games()} (not with --deal)")
     source = play.add_mutually_exclusive_group()
     source.add_argument("--seed", help="deal this seed (a whole number from 0 to 2**63-1)")
+    source.add_argument(
+        "--deal",
+        metavar="CODE",
+        help="play the deal (or the round's course) of a share code, which names the game "
+        "and its rule options (y in a game copies its code)",
+    )
     for spec in _rounds():
         assert spec.rounds is not None
         holes = f"{spec.rounds.holes} {spec.rounds.unit}s"

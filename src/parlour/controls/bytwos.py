@@ -364,7 +364,7 @@ KEYS: Final = (
             "over.",
         ),
     )
-    + shared_keys()
+    + shared_keys(pause=("P",))  # (p is the game's own key)
 ).described(
     {
         "cursor(-1)": "select the card to the left (stock, waste, packet), or the other pile",

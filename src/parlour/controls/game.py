@@ -85,6 +85,15 @@ class Command(Enum):
     HELP = auto()
     MENU = auto()
     QUIT = auto()
+    #: stop the game's clock and hide the board until the player comes back
+    PAUSE = auto()
+    #: copy the deal's (or the round's) share code, and show it
+    SHARE = auto()
+    #: the next theme, and the four-colour deck on or off (both remembered)
+    NEXT_THEME = auto()
+    FOUR_COLOUR = auto()
+    #: every message said in this game, whole (a long one is cut on the status line)
+    MESSAGES = auto()
 
 
 #: What the controls answer a key with. A game's own screen may carry out commands of its
@@ -220,9 +229,24 @@ class GameControls:
         lets go of before it leaves."""
         return False
 
+    def can_pause(self) -> Availability:
+        """Pausing stops the clock, which runs while a game is played."""
+        return not self.game.is_finished or "the game is over: its clock has stopped"
 
-def shared_keys() -> KeyTable[GameControls]:
-    """The keys every game screen has, after its own."""
+
+def _pause_keys(keys: tuple[str, ...]) -> tuple[Key[GameControls], ...]:
+    """The keys that pause (one action: the first names it in the key bar)."""
+    return tuple(
+        Key(key, "pause", lambda _: Command.PAUSE, "", "pause: the clock "
+            "stops and the cards are hidden until you come back (the clock also stops while "
+            "the help or the menu is open)", lambda c: c.can_pause())
+        for key in keys
+    )  # fmt: skip
+
+
+def shared_keys(*, pause: tuple[str, ...] = ("p", "P")) -> KeyTable[GameControls]:
+    """The keys every game screen has, after its own (``pause``: the keys that pause; P in
+    every game, p too where the game's own keys leave it free)."""
     return KeyTable[GameControls](
         (
             Key("u", "undo", lambda _: Command.UNDO, "Undo", "take back the last move (as "
@@ -251,6 +275,17 @@ def shared_keys() -> KeyTable[GameControls]:
                 "to the last move", during=During.REPLAY),
             Key("t", "take_over", lambda _: Command.TAKE_OVER, "Take over", "in a replay: "
                 "play on yourself from the position shown", during=During.REPLAY),
+            *_pause_keys(pause),
+            Key("y", "share", lambda _: Command.SHARE, "", "copy this deal's share code (a "
+                "round's: its course), and show it; parlour play --deal CODE plays it",
+                during=During.ALWAYS),
+            Key("l", "messages", lambda _: Command.MESSAGES, "", "the messages of this game, "
+                "whole (a message too long for the room left under the cards ends in \"l: "
+                "all\")", during=During.ALWAYS),
+            Key("T", "next_theme", lambda _: Command.NEXT_THEME, "", "the next theme "
+                "(remembered, as in the settings)", during=During.ALWAYS),
+            Key("F", "four_colour", lambda _: Command.FOUR_COLOUR, "", "four-colour deck on "
+                "or off (remembered, as in the settings)", during=During.ALWAYS),
             Key("question_mark", "help", lambda _: Command.HELP, "Help", "this help: the "
                 "game's rules and keys, and every other topic", display="?",
                 during=During.ALWAYS),

@@ -153,6 +153,34 @@ SETTINGS_KEYS: Final = KeyTable[Closes](
     intro="Tab moves between the settings; Enter or Space changes the one chosen.",
 )  # fmt: skip
 
+
+class Paused(Protocol):
+    """The pause, which hides the board until the player comes back."""
+
+    def action_resume(self) -> None: ...
+
+
+MESSAGES_KEYS: Final = KeyTable[Closes](
+    (
+        Key("escape", "close", lambda s: s.action_close(), "Close", "back to the game"),
+        Key("l", "close", lambda s: s.action_close(), "", "back to the game"),
+        Key("q", "close", lambda s: s.action_close(), "", "back to the game"),
+    ),
+    intro="The messages of the game, whole, the newest at the bottom; ↑ ↓ and the page keys "
+    "scroll.",
+)  # fmt: skip
+
+PAUSE_KEYS: Final = KeyTable[Paused](
+    (
+        Key("p", "resume", lambda s: s.action_resume(), "Back to the game", "back to the "
+            "game (its clock runs again)"),
+        Key("P", "resume", lambda s: s.action_resume(), "", "back to the game"),
+        Key("space", "resume", lambda s: s.action_resume(), "", "back to the game"),
+        Key("enter", "resume", lambda s: s.action_resume(), "", "back to the game"),
+        Key("escape", "resume", lambda s: s.action_resume(), "", "back to the game"),
+    )
+)  # fmt: skip
+
 CONFIRM_KEYS: Final = KeyTable[Question](
     (
         Key("y", "answer", lambda s: s.action_answer(True), "Yes", "yes", arguments=(True,)),

@@ -431,7 +431,7 @@ KEYS: Final = (
             "being formed, a heap marked with a sequence's number to take that sequence.",
         ),
     )
-    + shared_keys()
+    + shared_keys(pause=("P",))  # (p is the game's own key)
 ).described(
     {
         "cursor(-1)": "move the cursor to the heap on the left (forming: the previous "

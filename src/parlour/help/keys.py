@@ -15,6 +15,8 @@ from parlour.controls.screens import CLUB_KEYS
 from parlour.controls.screens import CONFIRM_KEYS
 from parlour.controls.screens import HELP_KEYS
 from parlour.controls.screens import HISTORY_KEYS
+from parlour.controls.screens import MESSAGES_KEYS
+from parlour.controls.screens import PAUSE_KEYS
 from parlour.controls.screens import PLAYER_KEYS
 from parlour.controls.screens import ROUNDS_KEYS
 from parlour.controls.screens import SCORECARD_KEYS
@@ -79,6 +81,8 @@ def screen_tables() -> list[tuple[str, KeyTable[Any]]]:
         ("Settings", SETTINGS_KEYS),
         ("Help", HELP_KEYS),
         ("Questions", CONFIRM_KEYS),
+        ("Pause", PAUSE_KEYS),
+        ("Messages", MESSAGES_KEYS),
     ]
     return tables
 

@@ -113,19 +113,23 @@ def pace_note(holes: int, bogey: int) -> str:
     )
 
 
-def hole_columns(table: Table, holes: int, *, min_width: int = 2) -> None:
-    """Add the columns of a card: the row labels, holes 1 to ``holes``, then the total.
-    No cell is ever cut short: a cell too wide for its column folds onto another line."""
+def hole_columns(
+    table: Table, holes: int, *, min_width: int = 2, first: int = 1, total: bool = True
+) -> None:
+    """Add the columns of a card: the row labels, ``holes`` holes from ``first``, then the
+    total (unless not ``total``). No cell is ever cut short: a cell too wide for its column
+    folds onto another line."""
     table.add_column(HOLE, justify="left", no_wrap=True)
-    for hole in range(1, holes + 1):
+    for hole in range(first, first + holes):
         table.add_column(str(hole), justify="right", min_width=min_width, overflow="fold")
-    table.add_column(TOTAL, justify="right", overflow="fold")
+    if total:
+        table.add_column(TOTAL, justify="right", overflow="fold")
 
 
-def styled(row: CardRow) -> list[Text]:
+def styled(row: CardRow, *, total: bool = True) -> list[Text]:
     """A row's cells as text: under bogey in green."""
     cells = [Text(row.label, style="bold")]
-    for cell in (*row.cells, row.total):
+    for cell in (*row.cells, *(row.total,) * total):
         style = "green" if row.label == VERSUS and cell.startswith("-") else ""
         cells.append(Text(cell, style=style))
     return cells
@@ -139,13 +143,17 @@ def golf_card(
     table_box: box.Box | None = box.ROUNDED,
     show_edge: bool = True,
     min_width: int = 2,
+    holes: range | None = None,
 ) -> Table:
     """One round's card: hole numbers across, then ``rows``; each hole's column at least
     ``min_width`` wide. The title and caption are words, never markup (a title may name
-    rule options read from the database)."""
+    rule options read from the database). ``holes``: only these holes (numbered from 1),
+    with the total column only if the last hole is among them (a card in parts)."""
     from parlour.render.untrusted import said
 
-    holes = len(rows[0].cells)
+    every = range(1, len(rows[0].cells) + 1)
+    shown_holes = every if holes is None else holes
+    total = shown_holes[-1] == every[-1]
     table = Table(
         title=None if title is None else said(title, style="table.title"),
         caption=None if caption is None else said(caption, style="table.caption"),
@@ -156,7 +164,8 @@ def golf_card(
         collapse_padding=table_box is None,  # one space between columns without rules
         show_edge=show_edge,
     )
-    hole_columns(table, holes, min_width=min_width)
+    hole_columns(table, len(shown_holes), min_width=min_width, first=shown_holes[0], total=total)
     for row in rows:
-        table.add_row(*styled(row))
+        part = CardRow(row.label, row.cells[shown_holes[0] - 1 : shown_holes[-1]], row.total)
+        table.add_row(*styled(part, total=total))
     return table

@@ -4,6 +4,8 @@ both use it."""
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Callable
 from datetime import UTC
 from datetime import date
 from datetime import datetime
@@ -52,6 +54,9 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
     (:class:`Preferences`), the routing between screens (:class:`Routing`), the watch on
     the terminal's size (:class:`SizeWatch`), notices (:class:`PlainNotices`) and the end
     on a signal (:class:`EndsOnSignal`); here, what it opens on and the store."""
+
+    #: what the games' clocks read, in seconds (a test may give its own)
+    clock_source: Callable[[], float] = staticmethod(time.monotonic)
 
     CSS_PATH = "parlour.tcss"
     TITLE = "Parlour"

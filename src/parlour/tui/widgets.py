@@ -6,6 +6,7 @@ posts :class:`Pile.Chosen`); no widget decides a rule.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import groupby
 from typing import ClassVar
 
@@ -250,22 +251,94 @@ class CardSpread(CardArtWidget):
 
 class StatusLine(Static):
     """What just happened, or why a move was refused. Plain words, never markup: a message
-    may name a record's file or echo a record's line."""
+    may name a record's file or echo a record's line.
+
+    A message wraps onto as many lines as the status line may take: its CSS's
+    ``max-height``, and no more than the board leaves free (``room``, asked of the screen,
+    so that the status line never covers the cards). A message longer than that is cut,
+    ending in :data:`CUT`, and kept whole in ``said``, which ``l`` shows."""
+
+    #: how a cut message ends (the key that shows it whole)
+    CUT = " … l: all"
+    CUT_ASCII = " ... l: all"
+    #: messages kept for the log, the newest last
+    LOG_LENGTH = 60
 
     ascii_only: bool = False
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(markup=False, id=id, classes=classes)
+        self.message = ""
+        #: how many lines the board leaves the status line (None: as many as it likes)
+        self.room: Callable[[], int | None] = lambda: None
+        #: the last message was cut (``l`` shows it whole)
+        self.cut = False
+        #: the messages said, whole, the newest last
+        self.said: list[str] = []
+        self._width = 0
 
-    def say(self, message: str, *, refused: bool = False) -> None:
+    def say(self, message: str, *, refused: bool = False, whole: str = "") -> None:
+        """Show ``message`` (``whole``: what it was before the screen shortened it, for the
+        log)."""
         self.set_class(refused, "-refused")
-        text = visible(cards_as_shown(message, self.ascii_only))
+        self.message = message
+        kept = whole or message
+        if kept and (not self.said or self.said[-1] != kept):
+            self.said = [*self.said[-(self.LOG_LENGTH - 1) :], kept]
+        self._show()
+
+    def most_lines(self) -> int:
+        """The lines the status line may take now: its CSS's limit, and the board's room."""
+        limit = self.styles.max_height
+        most = int(limit.value) if limit is not None and limit.is_cells else 1
+        room = self.room()
+        return max(1, most if room is None else min(most, room))
+
+    def _show(self) -> None:
+        text = visible(cards_as_shown(self.message, self.ascii_only))
+        width = self.content_size.width
+        self._width = width
+        self.cut = False
+        if width and (cell_len(text) > width or "\n" in text):
+            lines = Text(text).wrap(self.app.console, width)
+            most = self.most_lines()
+            if len(lines) > most:
+                self.cut = True
+                tail = self.CUT_ASCII if self.ascii_only else self.CUT
+                kept = [line.plain for line in lines[:most]]
+                last = kept[-1]
+                if cell_len(last) + cell_len(tail) > width:
+                    while last and cell_len(last) + cell_len(tail) > width:
+                        last = last[:-1]
+                    last = last.rpartition(" ")[0] or last  # (at a word's end)
+                kept[-1] = last.rstrip() + tail
+                text = "\n".join(kept)
         # a message that fits on the one line the status already has needs no new
         # layout (the common case, and a layout costs several ms); any other may change
         # the status line's height
-        width = self.content_size.width
         one_line = bool(width) and cell_len(text) <= width and "\n" not in text
         self.update(text, layout=not (one_line and self.size.height == 1))
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._width and self.message:
+            self._show()
+
+    def shown_text(self) -> str:
+        """What the status line shows now (a cut message as cut)."""
+        return str(self.render())
+
+
+def room_left(board: Widget, status: StatusLine) -> int | None:
+    """The lines a status line under ``board`` may take without covering it: those it has
+    now and those the board's parts do not need (None before the first layout)."""
+    if not board.size.height:
+        return None
+    needed = sum(
+        child.outer_size.height + child.styles.margin.top + child.styles.margin.bottom
+        for child in board.children
+        if child.display
+    )
+    return status.size.height + board.content_size.height - needed
 
 
 def key_display(binding: Binding) -> str:

@@ -169,10 +169,10 @@ class Assistant:
             self._ask_verdict(line.current)
         self._look_at_end(line)
 
-    def verdict_note(self) -> str:
-        """What the information line adds while the live verdict is on."""
+    def verdict_words(self) -> str:
+        """The live verdict while it is on ("" when off)."""
         if self.verdict_on and self.screen.session is not None:
-            return f" · live verdict (peeks at hidden cards): {self.verdict_text}"
+            return self.verdict_text
         return ""
 
     # -- the longer look at an end left in doubt (S11) ------------------------------------------

@@ -211,8 +211,8 @@ class ByTwosScreen(GameScreen):
 
     # -- the status line -------------------------------------------------------------------
 
-    def status(self, message: str, *, refused: bool = False) -> None:
-        super().status(with_screen_keys(message), refused=refused)
+    def status(self, message: str, *, refused: bool = False, whole: str = "") -> None:
+        super().status(with_screen_keys(message), refused=refused, whole=whole)
 
     def refusal(self, move: Any, error: IllegalMoveError) -> str:
         return sentence(error.reason)

@@ -44,12 +44,15 @@ from parlour.help import with_ruling_words
 from parlour.session import Session
 from parlour.tui import cards as art
 from parlour.tui.keyed import Keyed
-from parlour.tui.screens import replaying
 from parlour.tui.screens.assist import Assistant
+from parlour.tui.screens.sitting import VERDICT_BELOW
+from parlour.tui.screens.sitting import Sitting
+from parlour.tui.screens.sitting import info_line
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
+from parlour.tui.widgets import room_left
 
 
 class GameScreen(Keyed, Screen[None]):
@@ -96,9 +99,13 @@ class GameScreen(Keyed, Screen[None]):
         #: the game in play, or a record replayed: the owner of the line the board shows
         self.course = course
         self._key_signature: tuple[object, ...] = ()
+        #: the live verdict said on the status line (where the information line is too narrow)
+        self._verdict_said = ""
         self.card_size: art.CardSize | None = None
         self.controls = self.CONTROLS(self)
         self.assistant = Assistant(self)
+        #: the game's clock, pause, the share code, the theme
+        self.sitting = Sitting(self)
 
     @property
     def session(self) -> Session | None:
@@ -114,6 +121,7 @@ class GameScreen(Keyed, Screen[None]):
         """Show ``course`` from now on (a replay taken over, the next hole of a round)."""
         self.course = course
         course.listen(self._line_changed)
+        self.sitting.new_game()
         self.line = course.line
 
     def _line_changed(self, line: Line[Any, Any]) -> None:
@@ -157,14 +165,21 @@ class GameScreen(Keyed, Screen[None]):
             pile.ascii_only = self.ascii_only
         # sized before the first layout, so that the board is laid out once
         self.fit_cards(self.app.size.width, self.app.size.height)
-        self.query_one(StatusLine).ascii_only = self.ascii_only
+        status = self.query_one(StatusLine)
+        status.ascii_only = self.ascii_only
+        status.room = self.status_room
         self.follow(self.course)
         self.status(self.opening_message())
+        self.set_interval(1, self.sitting.tick)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_cards(self.app.size.width, self.app.size.height)
 
+    def on_screen_suspend(self) -> None:
+        self.sitting.update(shown=False)  # (the help, the menu, a question, the pause)
+
     def on_screen_resume(self) -> None:
+        self.sitting.update(shown=True)
         # the terminal may be too small for this screen though big enough for the last
         services(self).check_size(self.app.size.width, self.app.size.height)
 
@@ -208,6 +223,7 @@ class GameScreen(Keyed, Screen[None]):
         if line is None:
             return
         self.redraw(line)
+        self.sitting.update(shown=self.is_current)  # (stopped at the end)
         self.show_info()
         self.assistant.position_changed(line)
         self.refresh_keys()
@@ -225,8 +241,22 @@ class GameScreen(Keyed, Screen[None]):
     def show_info(self) -> None:
         if self.line is None:
             return
-        text = self.info_text(self.line) + self.assistant.verdict_note()
-        self.query_one("#info", Static).update(text, layout=False)  # one line, always
+        info = self.query_one("#info", Static)
+        verdict = self.assistant.verdict_words()
+        full, short = self.info_text(self.line), self.short_info_text(self.line)
+        width = info.content_size.width or self.app.size.width - 2
+        text = info_line(full, short, self.sitting.text(), verdict, width)
+        # too narrow for the verdict: the status line says it (once it is worked out)
+        if text.endswith(VERDICT_BELOW) and verdict not in (self._verdict_said, "thinking…"):
+            self._verdict_said = verdict
+            self.status(f"Live verdict (it peeks at hidden cards): {verdict}.")
+        info.update(text, layout=False)  # one line, always
+
+    def short_info_text(self, line: Line[Any, Any]) -> str:
+        """The information that matters first, for a narrow information line."""
+        return (
+            f"{line.rules.name} · move {len(line.moves)} · score {line.rules.score(line.current)}"
+        )
 
     def info_text(self, line: Line[Any, Any]) -> str:
         rules = line.rules
@@ -255,14 +285,26 @@ class GameScreen(Keyed, Screen[None]):
         """A move as the status line names it (its notation unless a screen says more)."""
         return self.rules.format_move(move)
 
-    def status(self, message: str, *, refused: bool = False) -> None:
+    def status(self, message: str, *, refused: bool = False, whole: str = "") -> None:
         """Say ``message``, and whether moves are being saved when that has changed or
-        saving is failing."""
+        saving is failing (``whole``: the message before a screen shortened it, for the
+        log of messages)."""
         news = self.session.saving_news() if self.session is not None else ""
         if news:
             message = f"{message} {news}" if message else news
             refused = refused or (self.session is not None and self.session.unsaved is not None)
-        self.query_one(StatusLine).say(with_ruling_words(message), refused=refused)
+        self.query_one(StatusLine).say(
+            with_ruling_words(message),
+            refused=refused,
+            whole=with_ruling_words(whole) if whole else whole,
+        )
+
+    def status_room(self) -> int | None:
+        """The lines the status line may take without covering the board."""
+        return room_left(self.query_one("#board"), self.query_one(StatusLine))
+
+    def show_messages(self) -> None:
+        self.sitting.messages(self.query_one(StatusLine).said)
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -321,26 +363,33 @@ class GameScreen(Keyed, Screen[None]):
     def perform(self, command: Enum) -> None:
         """Carry out what a key asks of the screen itself (a game's screen carries out its
         own commands, and passes the others on to this)."""
+        from parlour.tui.screens import replay_steps
+
         steps: dict[Enum, Any] = {Command.STEP_BACK: -1, Command.STEP_FORWARD: 1}
         if command in steps:
-            self.action_step(steps[command])
+            replay_steps.step(self, steps[command])
             return
         actions = {
             Command.UNDO: self.action_undo,
             Command.REDO: self.action_redo,
             Command.RESTART: self.action_restart,
             Command.HINT: self.action_hint,
-            Command.DEMO: self.action_demo,
-            Command.TOGGLE_VERDICT: self.action_toggle_verdict,
+            Command.DEMO: self.assistant.toggle_demo,
+            Command.TOGGLE_VERDICT: self.assistant.toggle_verdict,
             Command.NEW: self.action_new,
             Command.NEW_ANYWAY: self.action_new_anyway,
-            Command.EXPORT: self.action_export,
-            Command.STEP_TO_START: self.action_step_to_start,
-            Command.STEP_TO_END: self.action_step_to_end,
-            Command.TAKE_OVER: self.action_take_over,
+            Command.EXPORT: self.sitting.export,
+            Command.STEP_TO_START: lambda: replay_steps.step_to_start(self),
+            Command.STEP_TO_END: lambda: replay_steps.step_to_end(self),
+            Command.TAKE_OVER: lambda: replay_steps.take_over(self),
             Command.HELP: self.action_help,
             Command.MENU: self.action_menu,
-            Command.QUIT: self.action_quit_game,
+            Command.QUIT: self.app.exit,
+            Command.PAUSE: self.sitting.pause,
+            Command.SHARE: self.sitting.share,
+            Command.NEXT_THEME: self.sitting.next_theme,
+            Command.FOUR_COLOUR: self.sitting.four_colour,
+            Command.MESSAGES: self.show_messages,
         }
         if command in actions:
             actions[command]()
@@ -426,25 +475,6 @@ class GameScreen(Keyed, Screen[None]):
     def action_hint(self) -> None:
         self.assistant.hint()
 
-    def action_demo(self) -> None:
-        self.assistant.toggle_demo()
-
-    def action_toggle_verdict(self) -> None:
-        self.assistant.toggle_verdict()
-
-    def action_export(self) -> None:
-        from parlour.store.files import FileError
-        from parlour.store.files import export_record
-
-        if self.session is None:
-            return
-        try:
-            path = export_record(services(self).data_dir, self.rules.id, self.session.record_text())
-        except FileError as error:
-            self.status(str(error), refused=True)
-            return
-        self.status(f"Record written to {path}")
-
     def action_help(self) -> None:
         from parlour.tui.screens.help import HelpScreen
 
@@ -452,9 +482,6 @@ class GameScreen(Keyed, Screen[None]):
 
     def action_menu(self) -> None:
         services(self).show_menu()
-
-    def action_quit_game(self) -> None:
-        self.app.exit()
 
     def action_new(self) -> None:
         """Start another game of the same kind, asking first while this one has moves
@@ -470,18 +497,3 @@ class GameScreen(Keyed, Screen[None]):
     def action_new_anyway(self) -> None:
         """Another game of the same kind; this one, if unfinished, is dropped."""
         services(self).start_new_game(self.rules.id, replace=self)
-
-    # -- replay (parlour.tui.screens.replaying) ---------------------------------------------
-
-    def action_step(self, direction: int) -> None:
-        replaying.step(self, direction)
-
-    def action_step_to_start(self) -> None:
-        replaying.step_to_start(self)
-
-    def action_step_to_end(self) -> None:
-        replaying.step_to_end(self)
-
-    def action_take_over(self) -> None:
-        """Play on from the position shown: the replay becomes a game in play."""
-        replaying.take_over(self, services(self).store)

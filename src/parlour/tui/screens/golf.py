@@ -140,6 +140,13 @@ class GolfScreen(GameScreen):
             )
         return super().info_text(line)
 
+    def short_info_text(self, line: Line[Any, Any]) -> str:
+        session = self.session
+        if session is not None and session.round is not None:
+            score = self.rules.score(line.current)
+            return f"Golf · hole {session.round.hole}/{ROUNDS.holes} · score {score}"
+        return super().short_info_text(line)
+
     def move_name(self, move: Any) -> str:
         # called after an undo, when the current position is the one before the move
         return str(self.rules.words.describe(self.current, move))

@@ -42,6 +42,7 @@ from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import Pile
+from parlour.tui.widgets import StatusLine
 
 __all__ = ["PLACE_KEYS", "RubbishScreen", "WasteHeapScreen"]
 
@@ -53,8 +54,6 @@ LEGEND = (
     "1–9 and a–d throw the card at that position · s and w fill from the stock or the "
     "waste · ← → and Enter choose · v the whole heap · G give up · ? rules and keys"
 )
-#: the status line's height in lines (see rubbish.tcss)
-STATUS_LINES = 4
 
 
 class RubbishScreen(GameScreen):
@@ -162,17 +161,18 @@ class RubbishScreen(GameScreen):
 
     # -- words -----------------------------------------------------------------------------
 
-    def status(self, message: str, *, refused: bool = False) -> None:
-        super().status(self.fit_status(message), refused=refused)
+    def status(self, message: str, *, refused: bool = False, whole: str = "") -> None:
+        super().status(self.fit_status(message), refused=refused, whole=whole or message)
 
     def fit_status(self, message: str) -> str:
         """``message`` cut to the status line's height by leaving out the first of the
         things that just happened, never the question that follows them."""
         width = max(20, self.app.size.width - 2)  # the status line's padding
         console = self.app.console
+        lines = self.query_one(StatusLine).most_lines()
 
         def fits(text: str) -> bool:
-            return len(Text(text).wrap(console, width)) <= STATUS_LINES
+            return len(Text(text).wrap(console, width)) <= lines
 
         if self.line is None or fits(message):
             return message

@@ -7,10 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Mapping
 
+from rich.console import Console
+from rich.console import Group
+from rich.console import RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -27,23 +31,51 @@ from parlour.tui.keyed import Keyed
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 
+#: under a card taller than the terminal
+MORE = "more below: ↓"
+MORE_ASCII = "more below: down"
 #: a round's figures known so far: its holes' pars and their bests (hole -> figure)
 Figures = tuple[Mapping[int, int], Mapping[int, int]]
 
 
-def scorecard_table(round_: Round, figures: Figures | None = None, unknown: str = "…") -> Table:
+def scorecard_table(
+    round_: Round, figures: Figures | None = None, unknown: str = "…", width: int | None = None
+) -> RenderableType:
     """The round as a golf card: holes 1–9 across, then rows for each hole's par (what
     the hint player scores on it) and best (the fewest cards perfect play knowing every
     card leaves; ``…`` while either is being worked out), its score and the running total
     against bogey, with the totals at the right; under it, what the rows mean. A figure
-    not known yet is ``unknown`` (``-`` in ASCII, where an ellipsis would be a dot)."""
+    not known yet is ``unknown`` (``-`` in ASCII, where an ellipsis would be a dot).
+    Narrower than the card (``width``), the holes go in two rows (or three), one under
+    the other, the totals after the last: nothing is cut off."""
     pars, bests = figures or ({}, {})
     rows = card_rows(round_.scores, holes=round_.holes, bogey=round_.bogey, pars=pars, bests=bests)
-    return golf_card(
-        rows,
-        title=f"Course {round_.code} · {shown(_rule(round_))} · bogey {round_.bogey}",
-        caption=f"{LEGEND}\n{pace_note(round_.holes, round_.bogey)}",
-    )
+    title = f"Course {round_.code} · {shown(_rule(round_))} · bogey {round_.bogey}"
+    caption = f"{LEGEND}\n{pace_note(round_.holes, round_.bogey)}"
+    whole = golf_card(rows, title=title, caption=caption)
+    if width is None or _width(whole) <= width:
+        return whole
+    for parts in (2, 3):
+        size = -(-round_.holes // parts)
+        runs = [range(start, min(start + size, round_.holes + 1)) for start in
+                range(1, round_.holes + 1, size)]  # fmt: skip
+        tables = [
+            golf_card(
+                rows,
+                title=title if index == 0 else None,
+                caption=caption if index == len(runs) - 1 else None,
+                holes=run,
+            )
+            for index, run in enumerate(runs)
+        ]
+        if max(map(_width, tables)) <= width:
+            break
+    return Group(*tables)
+
+
+def _width(table: Table) -> int:
+    console = Console(width=1000)
+    return Measurement.get(console, console.options, table).maximum
 
 
 def _none_known() -> Figures:
@@ -75,6 +107,8 @@ def verdict(round_: Round) -> Text:
 
 class ScorecardScreen(Keyed, ModalScreen[bool]):
     KEYS = SCORECARD_KEYS
+    #: under 70 columns the panel's padding is one column each side (parlour.tcss)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-wide")]  # noqa: RUF012 (typed by Textual)
 
     def key_target(self) -> Scorecard:
         return self  # the type checker sees that the screen has what its keys call
@@ -95,7 +129,7 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         self.round_id = round_id
 
     def compose(self) -> ComposeResult:
-        card = Vertical(id="scorecard")
+        card = VerticalScroll(id="scorecard")
         # as wide as the golf card wants (up to the screen), not squeezed to the verdict
         card.shrink = False
         with card:
@@ -103,7 +137,25 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
             yield Static(verdict(self.round), id="scorecard-verdict")
         yield KeyBar()
 
+    @property
+    def ascii(self) -> bool:
+        return services(self).ascii_only
+
+    def on_resize(self) -> None:
+        self.query_one("#scorecard-table", Static).update(self.card())
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self) -> None:
+        """A card taller than the terminal scrolls, and its frame says so."""
+        card = self.query_one("#scorecard", VerticalScroll)
+        more = card.scroll_offset.y < card.max_scroll_y
+        card.border_subtitle = (MORE_ASCII if self.ascii else MORE) if more else ""
+
     def on_mount(self) -> None:
+        card = self.query_one("#scorecard", VerticalScroll)
+        card.focus()  # (the arrows scroll it)
+        self.watch(card, "scroll_y", lambda _: self._say_more(), init=False)
+        self.call_after_refresh(self._say_more)
         # pars and bests are worked out in the background: show each as it arrives
         if min(map(len, self.pars())) < self.round.holes:
             self.set_interval(0.5, self.refresh_pars)
@@ -117,9 +169,11 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
     def refresh_pars(self) -> None:
         self.query_one("#scorecard-table", Static).update(self.card())
 
-    def card(self) -> Table:
+    def card(self) -> RenderableType:
         unknown = "-" if services(self).ascii_only else "…"
-        return scorecard_table(self.round, self.pars(), unknown)
+        # the room inside the panel: its border and padding (see parlour.tcss)
+        width = self.app.size.width - (4 if self.app.size.width < 70 else 6)
+        return scorecard_table(self.round, self.pars(), unknown, width)
 
     def can_go_on(self) -> bool | None:
         if self.round.is_complete:

@@ -49,6 +49,7 @@ from parlour.tui.screens.squares_board import HeapView
 from parlour.tui.screens.squares_board import sequence_cards
 from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import Pile
+from parlour.tui.widgets import StatusLine
 
 #: a reminder of the keys, shown when the terminal has lines to spare
 LEGEND = (
@@ -61,7 +62,6 @@ LEGEND_FORMING = (
     "G gives up · ? rules and keys"
 )
 #: the status line's height in lines (see squares.tcss), wide and narrow
-STATUS_LINES = {"wide": 3, "narrow": 4}
 
 
 class SquaresScreen(GameScreen):
@@ -264,18 +264,18 @@ class SquaresScreen(GameScreen):
         """The engine's prompt, naming this screen's keys for the sequences on offer."""
         return prompt_words(state, super().prompt_text(state), replaying=not self.in_play)
 
-    def status(self, message: str, *, refused: bool = False) -> None:
-        super().status(self.fit_status(with_ruling_words(message)), refused=refused)
+    def status(self, message: str, *, refused: bool = False, whole: str = "") -> None:
+        message = with_ruling_words(message)
+        super().status(self.fit_status(message), refused=refused, whole=whole or message)
 
     def fit_status(self, message: str) -> str:
         """``message`` cut to the status line's height by leaving out what just happened,
         never the question that follows it."""
         if self.line is None:
             return message
-        form = "narrow" if self.app.size.width < 78 else "wide"
         width = max(20, self.app.size.width - 2)  # the status line's padding
         console = self.app.console
-        if len(Text(message).wrap(console, width)) <= STATUS_LINES[form]:
+        if len(Text(message).wrap(console, width)) <= self.query_one(StatusLine).most_lines():
             return message
         question = self.prompt_text(self.current)
         return question if message.endswith(question) else message

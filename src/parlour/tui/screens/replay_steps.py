@@ -1,21 +1,23 @@
-"""A game screen's replay keys: stepping through a record, jumping to its ends, and
-taking over from the position shown."""
+"""A replay's keys: stepping through the moves, and taking over from the position shown
+(the replay becomes a game in play)."""
 
 from __future__ import annotations
 
 from typing import Any
 from typing import Protocol
 
+from textual.screen import Screen
+
 from parlour.controls.course import Course
 from parlour.controls.course import Playing
 from parlour.controls.course import Replaying
 from parlour.engine.game import Rules
 from parlour.session import Session
-from parlour.store.database import Store
+from parlour.tui.services import services
 
 
 class GameScreen(Protocol):
-    """What the replay keys use of a game screen."""
+    """What the replay's keys need of the game screen (:mod:`parlour.tui.screens.game`)."""
 
     course: Course
 
@@ -25,7 +27,7 @@ class GameScreen(Protocol):
     @property
     def current(self) -> Any: ...
 
-    def status(self, message: str, *, refused: bool = False) -> None: ...
+    def status(self, message: str, *, refused: bool = False, whole: str = "") -> None: ...
 
     def news_text(self, before: Any, after: Any) -> str: ...
 
@@ -63,9 +65,11 @@ def step_to_end(screen: GameScreen) -> None:
         screen.status(f"At the end: move {moves}. {screen.prompt_text(screen.current)}")
 
 
-def take_over(screen: GameScreen, store: Store | None) -> None:
+def take_over(screen: GameScreen) -> None:
     """Play on from the position shown: the replay becomes a game in play."""
-    line = screen.course.line
+    if not isinstance(screen, Screen):
+        return
+    line, store = screen.course.line, services(screen).store
     if not isinstance(screen.course, Replaying) or store is None:
         return
     if screen.rules.outcome(line.current) is not None:

@@ -1,0 +1,232 @@
+"""The game's clock and what a game screen does for the player's sitting rather than the
+game: pausing, the share code, the theme and the four-colour deck.
+
+The clock runs only while the game's board is the screen in front and the game is being
+played: it stops when the player pauses (the board is hidden), while the help, the menu or
+a question is open, and when the game ends. It counts this sitting's time at the board;
+the statistics keep the time from a game's start to its end, as they always have. The app
+gives the clock its time source (``clock_source``, :func:`time.monotonic` unless a test
+sets another), so that no test waits for real seconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from typing import Protocol
+
+from rich.cells import cell_len
+from textual.app import App
+from textual.screen import Screen
+
+from parlour.controls.course import Playing
+from parlour.controls.course import Replaying
+from parlour.engine.errors import DealError
+from parlour.engine.share import Shared
+from parlour.engine.share import share_code
+from parlour.session import Session
+
+
+class GameClock:
+    """Seconds at the board, stopped and started; read from ``now`` (seconds, monotonic)."""
+
+    def __init__(self, now: Callable[[], float]) -> None:
+        self._now = now
+        self._banked = 0.0
+        self._since: float | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._since is not None
+
+    def start(self) -> None:
+        if self._since is None:
+            self._since = self._now()
+
+    def stop(self) -> None:
+        if self._since is not None:
+            self._banked += max(0.0, self._now() - self._since)
+            self._since = None
+
+    @property
+    def seconds(self) -> float:
+        running = 0.0 if self._since is None else max(0.0, self._now() - self._since)
+        return self._banked + running
+
+
+def clock_text(seconds: float) -> str:
+    """``m:ss``, or ``h:mm:ss`` from an hour on."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+#: how the information line ends when it is too narrow for the live verdict (which the
+#: status line says instead)
+VERDICT_BELOW = " · V below"
+
+
+def info_line(full: str, short: str, clock: str, verdict: str, width: int) -> str:
+    """The information line: the first that fits ``width`` of everything, the verdict
+    with a shorter label, the information that matters first (``short``), and that
+    without the clock; else the short one with no verdict (and if need be no clock),
+    ending in :data:`VERDICT_BELOW` if there is one."""
+    timed = f" · {clock}" if clock else ""
+    candidates = (
+        f"{full}{timed}" + (f" · live verdict (peeks at hidden cards): {verdict}" * bool(verdict)),
+        f"{full}{timed}" + (f" · verdict (peeks): {verdict}" * bool(verdict)),
+        f"{short}{timed}" + (f" · verdict (peeks): {verdict}" * bool(verdict)),
+        f"{short}" + (f" · verdict (peeks): {verdict}" * bool(verdict)),
+    )
+    below = VERDICT_BELOW if verdict else ""
+    fallbacks = (f"{short}{timed}{below}", f"{short}{below}")
+    return (
+        next((words for words in (*candidates, *fallbacks) if cell_len(words) <= width), "")
+        or (fallbacks[-1])
+    )
+
+
+class Seated(Protocol):
+    """What the sitting needs of the game screen it serves."""
+
+    course: Playing | Replaying
+
+    @property
+    def app(self) -> App[Any]: ...
+
+    @property
+    def session(self) -> Session | None: ...
+
+    def status(self, message: str, *, refused: bool = False) -> None: ...
+
+    def show_info(self) -> None: ...
+
+
+class Sitting:
+    """The clock of the game a screen shows, and the keys that serve the player rather than
+    the game (pause, share, theme, four colours)."""
+
+    def __init__(self, screen: Seated) -> None:
+        self.screen = screen
+        self.clock = GameClock(self._now)
+        self._shown = ""
+
+    def _now(self) -> float:
+        source: Callable[[], float] = self.screen.app.clock_source  # type: ignore[attr-defined]
+        return source()
+
+    # -- the clock ---------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Another game on the same screen (the next hole, a replay taken over): its clock
+        starts at nought."""
+        self.clock = GameClock(self._now)
+        self.update(shown=True)
+
+    def update(self, *, shown: bool) -> None:
+        """Run the clock if the board is in front (``shown``) and the game is being played;
+        stop it otherwise."""
+        session = self.screen.session
+        if shown and session is not None and not session.is_finished:
+            self.clock.start()
+        else:
+            self.clock.stop()
+
+    def text(self) -> str:
+        """The clock as the info line shows it ("" in a replay)."""
+        if self.screen.session is None:
+            return ""
+        face = clock_text(self.clock.seconds)
+        return face if self.clock.running or self.screen.session.is_finished else f"{face} paused"
+
+    def tick(self) -> None:
+        """Redraw the info line when the clock's face has changed (called every second)."""
+        text = self.text()
+        if text != self._shown:
+            self._shown = text
+            self.screen.show_info()
+
+    # -- pause ---------------------------------------------------------------------------------
+
+    def pause(self) -> None:
+        from parlour.tui.screens.pause import PauseScreen
+
+        self.clock.stop()
+        self.screen.app.push_screen(PauseScreen(clock_text(self.clock.seconds)))
+
+    # -- share ---------------------------------------------------------------------------------
+
+    def shared(self) -> Shared:
+        """What the share code names: the round's course, else the deal's seed."""
+        line = self.screen.course.line
+        session = self.screen.session
+        if session is not None and session.round is not None:
+            context = session.round
+            return Shared(line.rules.id, context.options, course=context.course)
+        return Shared(line.rules.id, line.options, seed=line.seed)
+
+    def share(self) -> None:
+        try:
+            code = share_code(self.shared())
+        except DealError as error:
+            self.screen.status(
+                f"No share code: {error}; e writes the game as a record file to share.",
+                refused=True,
+            )
+            return
+        self.screen.app.copy_to_clipboard(code)
+        what = "the round's course" if "/round/" in code else "this deal"
+        self.screen.status(
+            f"Share code {code} (copied, if your terminal allows it): parlour play --deal "
+            f"{code} plays {what}."
+        )
+
+    # -- the messages, the record ------------------------------------------------------------
+
+    def messages(self, said: list[str]) -> None:
+        """Every message of the game, whole (``l``)."""
+        from parlour.tui.screens.messages import MessagesScreen
+
+        ascii_only = bool(getattr(self.screen.app, "ascii_only", False))
+        self.screen.app.push_screen(MessagesScreen(said, ascii_only))
+
+    def export(self) -> None:
+        """Write the game as a record file, and say where."""
+        from parlour.store.files import FileError
+        from parlour.store.files import export_record
+        from parlour.tui.services import services
+
+        session, screen = self.screen.session, self.screen
+        if session is None or not isinstance(screen, Screen):
+            return
+        game = self.screen.course.line.rules.id
+        try:
+            path = export_record(services(screen).data_dir, game, session.record_text())
+        except FileError as error:
+            self.screen.status(str(error), refused=True)
+            return
+        self.screen.status(f"Record written to {path}")
+
+    # -- the look ------------------------------------------------------------------------------
+
+    def next_theme(self) -> None:
+        app = self.screen.app
+        names = sorted(app.available_themes)
+        following = (
+            names[(names.index(app.theme) + 1) % len(names)] if app.theme in names else names[0]
+        )
+        app.theme = following  # remembered by the app, as the settings remember it
+        place = names.index(following) + 1
+        self.screen.status(f"Theme: {following} ({place} of {len(names)}; T for the next).")
+
+    def four_colour(self) -> None:
+        app = self.screen.app
+        on = not app.four_colour  # type: ignore[attr-defined]
+        app.set_four_colour(on)  # type: ignore[attr-defined]
+        self.screen.status(
+            "Four-colour deck: on (spades, hearts, diamonds and clubs each have a colour; F "
+            "switches it off)."
+            if on
+            else "Four-colour deck: off (red and black; F switches it on)."
+        )
