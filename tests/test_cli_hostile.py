@@ -83,6 +83,19 @@ def round_text(tmp_path_factory: pytest.TempPathFactory) -> str:
         store.close()
 
 
+@pytest.fixture(scope="module")
+def other_round_text(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """Another round of the same course (bob's, played otherwise): match refuses the same
+    round given twice, whatever the name on it."""
+    data = tmp_path_factory.mktemp("hostile-other") / "data"
+    play_round(data, "bob", best=True)
+    store = Store(data, player="bob")
+    try:
+        return round_record_text(store, store.rounds()[0])
+    finally:
+        store.close()
+
+
 def header(text: str, name: str, value: str) -> str:
     """The record with its first ``name:`` line holding ``value``."""
     before, found, after = text.partition(f"\n{name}: ")
@@ -101,13 +114,17 @@ def write(path: Path, text: str) -> str:
 
 @pytest.mark.parametrize("hostile", HOSTILE)
 def test_check_and_match_show_a_hostile_player_as_written(
-    hostile: str, round_text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    hostile: str,
+    round_text: str,
+    other_round_text: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     evil = write(tmp_path / "evil.txt", header(round_text, "Player", f"{hostile}ann"))
     status, out, err = run(capsys, "--data-dir", str(tmp_path / "d"), "check", evil)
     assert status == 0, err
     assert f"player {shown(hostile)}ann" in out.splitlines()[0]
-    ann = write(tmp_path / "ann.txt", round_text)
+    ann = write(tmp_path / "ann.txt", other_round_text)
     status, out, err = run(capsys, "--data-dir", str(tmp_path / "d"), "match", evil, ann)
     assert status == 0, err
     assert f"{shown(hostile)}ann" in out
@@ -122,13 +139,13 @@ def test_markup_in_a_player_line_is_not_a_link(
 
 
 def test_in_a_terminal_nothing_of_a_hostile_record_is_obeyed(
-    round_text: str, tmp_path: Path
+    round_text: str, other_round_text: str, tmp_path: Path
 ) -> None:
     """What a real terminal receives from check and match: colours, and the record's
     escapes written out, but no OSC (title, clipboard, hyperlink), no clear screen, no C1."""
     player = "".join(HOSTILE)
     evil = write(tmp_path / "evil.txt", header(round_text, "Player", player))
-    ann = write(tmp_path / "ann.txt", round_text)
+    ann = write(tmp_path / "ann.txt", other_round_text)
     for argv in (["check", evil], ["match", evil, ann]):
         terminal = Terminal(tmp_path / "data", *argv, width=240)
         assert terminal.wait_to_end() == 0
@@ -296,13 +313,13 @@ def test_csv_cells_that_begin_like_a_formula_are_quoted(
 
 
 def test_records_beginning_with_a_byte_order_mark_are_read(
-    round_text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    round_text: str, other_round_text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = str(tmp_path / "d")
     bom_round = write(tmp_path / "round.txt", "\ufeff" + round_text)
     game = round_text.partition("[Hole 1]\n")[2].partition("[Hole 2]")[0]
     bom_game = write(tmp_path / "game.txt", "\ufeff" + game)
-    other = write(tmp_path / "other.txt", "\ufeff" + header(round_text, "Player", "bob"))
+    other = write(tmp_path / "other.txt", "\ufeff" + other_round_text)
     status, out, err = run(capsys, "--data-dir", data, "check", bom_round)
     assert status == 0 and "player ann" in out, err
     status, out, err = run(capsys, "--data-dir", data, "match", bom_round, other)

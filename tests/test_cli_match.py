@@ -355,3 +355,31 @@ def test_the_same_round_twice_is_refused(
     status, _, err = run(capsys, played[0], "match", str(records["ann"]), str(copy))
     assert status == 2 and len(err.splitlines()) == 1
     assert err.startswith(f"parlour: {copy}: the same round as {records['ann']}")
+
+
+@pytest.mark.parametrize("name", ["ann", "Ann", "mallory"])
+def test_the_same_round_under_another_player_line_is_refused(
+    played: tuple[Path, dict[str, tuple[int, ...]]],
+    records: dict[str, Path],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+) -> None:
+    """A round is what was played (course, options, moves), not the name on it: ann's
+    round given again as Ann's or mallory's (another Date line too) is the same round."""
+    text = records["ann"].read_text(encoding="utf-8")
+    assert "\nPlayer: ann\n" in text
+    copy = tmp_path / f"{name}.txt"
+    copy.write_text(
+        text.replace("\nPlayer: ann\n", f"\nPlayer: {name}\nDate: 2031-01-01\n"),
+        encoding="utf-8",
+    )
+    status, out, err = run(capsys, played[0], "check", str(copy))
+    assert status == 0 and f"player {name}" in out  # a round record that checks
+    for files in ([records["ann"], copy], [records["bob"], records["ann"], copy]):
+        status, out, err = run(capsys, played[0], "match", *map(str, files))
+        assert status == 2 and out == "" and len(err.splitlines()) == 1
+        assert err.startswith(f"parlour: {copy}: the same round as {records['ann']}"), err
+    # a round played otherwise is another round
+    status, _, err = run(capsys, played[0], "match", str(records["ann"]), str(records["bob"]))
+    assert status == 0, err

@@ -1,3 +1,21 @@
-from parlour.cli import main
+"""The ``parlour`` command's entry point (and ``python -m parlour``).
 
-raise SystemExit(main())
+Kept small and first: nothing is loaded before Ctrl-C is made an orderly end (status
+130, no traceback), whenever it comes; SIGHUP and SIGTERM keep their default action, which
+ends the process at once, until the command knows it will play (:mod:`parlour.ending`).
+"""
+
+from __future__ import annotations
+
+
+def run() -> int:
+    try:
+        from parlour.cli import main
+
+        return main()
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(run())

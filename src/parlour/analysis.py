@@ -9,9 +9,11 @@ seed order, and the summary is kept as running totals.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections import deque
@@ -35,13 +37,31 @@ from parlour.engine.verdict import Verdict
 _AHEAD_PER_JOB = 8
 #: seconds between a worker's looks at whether the process that started it is still there
 PARENT_WATCH_SECONDS = 0.5
+#: prctl's request to be sent a signal when the parent ends (linux/prctl.h)
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process the moment its parent ends (PR_SET_PDEATHSIG); the
+    pools are made and fed from the main thread, whose end is the parent's."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
 def _worker_start(parent: int) -> None:
     """Run first in every worker process: leave Ctrl-C to the parent (which stops the
     workers itself), and exit as soon as the parent is gone, even when it was killed
-    with no chance to stop its workers (kill -9)."""
+    with no chance to stop its workers (kill -9): at once on Linux, else within
+    :data:`PARENT_WATCH_SECONDS`."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+    if os.getppid() != parent:  # gone before the request was made
+        os._exit(0)
 
     def watch() -> None:
         while os.getppid() == parent:

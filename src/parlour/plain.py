@@ -306,6 +306,8 @@ class Plain:
         parts.append(f"{outcome.summary[:1].upper()}{outcome.summary[1:]}.")
         self.say(" ".join(parts))
         self.say(f"score {outcome.score}")
+        if session.hole_taken:
+            self.say(session.hole_taken)
         if session.round is not None:
             round_ = session.round_after
             assert round_ is not None

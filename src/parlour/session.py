@@ -77,6 +77,11 @@ class Session:
     _finish_pending: bool = False
     #: why the last move's game was played out by Parlour (the rules' ``playing_out``), or ""
     played_out: str = ""
+    #: set when this game finished a hole that another game (the same round played on
+    #: elsewhere at the same time) had finished first: what to tell the player ("" else)
+    hole_taken: str = ""
+    #: the round's scores as stored once this hole was found scored by another game
+    _stored_scores: tuple[int, ...] | None = None
 
     # -- starting --------------------------------------------------------------------------
 
@@ -183,7 +188,9 @@ class Session:
         if self.round is None:
             return None
         scores = self.round.scores
-        if self.outcome is not None:
+        if self._stored_scores is not None:  # the hole was scored by another game
+            scores = self._stored_scores
+        elif self.outcome is not None:
             scores = (*scores, self.outcome.score)
         return replace(self.round.round, scores=scores)
 
@@ -277,11 +284,31 @@ class Session:
                 )
                 self._finish_pending = False
                 self.saved_id = None
+                self._check_hole()
         except StoreError as error:
             self.unsaved = str(error)
             return
         if self.unsaved is not None:
             self.unsaved, self.recovered = None, True
+
+    def _check_hole(self) -> None:
+        """After the finish is stored: whether this game scored its hole, or another game
+        (the same round played on elsewhere) had finished it first, whose score stands."""
+        if self.round is None or self.finished_id is None:
+            return
+        try:
+            scored = self.store.hole_game(self.round.round_id, self.round.hole)
+            if scored is None or scored[1] == self.finished_id:
+                return
+            stored = self.store.get_round(self.round.round_id)
+        except StoreError:  # the finish is stored; which game scored is not known here
+            return
+        self._stored_scores = stored.scores if stored is not None else self.round.scores
+        self.hole_taken = (
+            f"Hole {self.round.hole} of round {self.round.round.code} was finished first "
+            f"elsewhere, with {scored[0]}: that score stands. This game is kept in the "
+            "history, not scored."
+        )
 
     def saving_news(self) -> str:
         """What the status line adds about saving: that moves are not being saved (and

@@ -115,3 +115,19 @@ def test_a_leaderboard_refuses_another_course_and_ranks_one() -> None:
         leaderboard([("a", ann), ("b", other)])
     board = leaderboard([("ann", ann)], [0] * 9)
     assert board[0].place == 1 and board[0].versus_par == ann.total
+
+
+def test_a_rounds_identity_is_what_was_played_not_whose_name_is_on_it(
+    holes: list[Line[Any, Any]],
+) -> None:
+    ann = check(format_round_record("golf", COURSE, "ann", holes, {"Date": "2030-01-01"}))
+    for name in ("Ann", "mallory"):
+        other = check(format_round_record("golf", COURSE, name, holes, {"Date": "2031-05-05"}))
+        assert other.player == name and other.identity == ann.identity
+    # the last hole played to its end otherwise: another round
+    last: Line[Any, Any] = Line.from_seed(GOLF, hole_seed(COURSE, 9))
+    while GOLF.outcome(last.current) is None:
+        last = last.play(GOLF.legal_moves(last.current)[-1])
+    assert last.moves != holes[8].moves
+    other = check(format_round_record("golf", COURSE, "ann", [*holes[:8], last]))
+    assert other.identity != ann.identity

@@ -122,23 +122,28 @@ def command_play_moves(args: argparse.Namespace) -> int:
 
 
 def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
-    from parlour.cli.settings import checked_theme
-    from parlour.store.config import load
-    from parlour.tui.app import make_app
+    from parlour.ending import installed
 
-    theme = checked_theme(args.theme) if args.theme else None
-    app = make_app(
-        args.data_dir,
-        ascii_only=True if args.ascii else None,
-        player=player_name(args),
-        config=load(),
-        theme=theme,
-        four_colour=True if args.four_colour else None,
-        served=getattr(args, "served", None) or "",  # started by parlour serve (cli/serve)
-        **kwargs,
-    )
-    app.run()
-    return 0 if app.return_code in (None, 0) else int(app.return_code)
+    # from here on SIGHUP, SIGTERM and SIGINT end the app whatever it is doing
+    # (parlour.ending), the app's own handlers taking over once it runs
+    with installed():
+        from parlour.cli.settings import checked_theme
+        from parlour.store.config import load
+        from parlour.tui.app import make_app
+
+        theme = checked_theme(args.theme) if args.theme else None
+        app = make_app(
+            args.data_dir,
+            ascii_only=True if args.ascii else None,
+            player=player_name(args),
+            config=load(),
+            theme=theme,
+            four_colour=True if args.four_colour else None,
+            served=getattr(args, "served", None) or "",  # started by parlour serve (cli/serve)
+            **kwargs,
+        )
+        app.run()
+        return 0 if app.return_code in (None, 0) else int(app.return_code)
 
 
 def todays_course(game: str) -> str:
@@ -191,7 +196,15 @@ def command_play(args: argparse.Namespace) -> int:
 
 
 def _run_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> int:
-    """``play … --plain``: the game line by line on standard input and output."""
+    """``play … --plain``: the game line by line on standard input and output. A signal
+    ends it at once (parlour.ending): every move is saved as it is made."""
+    from parlour.ending import installed
+
+    with installed():
+        return _play_plain(args, game, options)
+
+
+def _play_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> int:
     from parlour.cli.settings import read_settings
     from parlour.engine import check_seed
     from parlour.engine.record import parse_record

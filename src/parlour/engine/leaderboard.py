@@ -24,14 +24,15 @@ class Standing:
 
 def same_course(rounds: Sequence[tuple[str, RoundResult]]) -> None:
     """Refuse, naming the round (by its label), rounds that cannot be matched: another
-    game, another course or other rule options than the first."""
+    game, another course or other rule options than the first, or a round given twice
+    (the same moves, whatever the name on it: :attr:`CheckedRound.identity`)."""
     if not rounds:
         return
     first_label, first = rounds[0]
-    seen: dict[object, str] = {}
+    seen: dict[str, str] = {}
     for label, other in rounds:
         if isinstance(other, CheckedRound):
-            played = (other.player, tuple(tuple(map(str, line.moves)) for line in other.lines))
+            played = other.identity
             if played in seen:
                 raise RoundRecordError(f"{label}: the same round as {seen[played]}: a round "
                                        "is matched only once")  # fmt: skip

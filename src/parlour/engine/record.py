@@ -21,6 +21,7 @@ from dataclasses import field
 from typing import Any
 from typing import Final
 
+from parlour.engine import work
 from parlour.engine.cards import Card
 from parlour.engine.cards import format_cards
 from parlour.engine.deals import check_seed
@@ -36,6 +37,13 @@ from parlour.engine.registry import find_game
 from parlour.engine.untrusted import shown
 
 FIRST_LINE: Final = "# Parlour game record"
+#: the most moves a game record may hold: far more than any game takes (docs/formats.md
+#: has the longest measured), so that no record can make a replay long by sheer length
+MAX_MOVES: Final = 2_000
+#: the most positions the rules' searches made after each move may look at, in all, while
+#: one record is replayed (Three Squares' end search: 2,500 after each move made with the
+#: pack empty); Parlour's move ``end`` makes its own longer look, once (docs/formats.md)
+MAX_POSITIONS: Final = 250_000
 #: headers written by :func:`format_record`, in order; others are kept as extras
 KNOWN_HEADERS: Final = ("Game", "Options", "Seed", "Deck", "Result")
 #: the byte-order mark some editors (Windows Notepad) put at the start of a UTF-8 file
@@ -176,24 +184,36 @@ def _parse_move_line(line: str, number: int, expected: int) -> RecordedMove:
     return RecordedMove(expected, words[0], description.strip() if semicolon else None, number)
 
 
-def replay(record: Record) -> Line[Any, Any]:
-    """Play a record's moves from its deck, checking every move and the result."""
+def replay(record: Record, positions: int = MAX_POSITIONS) -> Line[Any, Any]:
+    """Play a record's moves from its deck, checking every move and the result. The work
+    is bounded: at most :data:`MAX_MOVES` moves, and ``positions`` looked at by the rules'
+    searches (:mod:`parlour.engine.work`); a record that needs more is refused at the move
+    that goes past, with an error naming the limit."""
     rules = find_game(record.game)
     line: Line[Any, Any] = Line.new(rules, record.deck, record.options, record.seed)
-    for recorded in record.moves:
-        try:
-            move = rules.parse_move(recorded.notation)
-            said = rules.describe(line.current, move)
-            line = line.play(move)
-        except ParlourError as error:
-            raise RecordError(str(error), recorded.line, recorded.number) from None
-        if recorded.description is not None and not _same(recorded.description, said):
-            raise RecordError(
-                f"the record says {recorded.description!r}, but here {recorded.notation} "
-                f"means {said!r}",
-                recorded.line,
-                recorded.number,
-            )
+    if len(record.moves) > MAX_MOVES:
+        first = record.moves[MAX_MOVES]
+        raise RecordError(
+            f"the record holds {len(record.moves):,} moves; a game record may hold at most "
+            f"{MAX_MOVES:,} (docs/formats.md), far more than any game takes",
+            first.line,
+            first.number,
+        )
+    with work.metered(positions):
+        for recorded in record.moves:
+            try:
+                move = rules.parse_move(recorded.notation)
+                said = rules.describe(line.current, move)
+                line = line.play(move)
+            except ParlourError as error:
+                raise RecordError(str(error), recorded.line, recorded.number) from None
+            if recorded.description is not None and not _same(recorded.description, said):
+                raise RecordError(
+                    f"the record says {recorded.description!r}, but here {recorded.notation} "
+                    f"means {said!r}",
+                    recorded.line,
+                    recorded.number,
+                )
     if record.result is not None:
         actual = result_text(line)
         if not _same(record.result, actual):

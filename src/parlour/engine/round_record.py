@@ -29,6 +29,7 @@ parlour.engine.round_record.RoundRecordError: line 7: the total is 1..., but the
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from collections.abc import Sequence
@@ -116,6 +117,16 @@ class CheckedRound(RoundResult):
     """A round record whose every hole replays to the scores it claims: the holes' games."""
 
     lines: tuple[Line[Any, Any], ...] = ()
+
+    @property
+    def identity(self) -> str:
+        """What the round is, whoever's name is on it: a hash of its game, course, rule
+        options and every hole's moves (not the Player, Date or other headers). Two
+        records of the same round have the same identity."""
+        played = [self.game, course_code(self.course), format_options(self.options)]
+        for line in self.lines:
+            played.append(" ".join(line.rules.format_move(move) for move in line.moves))
+        return hashlib.sha256("\n".join(played).encode()).hexdigest()
 
 
 def is_round_record(text: str) -> bool:

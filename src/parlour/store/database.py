@@ -307,7 +307,12 @@ class Store:
         started: str | None = None,
     ) -> int:
         """Store a finished game (and its hole, in a round) and drop it from the games
-        in progress, all in one transaction. Returns the finished game's id."""
+        in progress, all in one transaction. Returns the finished game's id.
+
+        A hole is scored once: the first game to finish it. A game that finishes a hole
+        already scored (the same round played on in two places at once) is kept in the
+        history with its round and hole, but the hole keeps its score
+        (:meth:`hole_game` tells which game scored it)."""
         stamp = now()
         with self.transaction(durable=True) as db:
             cursor = db.execute(
@@ -331,12 +336,15 @@ class Store:
                 ),
             )
             game_id = cursor.lastrowid
+            scored = 0
             if round_id is not None and hole is not None:
-                db.execute(
-                    "INSERT OR REPLACE INTO holes (round_id, hole, score, game_id) "
-                    "VALUES (?, ?, ?, ?)",
+                # the first finish of a hole is its score (never replaced)
+                scored = db.execute(
+                    "INSERT INTO holes (round_id, hole, score, game_id) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (round_id, hole) DO NOTHING",
                     (round_id, hole, score, game_id),
-                )
+                ).rowcount
+            if scored:
                 total, count = db.execute(
                     "SELECT COALESCE(SUM(score), 0), COUNT(*) FROM holes WHERE round_id = ?",
                     (round_id,),
@@ -380,6 +388,14 @@ class Store:
             (round_id,),
         )
         return [self._finished(row) for row in rows]
+
+    def hole_game(self, round_id: int, hole: int) -> tuple[int, int | None] | None:
+        """The score of a round's hole and the finished game that scored it (None if the
+        hole is not scored yet)."""
+        rows = self._read(
+            "SELECT score, game_id FROM holes WHERE round_id = ? AND hole = ?", (round_id, hole)
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
 
     def finished_game(self, game_id: int) -> FinishedGame | None:
         rows = self._read(f"{self._FINISHED_COLUMNS} WHERE id = ?", (game_id,))

@@ -49,10 +49,11 @@ def outcomes(store: Store, game: str, options: str) -> tuple[list[bool], list[in
 
 
 def round_holes(store: Store, game: str, options: str) -> list[tuple[int | None, int]]:
-    """The seed and score of every hole the player finished as part of a round."""
+    """The seed and score of every hole the player scored in a round (a game that
+    finished a hole already scored elsewhere is not one)."""
     rows = store._read(
         "SELECT seed, score FROM games WHERE player = ? AND game = ? AND options = ? "
-        "AND round_id IS NOT NULL",
+        "AND round_id IS NOT NULL AND id IN (SELECT game_id FROM holes)",
         (store.player, game, options),
     )
     return [(seed, score) for seed, score in rows]

@@ -3,10 +3,7 @@ both use it."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import secrets
-import signal
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -42,6 +39,7 @@ from parlour.tui.screens.small import TooSmallScreen
 from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
 from parlour.tui.services import fixed_player_words
+from parlour.tui.signals import EndsOnSignal
 from parlour.tui.themes import PARLOUR_THEMES
 from parlour.tui.themes import card_variables
 
@@ -70,7 +68,7 @@ def terminal_shows_suits() -> bool:
     return shows_suits(sys.stdout)
 
 
-class ParlourApp(PlainNotices):
+class ParlourApp(PlainNotices, EndsOnSignal):
     CSS_PATH = "parlour.tcss"
     TITLE = "Parlour"
     #: ctrl+p: Textual's command palette (the theme, the settings, the keys …)
@@ -218,7 +216,6 @@ class ParlourApp(PlainNotices):
     # -- start-up --------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self._listen_for_signals()
         try:
             self.store = Store(self.data_dir, player=self.player or self.config.settings.player)
         except StoreError as error:
@@ -250,22 +247,6 @@ class ParlourApp(PlainNotices):
         if self._remember_theme:
             self.remember(theme=self.theme)
         self._report_settings()
-
-    def _listen_for_signals(self) -> None:
-        """SIGTERM (a polite kill) and SIGHUP (the terminal closed) end the app as q does:
-        the game is saved and the terminal is given back as it was."""
-        loop = asyncio.get_running_loop()
-        for number in (signal.SIGTERM, signal.SIGHUP):
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(number, self._signalled, number)
-
-    def _signalled(self, number: int) -> None:
-        screen = self.screen
-        session = getattr(screen, "session", None)
-        if isinstance(session, Session):
-            with contextlib.suppress(Exception):  # saved after every move already
-                session.save()
-        self.exit(return_code=128 + number)
 
     def on_unmount(self) -> None:
         from parlour.tui.background import shut_down

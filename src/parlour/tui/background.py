@@ -51,10 +51,14 @@ async def _run(kind: str, function: Callable[..., T], *args: Any, **kwargs: Any)
 
 
 def shut_down() -> None:
-    """Stop the background processes (at exit), dropping work not yet started."""
+    """Stop the background processes (at exit): their work, started or not, is dropped,
+    and they are killed, so that nothing waits for a search that may take a minute."""
+    from parlour.ending import stop_workers
+
     for pool in _pools.values():
         pool.shutdown(wait=False, cancel_futures=True)
     _pools.clear()
+    stop_workers()
 
 
 # -- the jobs (module-level functions, so the background process can import them) ----------

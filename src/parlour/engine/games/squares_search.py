@@ -96,6 +96,7 @@ from heapq import heappop
 from heapq import heappush
 from typing import Final
 
+from parlour.engine import work
 from parlour.engine.games.squares_frozen import frozen_counts as frozen_counts
 from parlour.engine.games.squares_frozen import hopeful_suits as hopeful_suits
 from parlour.engine.games.squares_frozen import is_dead
@@ -156,6 +157,7 @@ def _search(
     *,
     paths: bool,
     improvable: set[Node] | frozenset[Node] = frozenset(),
+    metered: bool = True,
 ) -> tuple[Verdict, tuple[Node, ...], set[Node] | dict[Node, Node | None]]:
     """The search behind :func:`search`, :func:`explore`, :func:`verdict` and
     :func:`settle`: breadth first when ``shortest``, else best first by :func:`_progress`
@@ -163,7 +165,12 @@ def _search(
     ``paths``) and the positions seen. Reaching a position of ``improvable`` (known to
     lead to a higher score than its own, which is the start's: the score does not change
     without a new packet) also shows the start improvable; the way then ends there."""
+    # a replayed record's searches are metered (engine.work)
+    allowed = work.left() if metered else None
+    spend = work.spend if allowed is not None else _free
+    limit = budget if allowed is None else min(budget, allowed)
     if prune and is_dead(start):
+        spend(1)
         return Verdict.STUCK, (), {start}
     parents: dict[Node, Node | None] = {start: None}
     seen: dict[Node, Node | None] | set[Node] = parents if paths else {start}
@@ -187,8 +194,12 @@ def _search(
                     while step is not None and step != start:
                         path.append(step)
                         step = parents[step]
+                spend(len(seen))
                 return Verdict.IMPROVABLE, tuple(reversed(path)), seen
-            if len(seen) > budget:
+            if len(seen) > limit:
+                if limit < budget:
+                    raise work.exceeded()
+                spend(len(seen))
                 return Verdict.UNDECIDED, (), seen
             if not prune or not is_dead(child):
                 if shortest:
@@ -196,7 +207,12 @@ def _search(
                 else:
                     pushed += 1
                     heappush(best, (-_progress(child), -pushed, child))
+    spend(len(seen))
     return Verdict.STUCK, (), seen
+
+
+def _free(positions: int) -> None:
+    """What an unmetered search spends: nothing counted."""
 
 
 _verdicts: dict[Node, Verdict] = {}
@@ -205,12 +221,15 @@ _verdicts: dict[Node, Verdict] = {}
 def verdict(start: Node) -> Verdict:
     """:func:`search`'s verdict within :data:`BUDGET`, remembered: the same positions
     come up again and again when a game is replayed or searched."""
-    known = _verdicts.get(start)
+    memory = work.memo("squares-verdict")  # a replayed record's own (engine.work)
+    if memory is None:
+        memory = _verdicts
+    known: Verdict | None = memory.get(start)
     if known is None:
         known = _search(start, BUDGET, False, True, paths=False)[0]
-        if len(_verdicts) >= 1 << 16:
-            _verdicts.clear()
-        _verdicts[start] = known
+        if len(memory) >= 1 << 16:
+            memory.clear()
+        memory[start] = known
     return known
 
 
@@ -227,6 +246,15 @@ def settle(start: Node) -> Verdict:
     position seen by an earlier such search that said "stuck" is stuck too (section 4),
     so a search that has ended the game also answers for the positions played since."""
     global _stuck
+    memory = work.memo("squares-settle")
+    if memory is not None:
+        # a replayed record: worked out afresh, so that it costs the same anywhere, and
+        # not counted against the record's allowance: its move ``end`` asks for this once
+        # (the move ends the game, or is refused), within DEEP_BUDGET
+        if start not in memory:
+            memory[start] = _search(start, DEEP_BUDGET, False, True, paths=False, metered=False)[0]
+        found: Verdict = memory[start]
+        return found
     known = _settled.get(start)
     if known is None and start in _stuck:
         known = Verdict.STUCK

@@ -163,6 +163,10 @@ class GolfScreen(GameScreen):
         if session is None or session.round is None:
             self.status(f"{self.ending_words()} Press n for a new hole.")
             return
+        if session.hole_taken:  # the same round played on elsewhere finished it first
+            self.status(session.hole_taken, refused=True)
+            self.notify(session.hole_taken, title="Hole already scored", severity="warning",
+                        timeout=20, markup=False)  # fmt: skip
         self.action_scorecard()
 
     def action_scorecard(self) -> None:

@@ -1,0 +1,163 @@
+"""How a Parlour that plays (the app, plain mode) ends when it is told to: the terminal
+closed (SIGHUP), a polite kill (SIGTERM), Ctrl-C sent as a signal (SIGINT).
+
+A game is saved after every move, so what matters is that the process ends, soon, whatever
+it is doing when the signal comes (starting up, drawing, waiting on a terminal that is
+gone), and that no process it started lives on. Until the command knows that it will play,
+the signals keep their default actions (SIGHUP and SIGTERM end the process at once; Ctrl-C
+is status 130, :mod:`parlour.__main__`): nothing has been started or played yet. From then
+on (:func:`installed`) three nets, each catching what the one before it misses:
+
+1. **The end.** While the app's event loop runs, it is handed the signal
+   (:func:`on_signal`): it saves the game, stops its workers and closes, giving the
+   terminal back. At any other moment (the app loading or closing, plain mode, which saves
+   every move as it is made) the process ends at once: the workers stopped, the terminal
+   given back, status 128 + signal. Nothing is raised into whatever code was running: an
+   exception from a signal can surface as another one (an import, a ``__set_name__``).
+2. **The watchdog.** The signal also starts a thread that, if the process is still there
+   :data:`GRACE_SECONDS` later (a terminal that has gone can leave a write blocked for
+   ever), ends it as above.
+3. **The kernel.** A timer (``ITIMER_REAL``, its ``SIGALRM`` left at the default action)
+   ends the process :data:`LAST_SECONDS` after the signal even if no Python code can run.
+
+Worker processes also end by themselves when the process that started them goes, however
+it goes (:func:`parlour.analysis.process_pool`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from collections.abc import Iterator
+from types import FrameType
+from typing import Any
+from typing import Final
+from typing import NoReturn
+
+#: the signals that end a Parlour that plays (those the system has)
+ENDING_SIGNALS: Final = tuple(
+    getattr(signal, name) for name in ("SIGHUP", "SIGTERM", "SIGINT") if hasattr(signal, name)
+)
+#: how long the clean end may take before the watchdog ends the process
+GRACE_SECONDS: Final = 1.0
+#: how long after the signal the kernel ends the process, whatever it is doing
+LAST_SECONDS: Final = 1.5
+#: what a terminal is sent to leave full-screen mode as it was: no mouse reports, no
+#: bracketed paste, the main screen, the cursor shown
+_RESTORE_SCREEN: Final = (
+    b"\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?2004l\x1b[?7h\x1b[<u\x1b[?1049l"
+    b"\x1b[?25h\x1b[?1004l"
+)
+
+
+class _Ending:
+    """What this process knows about ending: the terminal's settings when it began, whether
+    the app has it in full-screen mode, who ends it cleanly, and the signal that is ending
+    it (None until one has come)."""
+
+    def __init__(self) -> None:
+        self.terminal: list[Any] | None = None
+        self.full_screen = False
+        self.clean: Callable[[int], None] | None = None
+        self.number: int | None = None
+
+
+_state = _Ending()
+
+
+def on_signal(clean: Callable[[int], None] | None, *, full_screen: bool = False) -> None:
+    """Hand the signals to ``clean`` (called in the main thread with the signal's number,
+    once; it must not block), or, with None, back to ending at once. ``full_screen``: the
+    terminal is in the app's full-screen mode, to be left if the process ends at once."""
+    _state.clean = clean
+    _state.full_screen = full_screen
+
+
+def stop_workers() -> None:
+    """Kill every worker process this process started (their work is never needed once
+    the app is ending: hints, pars, the longer end search)."""
+    started = sys.modules.get("multiprocessing")  # not loaded: no worker was started
+    if started is None:
+        return
+    with contextlib.suppress(Exception):
+        for child in started.active_children():
+            with contextlib.suppress(Exception):
+                child.kill()
+
+
+def _restore_terminal() -> None:
+    """Give the terminal (standard input and output) back its settings from before the
+    app, if it is still there."""
+    if _state.terminal is None:
+        return
+    with contextlib.suppress(Exception):
+        import termios
+
+        termios.tcsetattr(0, termios.TCSANOW, _state.terminal)
+    if _state.full_screen:
+        with contextlib.suppress(Exception):
+            os.write(1, _RESTORE_SCREEN)
+
+
+def end_now(number: int) -> NoReturn:
+    """End the process at once: the workers stopped, the terminal given back."""
+    stop_workers()
+    _restore_terminal()
+    os._exit(128 + number)
+
+
+def _watch(number: int) -> None:
+    threading.Event().wait(GRACE_SECONDS)
+    end_now(number)
+
+
+def arm(number: int) -> bool:
+    """Note that ``number`` is ending the process, and make sure it ends: the watchdog and
+    the kernel's timer start. Returns False when an earlier signal has done so already.
+    Called in the main thread (where Python runs signal handlers)."""
+    if _state.number is not None:
+        return False
+    _state.number = number
+    with contextlib.suppress(ValueError, OSError, AttributeError):  # (not on Windows)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        signal.setitimer(signal.ITIMER_REAL, LAST_SECONDS)
+    threading.Thread(target=_watch, args=(number,), name="ending", daemon=True).start()
+    return True
+
+
+def _signalled(number: int, frame: FrameType | None) -> None:
+    if not arm(number):
+        return  # already ending
+    clean = _state.clean
+    try:
+        if clean is not None:
+            clean(number)
+            return
+    except Exception:  # the app's loop has closed: nothing left to end cleanly
+        pass
+    end_now(number)
+
+
+@contextlib.contextmanager
+def installed() -> Iterator[None]:
+    """While a command plays (the app, plain mode): the signals end it as this module
+    says, and the terminal's settings are kept to be given back. The handlers that were
+    there before are put back afterwards (the command may run inside a test)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    with contextlib.suppress(Exception):
+        import termios
+
+        if os.isatty(0):
+            _state.terminal = termios.tcgetattr(0)
+    before = {number: signal.signal(number, _signalled) for number in ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)

@@ -1,0 +1,289 @@
+"""Signals at any moment of the app's life: SIGHUP (with the terminal closed, as closing a
+terminal window does), SIGTERM and SIGINT, sent from the first instant of start-up on, end
+``parlour`` and every process it started within two seconds; moves played are saved.
+
+Each try is ``parlour …`` in a pseudo-terminal of its own that is its controlling
+terminal (as in a terminal window): closing the terminal's side of it hangs the session up.
+Tries run a few at a time, each with its own data directory."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from dataclasses import dataclass
+from dataclasses import field
+from pathlib import Path
+
+import pytest
+
+from parlour.store.database import Store
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+
+#: the promise: gone, with every process it started, this long after the signal
+GONE_WITHIN = 2.0
+#: tries of each signal, spread over the start-up window
+TRIES = 20
+#: tries run at once (the machine may have only two cores)
+AT_ONCE = 5
+
+COMMANDS = (("play", "golf", "--seed", "1"), (), ("play", "golf", "--seed", "1", "--plain"))
+
+
+def session_members(session: int) -> set[int]:
+    """Live processes of a session (a try's app and everything it started: workers stay
+    in the session they were started in)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session and fields[0] not in ("Z", "X"):
+            found.add(int(entry.name))
+    return found
+
+
+def _controlling_terminal() -> None:
+    """In the child, after ``setsid``: make its standard input (the pseudo-terminal) its
+    controlling terminal, so that closing the other side sends the hang-up."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+@dataclass
+class Try:
+    """One ``parlour`` in a terminal of its own, signalled ``delay`` seconds after start."""
+
+    args: tuple[str, ...]
+    number: signal.Signals
+    delay: float
+    data_dir: Path
+    output: bytearray = field(default_factory=bytearray)
+    process: subprocess.Popen[bytes] | None = None
+    fd: int | None = None
+    started: float = 0.0
+    signalled: float | None = None
+    gone: float | None = None
+    #: how much had been written when the signal was sent
+    mark: int = 0
+
+    def start(self) -> None:
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+        env = dict(os.environ, PARLOUR_DATA_DIR=str(self.data_dir), TERM="xterm-256color")
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "parlour", *self.args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            close_fds=True,
+            start_new_session=True,
+            preexec_fn=_controlling_terminal,
+        )
+        os.close(slave)
+        self.fd = master
+
+    def read(self) -> None:
+        if self.fd is None:
+            return
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:
+            chunk = b""
+        if chunk:
+            self.output.extend(chunk)
+
+    def send(self) -> None:
+        assert self.process is not None
+        self.signalled = time.monotonic()
+        self.mark = len(self.output)
+        os.kill(self.process.pid, self.number)
+        if self.number == signal.SIGHUP:  # the terminal is closed, as a window is
+            self.close_terminal()
+
+    def close_terminal(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def check_gone(self) -> bool:
+        assert self.process is not None
+        if (
+            self.gone is None
+            and self.process.poll() is not None
+            and not session_members(self.process.pid)
+        ):
+            self.gone = time.monotonic()
+        return self.gone is not None
+
+    def end(self) -> None:
+        """Kill whatever is left of the try (after the verdict) and close its terminal."""
+        assert self.process is not None
+        for pid in session_members(self.process.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self.process.wait()
+        self.close_terminal()
+
+    @property
+    def said_after(self) -> bytes:
+        """What was written after the signal (nothing can be read once the terminal is
+        closed)."""
+        return bytes(self.output[self.mark :])
+
+    @property
+    def took(self) -> float | None:
+        if self.gone is None or self.signalled is None:
+            return None
+        return self.gone - self.signalled
+
+    def describe(self) -> str:
+        assert self.process is not None
+        said = bytes(self.output[-400:])
+        return (
+            f"parlour {' '.join(self.args)}: {self.number.name} {self.delay:.2f} s after start; "
+            f"exit {self.process.poll()}, left {sorted(session_members(self.process.pid))}; "
+            f"the terminal ended with {said!r}"
+        )
+
+
+def run_batch(tries: list[Try], patience: float = 10.0) -> None:
+    """Start the tries together, signal each at its moment, and wait (reading what they
+    write: an app whose terminal is not read cannot finish) until each has gone or
+    ``GONE_WITHIN`` has long passed."""
+    for one in tries:
+        one.start()
+    try:
+        while True:
+            now = time.monotonic()
+            for one in tries:
+                if one.signalled is None and now - one.started >= one.delay:
+                    one.send()
+                if one.signalled is not None:
+                    one.check_gone()
+            if all(one.gone is not None for one in tries):
+                return
+            if all(one.signalled is not None for one in tries) and all(
+                one.gone is not None or now - (one.signalled or now) > patience for one in tries
+            ):
+                return
+            fds = [one.fd for one in tries if one.fd is not None]
+            ready, _, _ = select.select(fds, [], [], 0.02) if fds else ([], [], [])
+            if not fds:
+                time.sleep(0.02)
+            for one in tries:
+                if one.fd in ready:
+                    one.read()
+    finally:
+        for one in tries:
+            one.end()
+
+
+def start_up_seconds(tmp_path: Path) -> float:
+    """How long the app takes here to show its first board, with ``AT_ONCE`` starting
+    together (a slow or busy machine takes longer than a second)."""
+    tries = [
+        Try(COMMANDS[0], signal.SIGTERM, 60.0, tmp_path / f"calibrate-{n}") for n in range(AT_ONCE)
+    ]
+    shown: dict[int, float] = {}
+    for one in tries:
+        one.start()
+    try:
+        deadline = time.monotonic() + 60
+        while len(shown) < len(tries) and time.monotonic() < deadline:
+            fds = [one.fd for one in tries if one.fd is not None]
+            ready, _, _ = select.select(fds, [], [], 0.05)
+            for index, one in enumerate(tries):
+                if one.fd in ready:
+                    one.read()
+                    if index not in shown and b"seed 1" in one.output:
+                        shown[index] = time.monotonic() - one.started
+    finally:
+        for one in tries:
+            one.end()
+    assert len(shown) == len(tries), "the board never appeared"
+    return max(shown.values())
+
+
+@pytest.fixture(scope="module")
+def window(tmp_path_factory: pytest.TempPathFactory) -> float:
+    """Signals are sent from 0.1 s after start to this long after it: a second, or, where
+    the board takes longer to appear, until a little after it has."""
+    return max(1.0, 1.25 * start_up_seconds(tmp_path_factory.mktemp("calibrate")))
+
+
+@pytest.mark.parametrize("number", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
+def test_a_signal_at_any_moment_of_start_up_ends_everything_within_two_seconds(
+    tmp_path: Path, number: signal.Signals, window: float
+) -> None:
+    # spread over the window, the three ways of starting taking turns
+    delays = [0.1 + (window - 0.1) * index / (TRIES - 1) for index in range(TRIES)]
+    tries = [
+        Try(COMMANDS[index % len(COMMANDS)], number, delay, tmp_path / f"data-{index}")
+        for index, delay in enumerate(delays)
+    ]
+    for first in range(0, len(tries), AT_ONCE):
+        run_batch(tries[first : first + AT_ONCE])
+    late = [one for one in tries if one.took is None or one.took > GONE_WITHIN]
+    assert not late, "\n".join(one.describe() for one in late)
+    # an end, not a crash: no traceback on the terminal
+    crashed = [one for one in tries if b"Traceback" in one.said_after]
+    assert not crashed, "\n".join(one.describe() for one in crashed)
+
+
+def wait_for(one: Try, text: bytes, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while text not in one.output:
+        assert time.monotonic() < deadline, f"{text!r} never appeared: {one.describe()}"
+        assert one.fd is not None
+        ready, _, _ = select.select([one.fd], [], [], 0.1)
+        if ready:
+            one.read()
+
+
+@pytest.mark.parametrize("number", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("plain", [False, True], ids=["app", "plain"])
+def test_a_signal_after_moves_ends_everything_with_the_moves_saved(
+    tmp_path: Path, number: signal.Signals, plain: bool
+) -> None:
+    args = ("play", "golf", "--seed", "1", *(["--plain"] if plain else []))
+    one = Try(args, number, 0.0, tmp_path / "data")
+    one.start()
+    try:
+        if plain:
+            wait_for(one, b"Play a card")
+            os.write(one.fd or -1, b"7\n")
+            wait_for(one, b"from column 7 onto")
+        else:
+            wait_for(one, b"seed 1")
+            os.write(one.fd or -1, b"7")
+            wait_for(one, b"move 1")
+        one.send()
+        deadline = time.monotonic() + 2 * GONE_WITHIN
+        while not one.check_gone() and time.monotonic() < deadline:
+            if one.fd is not None and select.select([one.fd], [], [], 0.02)[0]:
+                one.read()
+            time.sleep(0.01)
+    finally:
+        one.end()
+    assert one.took is not None and one.took <= GONE_WITHIN, one.describe()
+    assert b"Traceback" not in one.said_after, one.describe()
+    assert one.process is not None and one.process.returncode == 128 + number
+    store = Store(one.data_dir)
+    try:
+        assert [game.moves for game in store.games_in_progress()] == [("7",)]
+    finally:
+        store.close()
