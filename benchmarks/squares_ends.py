@@ -43,16 +43,16 @@ from dataclasses import dataclass
 from dataclasses import field
 from random import Random
 
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games import squares_search
 from parlour.engine.games.squares import SQUARES
+from parlour.engine.games.squares_nodes import canonical
 from parlour.engine.games.squares_search import BUDGET
 from parlour.engine.games.squares_search import DEEP_BUDGET
 from parlour.engine.games.squares_search import Verdict
-from parlour.engine.games.squares_search import canonical
 from parlour.engine.games.squares_search import explore
-from parlour.engine.games.squares_search import settle
+from parlour.engine.games.squares_search import search_longer
 from parlour.engine.games.squares_search import verdict
-from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresState
 
@@ -95,7 +95,7 @@ def play(seed: int, cap: int, plain: bool) -> Game:
             node = canonical(state.heaps, state.squares)
             if verdict(node) is Verdict.UNDECIDED:
                 started = time.process_time()
-                found = settle(node)  # as the app's background process does
+                found = search_longer(node)  # as the app's background process does
                 size = len(squares_search.positions_seen_stuck())
                 game.deep_times.append(time.process_time() - started)
                 game.deep_verdicts.append(found.value)

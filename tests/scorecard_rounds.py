@@ -26,10 +26,10 @@ FREE_STOCK_PARS = {1: 0, 2: 2}
 def fill_store(directory: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
     """The fixed rounds in a new store at ``directory``: round ``n`` is played on day
     ``n`` of May 2024, a minute a hole from nine o'clock."""
-    from parlour.engine.registry import round_specs
+    from parlour.engine.registry import round_game
     from parlour.engine.rounds import hole_seed
 
-    kind = round_specs()[0].rounds
+    kind = round_game().rounds
     assert kind is not None
     clock = {"day": 0, "minute": 0}
 

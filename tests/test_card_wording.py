@@ -72,7 +72,7 @@ def test_a_refused_move_names_its_cards_as_the_board_does(
 
 def test_a_king_is_said_to_go_onto_the_ace() -> None:
     state = position({"1a": "5C KD", "1b": "9S", "2a": "AD 4H", "3a": "2S"})
-    reason = SQUARES.why_illegal(state, SQUARES.parse_move("1a-1b"))
+    reason = SQUARES.words.why_illegal(state, SQUARES.parse_move("1a-1b"))
     assert (
         reason
         == "KD can go only onto AD (the ace counts as one above the king), but 1b shows 9S (S4)"

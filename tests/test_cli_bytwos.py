@@ -37,7 +37,7 @@ def test_play_moves_forms_the_packet_and_deals(capsys: pytest.CaptureFixture[str
     expected = Line.from_seed(BYTWOS, 1)
     for move in moves:
         expected = expected.play(move)
-    assert BYTWOS.prompt(expected.current) in out
+    assert BYTWOS.words.prompt(expected.current) in out
 
 
 def test_play_moves_record_replays(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from parlour.cli import main
+from parlour.tui.opening import OpenGame
 
 
 def test_deal_prints_the_same_layout_twice(capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,4 +56,4 @@ def test_play_opens_the_app_on_a_rubbish_heap_deal(
     monkeypatch.setattr("parlour.tui.app.ParlourApp.run", lambda app: opened.update(app=app))
     assert main(["play", "rubbish", "--seed", "7", "--data-dir", str(tmp_path)]) == 0
     opening = opened["app"].opening  # type: ignore[attr-defined]
-    assert (opening.kind, opening.game, opening.seed) == ("game", "rubbish", 7)
+    assert opening == OpenGame("rubbish", 7)

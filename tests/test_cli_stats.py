@@ -16,11 +16,12 @@ from parlour.cli import main
 from parlour.engine.cards import format_cards
 from parlour.engine.deals import deck_from_seed
 from parlour.engine.games.golf import GOLF
-from parlour.engine.games.golf_course import hole_seed
+from parlour.engine.games.golf_plugin import ROUNDS
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
+from parlour.engine.rounds import hole_seed
 from parlour.engine.solve.golf import solve_golf
 from parlour.statistics import HISTORY_COLUMNS
 from parlour.statistics import STAT_COLUMNS
@@ -79,7 +80,7 @@ def test_golf_stats_have_rounds_pars_and_the_best_is_the_lowest(
     played = ann.start_round(course, "none")
     scores = []
     for hole in range(1, 10):
-        seed = hole_seed(course, hole)
+        seed = hole_seed(ROUNDS, course, hole)
         score = solve_golf(GOLF.start_from_seed(seed)).best_score + hole % 2
         scores.append(score)
         ann.finish_game(
@@ -126,7 +127,7 @@ def test_history_json_records_replay_with_check(
     store.finish_game(None, game="golf", options="none", seed=7,
                       deck=format_cards(deck_from_seed(7)),
                       moves=[str(m) for m in line], won=outcome.won, score=outcome.score,
-                      summary=outcome.summary, hints=2)  # fmt: skip
+                      summary=GOLF.words.ending(state), hints=2)  # fmt: skip
     assert main(["--data-dir", str(tmp_path), "--player", "ann", "history", "--json"]) == 0
     games = json.loads(capsys.readouterr().out)["games"]
     assert len(games) == 1 and set(games[0]) == {*HISTORY_COLUMNS, "record"}

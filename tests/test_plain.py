@@ -93,14 +93,15 @@ def test_a_round_is_kept_between_holes_and_goes_on(tmp_path: Path) -> None:
 
 def test_a_whole_round_played_in_plain_mode_ends_with_the_round_total(tmp_path: Path) -> None:
     from parlour.engine.games.golf import GOLF
-    from parlour.engine.games.golf_course import hole_seed
+    from parlour.engine.games.golf_plugin import ROUNDS
     from parlour.engine.rounds import course_code
+    from parlour.engine.rounds import hole_seed
     from parlour.engine.solve.golf import solve_golf
 
     course = 1234567
     lines, scores = [], []
     for hole in range(1, 10):
-        best = solve_golf(GOLF.start_from_seed(hole_seed(course, hole)))
+        best = solve_golf(GOLF.start_from_seed(hole_seed(ROUNDS, course, hole)))
         lines += [*map(str, best.line), "next"]
         scores.append(best.best_score)
     played = parlour(

@@ -21,7 +21,7 @@ from textual.widgets import Static
 from textual.widgets import Switch
 
 from parlour.store.database import Store
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 from parlour.tui.app import make_app
 from parlour.tui.screens.player import PlayerScreen
 from parlour.tui.screens.settings import SettingsScreen

@@ -28,7 +28,6 @@ from typing import Any
 
 from parlour.engine.registry import find_spec
 from parlour.engine.verdict import NOT_WINNABLE
-from parlour.engine.verdict import UNKNOWN
 from parlour.engine.verdict import WINNABLE
 from parlour.engine.verdict import Budget
 from parlour.engine.verdict import Verdict
@@ -301,9 +300,6 @@ def summarise(game: str, options: frozenset[str], results: Iterable[DealResult])
 
 
 __all__ = [
-    "NOT_WINNABLE",
-    "UNKNOWN",
-    "WINNABLE",
     "DealResult",
     "Summary",
     "Tally",

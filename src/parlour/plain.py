@@ -21,6 +21,7 @@ from typing import TextIO
 from rich.console import Console
 
 from parlour.engine.errors import ParlourError
+from parlour.engine.game import SettlesEndLater
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
@@ -29,7 +30,7 @@ from parlour.render import cards_as_shown
 from parlour.render import render_position
 from parlour.session import Session
 from parlour.store.database import Store
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 
 #: a card as the engine's words write it (``9C``, ``10S``, ``QH``)
 _CARD = re.compile(r"\b(10|[2-9AJQK])([CDHS])\b")
@@ -156,7 +157,7 @@ class Plain:
         self.say(heading)
         self.console.print(render_position(state, self.ascii_only))
         self.out.flush()
-        self.say(session.rules.prompt(state))
+        self.say(session.rules.words.prompt(state))
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -274,7 +275,7 @@ class Plain:
         made = len(session.line.moves)
         try:
             move = session.rules.parse_move(text)
-            words = session.rules.describe(before, move)
+            words = session.rules.words.describe(before, move)
             session.play(move)
         except ParlourError as error:
             reason = str(error).rstrip(".")
@@ -300,10 +301,11 @@ class Plain:
             parts.append(saving)
         outcome = session.outcome
         if outcome is None:
-            parts.append(session.rules.prompt(session.state))
+            parts.append(session.rules.words.prompt(session.state))
             self.say(" ".join(parts))
             return
-        parts.append(f"{outcome.summary[:1].upper()}{outcome.summary[1:]}.")
+        ending = session.rules.words.ending(session.state)
+        parts.append(f"{ending[:1].upper()}{ending[1:]}.")
         self.say(" ".join(parts))
         self.say(f"score {outcome.score}")
         if session.hole_taken:
@@ -352,7 +354,7 @@ class Plain:
         width = max(len(notation) for notation in written)
         position = session.rules.format_position(state)
         for move, notation in zip(legal, written, strict=True):
-            words = unseen_masked(session.rules.describe(state, move), position)
+            words = unseen_masked(session.rules.words.describe(state, move), position)
             self.say(f"  {notation:<{width}}  {words}")
 
     def hint(self) -> None:
@@ -364,7 +366,7 @@ class Plain:
             return
         session.count_hint()
         notation = session.rules.format_move(move)
-        words = session.rules.describe(session.state, move)
+        words = session.rules.words.describe(session.state, move)
         words = unseen_masked(words, session.rules.format_position(session.state))
         self.say(f"Hint: {notation} ({words}).")
 
@@ -375,7 +377,7 @@ class Plain:
             return
         move = session.line.moves[-1]
         session.undo()
-        self.after(f"Undone: {session.rules.describe(session.state, move)}.")
+        self.after(f"Undone: {session.rules.words.describe(session.state, move)}.")
 
     def redo(self) -> None:
         session = self._session()
@@ -385,7 +387,7 @@ class Plain:
         before = session.state
         move = session.line.undone[-1]  # (after it, Parlour may play moves of its own)
         session.redo()
-        self.after(f"Redone: {session.rules.describe(before, move)}.", self._news(before))
+        self.after(f"Redone: {session.rules.words.describe(before, move)}.", self._news(before))
 
     def _news(self, before: Any) -> str:
         """What the rules tell once after a move from ``before``; and, where the check made
@@ -397,19 +399,23 @@ class Plain:
         rules = session.rules
         news = [session.news(before)]
         state = session.state
-        if session.outcome is None and rules.end_unsettled(state):
-            found = rules.settle_end(state)
-            ending = rules.settled_end(state, found)
+        if (
+            session.outcome is None
+            and isinstance(rules, SettlesEndLater)
+            and rules.end_in_doubt(state)
+        ):
+            found = rules.look_further(state)
+            ending = rules.end_after_look(state, found)
             if ending is not None:
-                words = rules.describe(state, ending)
+                words = rules.words.describe(state, ending)
                 session.play(ending)
                 news.append(f"{words[:1].upper()}{words[1:]}.")
             else:
-                news.append(rules.settled_note(found))
+                news.append(rules.look_note(found))
         return " ".join(part for part in news if part)
 
     def help(self) -> None:
         self.say("Type a move in the notation of docs/notation.md (moves lists them), or one of:")
         for words, meaning in WORDS:
             self.say(f"  {words:<11} {meaning}")
-        self.say(self._session().rules.prompt(self._session().state))
+        self.say(self._session().rules.words.prompt(self._session().state))

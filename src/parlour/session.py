@@ -8,6 +8,7 @@ stores the result, the hole and the round when a game ends. It decides no rule.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field
 from dataclasses import replace
@@ -23,24 +24,22 @@ from parlour.engine.game import Rules
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.notation import parse_options
-from parlour.engine.plugin import GameSpec
 from parlour.engine.record import format_record
-from parlour.engine.registry import round_specs
+from parlour.engine.registry import round_game
 from parlour.engine.rounds import Round
 from parlour.engine.rounds import hole_deck
 from parlour.engine.rounds import hole_seed
-from parlour.store.database import SavedGame
 from parlour.store.database import Store
-from parlour.store.database import StoredRound
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
+from parlour.store.schema import SavedGame
+from parlour.store.schema import StoredRound
 
-
-def round_game() -> GameSpec:
-    """The game played in rounds: the store's rounds are its rounds."""
-    found = round_specs()
-    if not found:  # pragma: no cover - Golf is played in rounds
-        raise LookupError("no game is played in rounds")
-    return found[0]
+#: a write that has waited this long (seconds) is said to be delayed
+DELAYED_SECONDS = 0.5
+DELAYED_WORDS = (
+    "Saving is delayed: the database is busy (another program is using it); your moves "
+    "are kept and saved as soon as it is free."
+)
 
 
 @dataclass
@@ -68,6 +67,7 @@ class Session:
     round: RoundContext | None = None
     hints: int = 0
     started: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    #: the stored id of the game once finished (to tell whether it scored its hole)
     finished_id: int | None = None
     #: why the last write to the store failed (None while saving works): the game goes
     #: on in memory and every later change tries again
@@ -75,13 +75,33 @@ class Session:
     #: set when a write succeeds after one failed, until :meth:`saving_news` is read
     recovered: bool = False
     _finish_pending: bool = False
-    #: why the last move's game was played out by Parlour (the rules' ``playing_out``), or ""
+    #: why the last move's game was played out by Parlour (the rules' ``playing_out``, in
+    #: the words' ``played_out``), or ""
     played_out: str = ""
     #: set when this game finished a hole that another game (the same round played on
     #: elsewhere at the same time) had finished first: what to tell the player ("" else)
     hole_taken: str = ""
     #: the round's scores as stored once this hole was found scored by another game
     _stored_scores: tuple[int, ...] | None = None
+    #: told the new line whenever a move, an undo, a redo or a restart changes it (the
+    #: screen that shows the game: the session owns the line, the screen reads it)
+    _listeners: list[Callable[[Line[Any, Any]], None]] = field(
+        default_factory=list, compare=False, repr=False
+    )
+    #: a write of this game waits in the store's writer
+    _write_queued: bool = field(default=False, compare=False, repr=False)
+    #: the status line has said that saving is delayed (and not yet that it caught up)
+    _delay_said: bool = field(default=False, compare=False, repr=False)
+    #: the player started another game instead: nothing more is written of this one
+    _abandoned: bool = field(default=False, compare=False, repr=False)
+
+    def listen(self, listener: Callable[[Line[Any, Any]], None]) -> None:
+        """Call ``listener`` with the line each time it changes."""
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        for listener in list(self._listeners):
+            listener(self.line)
 
     # -- starting --------------------------------------------------------------------------
 
@@ -203,17 +223,20 @@ class Session:
         self.line = self.line.play(move)
         self._play_out()
         self._after_change()
+        self._changed()
 
     def undo(self) -> None:
         if self.can_undo:
             self.line = self.line.undo()
             self.save()
+            self._changed()
 
     def redo(self) -> None:
         if self.can_redo:
             self.line = self.line.redo()
             self._play_out()
             self._after_change()
+            self._changed()
 
     def _play_out(self) -> None:
         """Play the moves that can no longer change the result (the rules' ``playing_out``:
@@ -221,34 +244,34 @@ class Session:
         none of which can be built), so that such a game is declared over at once."""
         self.played_out = ""
         rules = self.rules
-        while (step := rules.playing_out(self.line.current)) is not None:
-            move, why = step
-            self.played_out = self.played_out or why
+        while (move := rules.playing_out(self.line.current)) is not None:
+            self.played_out = self.played_out or rules.words.played_out(self.line.current)
             self.line = self.line.play(move)
 
     def news(self, before: Any) -> str:
         """What the player should be told once after a move from ``before``: the rules'
         news, and why Parlour played the game out, if it did ("" when nothing)."""
-        parts = (self.rules.news(before, self.state), self.played_out)
+        parts = (self.rules.words.news(before, self.state), self.played_out)
         return " ".join(part for part in parts if part)
 
     def restart(self) -> None:
         if not self.is_finished and self.line.can_undo:
             self.line = self.line.restart()
             self.save()
+            self._changed()
 
     def count_hint(self) -> None:
         self.hints += 1
         self.save()
 
-    def _game_fields(self) -> dict[str, Any]:
-        """What the store keeps of this game, finished or not."""
+    def _game_fields(self, line: Line[Any, Any]) -> dict[str, Any]:
+        """What the store keeps of this game (as ``line`` has it), finished or not."""
         return {
             "game": self.rules.id,
-            "options": format_options(self.line.options),
-            "seed": self.line.seed,
-            "deck": format_cards(self.line.deck),
-            "moves": [self.rules.format_move(m) for m in self.line.moves],
+            "options": format_options(line.options),
+            "seed": line.seed,
+            "deck": format_cards(line.deck),
+            "moves": [self.rules.format_move(m) for m in line.moves],
             "hints": self.hints,
             "round_id": self.round.round_id if self.round else None,
             "hole": self.round.hole if self.round else None,
@@ -262,25 +285,51 @@ class Session:
         self.save()
 
     def save(self) -> None:
-        """Write the game to the store: in progress, or finished (once). A store that
-        cannot be written to is noted in :attr:`unsaved`, not raised: the game goes on in
-        memory, and the next change (or call) tries again."""
-        outcome = self.outcome
+        """Write the game to the store: in progress, or finished (once). With a store that
+        has a writer (the app's), the write is handed to it and runs in its thread, after
+        any handed over before; a game that has just finished waits for its write, which
+        says whether its hole was scored first elsewhere. A store that cannot be written
+        to is noted in :attr:`unsaved`, not raised: the game goes on in memory, and the
+        next change (or call) tries again."""
+        writer = self.store.writer
+        if writer is None:
+            self._write()
+            return
+        if not self._write_queued:  # one write waiting is enough: it writes the latest
+            self._write_queued = True
+            writer.submit(self._queued_write)
+        if self._finish_pending:
+            writer.flush()
+
+    def _queued_write(self) -> None:
+        self._write_queued = False
+        self._write()
+
+    def saving_delayed(self) -> bool:
+        """Whether a write of this game's store has waited long (the database is busy)."""
+        writer = self.store.writer
+        return writer is not None and writer.waited() >= DELAYED_SECONDS
+
+    def _write(self) -> None:
+        if self._abandoned:
+            return
+        line = self.line  # the game as it is now: the writes of later changes follow
+        outcome = self.rules.outcome(line.current)
         try:
             if outcome is None:
                 self.saved_id = self.store.save_in_progress(
                     self.saved_id,
-                    undone=[self.rules.format_move(m) for m in self.line.undone],
-                    **self._game_fields(),
+                    undone=[self.rules.format_move(m) for m in line.undone],
+                    **self._game_fields(line),
                 )
             elif self._finish_pending:
                 self.finished_id = self.store.finish_game(
                     self.saved_id,
                     won=outcome.won,
                     score=outcome.score,
-                    summary=outcome.summary,
+                    summary=self.rules.words.ending(self.state),
                     started=self.started,
-                    **self._game_fields(),
+                    **self._game_fields(line),
                 )
                 self._finish_pending = False
                 self.saved_id = None
@@ -312,16 +361,33 @@ class Session:
 
     def saving_news(self) -> str:
         """What the status line adds about saving: that moves are not being saved (and
-        why), or, once, that saving works again."""
+        why), that saving is delayed by a busy database, or, once, that saving works
+        again."""
         if self.unsaved is not None:
             return f"Moves are not being saved: {self.unsaved}."
-        if self.recovered:
-            self.recovered = False
+        if self.saving_delayed():
+            self._delay_said = True
+            return DELAYED_WORDS
+        if self.recovered or (self._delay_said and not self._writing()):
+            self.recovered = self._delay_said = False
             return "Saving works again: every move so far is saved."
         return ""
 
+    def _writing(self) -> bool:
+        writer = self.store.writer
+        return writer is not None and writer.pending()
+
     def abandon(self) -> None:
-        """Drop the game in progress from the store (when starting another instead)."""
+        """Drop the game in progress from the store (when starting another instead), after
+        any write of it that waits."""
+        self._abandoned = True
+        writer = self.store.writer
+        if writer is None:
+            self._discard()
+        else:
+            writer.submit(self._discard)
+
+    def _discard(self) -> None:
         if self.saved_id is not None:
             with contextlib.suppress(StoreError):  # an unsaved game is simply dropped
                 self.store.discard_in_progress(self.saved_id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import statistics as figures
 from dataclasses import asdict
 from dataclasses import dataclass
+from dataclasses import replace
 from datetime import date
 from typing import Any
 from typing import Final
@@ -33,15 +34,15 @@ from parlour.engine.rounds import daily_course
 from parlour.engine.rounds import hole_seed
 from parlour.engine.untrusted import shown
 from parlour.engine.verdict import Budget
-from parlour.store.database import FinishedGame
 from parlour.store.database import Store
-from parlour.store.database import StoredRound
 from parlour.store.queries import Totals
 from parlour.store.queries import finished_history
 from parlour.store.queries import outcomes
 from parlour.store.queries import round_codes
 from parlour.store.queries import round_holes
 from parlour.store.queries import totals
+from parlour.store.schema import FinishedGame
+from parlour.store.schema import StoredRound
 
 STAT_COLUMNS: Final = (
     "game", "options", "played", "won", "win_rate", "current_streak", "best_streak",
@@ -145,29 +146,44 @@ def _with_rounds(
 ) -> GameStats:
     assert spec.rounds is not None
     holes = round_holes(store, spec.id, options)
-    rounds = [r for r in store.rounds() if r.options == options]
-    totals_ = [r.total for r in rounds if r.is_complete]
+    totals_ = [r.total for r in store.rounds() if r.options == options and r.is_complete]
     seeds = [seed for seed, _ in holes if seed is not None]
+    pars = _known_pars(store, options, seeds)
+    if work_out_pars and options == "none":
+        _work_out_pars(store, spec, options, {seed for seed in seeds if seed not in pars}, pars)
+    versus = [score - pars[seed] for seed, score in holes if seed in pars]
+    return replace(
+        stats,
+        holes_played=len(holes),
+        rounds_finished=len(totals_),
+        best_round=min(totals_, default=None),
+        mean_round=_mean(totals_),
+        rounds_under_bogey=sum(1 for total in totals_ if total < spec.rounds.bogey),
+        mean_versus_par=_mean(versus),
+    )
+
+
+def _known_pars(store: Store, options: str, seeds: list[int]) -> dict[int, int]:
+    """The pars the store knows of these deals, asked for 500 at a time."""
     pars: dict[int, int] = {}
     for first in range(0, len(seeds), 500):
         pars.update(store.pars(seeds[first : first + 500], options))
-    if work_out_pars and options == "none":
-        solver, rules = spec.solver(), spec.rules()
-        for seed in {seed for seed in seeds if seed not in pars}:
-            pars[seed] = solver.solve(rules.start_from_seed(seed), Budget()).best_score
-            store.save_par(seed, options, pars[seed])
-    versus = [score - pars[seed] for seed, score in holes if seed in pars]
-    return GameStats(
-        **{
-            **stats.as_dict(),
-            "holes_played": len(holes),
-            "rounds_finished": len(totals_),
-            "best_round": min(totals_) if totals_ else None,
-            "mean_round": round(figures.fmean(totals_), 2) if totals_ else None,
-            "rounds_under_bogey": sum(1 for total in totals_ if total < spec.rounds.bogey),
-            "mean_versus_par": round(figures.fmean(versus), 2) if versus else None,
-        }
-    )
+    return pars
+
+
+def _work_out_pars(
+    store: Store, spec: GameSpec, options: str, unknown: set[int], pars: dict[int, int]
+) -> None:
+    """Solve the deals whose par is not known yet, add their pars to ``pars`` and keep
+    them in the store."""
+    solver, rules = spec.solver(), spec.rules()
+    for seed in unknown:
+        pars[seed] = solver.solve(rules.start_from_seed(seed), Budget()).best_score
+        store.save_par(seed, options, pars[seed])
+
+
+def _mean(values: list[int]) -> float | None:
+    return round(figures.fmean(values), 2) if values else None
 
 
 def daily_scores(store: Store, spec: GameSpec) -> list[DailyScore]:

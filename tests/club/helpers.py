@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.engine.history import Line
-from parlour.engine.registry import round_specs
+from parlour.engine.registry import round_game
 from parlour.engine.round_record import format_round_record
 from parlour.engine.rounds import hole_seed
 from parlour.store.signing import KeyPair
@@ -37,7 +37,7 @@ def played_hole(course: int, hole: int, pick: Pick = first) -> tuple[Line[Any, A
     """A hole played to its end by choosing ``pick`` of the legal moves, as a session plays
     it (the moves the rules play out themselves are not the player's): the game, and the
     player's own moves in notation."""
-    spec = round_specs()[0]
+    spec = round_game()
     assert spec.rounds is not None
     rules = spec.rules()
     line: Line[Any, Any] = Line.from_seed(rules, hole_seed(spec.rounds, course, hole))
@@ -45,7 +45,7 @@ def played_hole(course: int, hole: int, pick: Pick = first) -> tuple[Line[Any, A
     while rules.outcome(line.current) is None:
         out = rules.playing_out(line.current)
         if out is not None:
-            line = line.play(out[0])
+            line = line.play(out)
             continue
         move = pick(rules.legal_moves(line.current))
         typed.append(rules.format_move(move))
@@ -56,7 +56,7 @@ def played_hole(course: int, hole: int, pick: Pick = first) -> tuple[Line[Any, A
 def plain_input(course: int, pick: Pick = first) -> str:
     """What a player types into ``parlour play golf --course … --plain`` to play the
     whole round: each hole's moves, then ``next`` for the next hole."""
-    spec = round_specs()[0]
+    spec = round_game()
     assert spec.rounds is not None
     holes = [played_hole(course, hole, pick)[1] for hole in range(1, spec.rounds.holes + 1)]
     return "\nnext\n".join("\n".join(moves) for moves in holes) + "\n"
@@ -64,7 +64,7 @@ def plain_input(course: int, pick: Pick = first) -> str:
 
 def round_record(course: int, player: str, pair: KeyPair | None, pick: Pick = first) -> str:
     """A whole round of ``course`` as a round record, signed by ``pair`` if given."""
-    spec = round_specs()[0]
+    spec = round_game()
     assert spec.rounds is not None
     lines = [played_hole(course, hole, pick)[0] for hole in range(1, spec.rounds.holes + 1)]
     text = format_round_record(spec.id, course, player, lines)

@@ -8,12 +8,15 @@ from typing import Any
 from parlour.controls.bytwos import KEYS
 from parlour.controls.bytwos import ByTwosControls
 from parlour.controls.bytwos import target
+from parlour.controls.course import Playing
+from parlour.controls.course import Replaying
 from parlour.controls.game import Ask
 from parlour.controls.game import Play
 from parlour.controls.game import Redraw
 from parlour.controls.game import Say
+from parlour.controls.keys import During
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.bytwos_state import DEAL
-from parlour.engine.games.bytwos_state import GIVE_UP
 from parlour.engine.games.bytwos_state import REDEAL
 from parlour.engine.games.bytwos_state import TURN
 from parlour.engine.games.bytwos_state import Build
@@ -24,6 +27,7 @@ from parlour.engine.history import Line
 from parlour.session import Session
 from parlour.store.database import Store
 from tests.controls.test_golf_controls import View
+from tests.controls.test_golf_controls import answers
 from tests.tui.bytwos_helpers import CHOICE_AT
 from tests.tui.bytwos_helpers import REDEAL_AT
 from tests.tui.bytwos_helpers import SEED
@@ -37,7 +41,7 @@ def at(tmp_path: Path, moves: int) -> tuple[View, ByTwosControls]:
     session = Session.new_game(Store(tmp_path), "bytwos", SEED)
     for move in greedy_line(moves).moves:
         session.play(move)
-    view = View(session.line, session)
+    view = View(Playing(session))
     return view, ByTwosControls(view)
 
 
@@ -116,7 +120,7 @@ def test_a_build_no_pile_takes_is_refused_with_the_engines_reasons(tmp_path: Pat
         if not any(Build(source, pile) in state.legal for pile in "ad"):
             refused = controls.build(source)
             assert isinstance(refused, Say) and refused.refused
-            reason = controls.rules.why_illegal(state, Build(source, "a"))
+            reason = controls.rules.words.why_illegal(state, Build(source, "a"))
             assert reason[1:] in refused.message
             assert KEYS.availability(controls, "build", (source,)) is None
             break
@@ -155,7 +159,7 @@ def test_giving_up_asks_first_and_says_so_if_not(tmp_path: Path) -> None:
 
 def test_replaying_binds_no_move_key(tmp_path: Path) -> None:
     line: Line[Any, Any] = greedy_line(CHOICE_AT)
-    controls = ByTwosControls(View(line, None, replaying=True))
+    controls = ByTwosControls(View(Replaying(line)))
     for name, arguments in [
         ("turn_card", ()),
         ("refuse", ("t",)),
@@ -165,12 +169,12 @@ def test_replaying_binds_no_move_key(tmp_path: Path) -> None:
         ("give_up", ()),
         ("cancel_choice", ()),
     ]:
-        assert KEYS.availability(controls, name, arguments) is False, name
-    assert KEYS.availability(controls, "take_over", ()) is True
+        assert KEYS.availability(controls, name, arguments, During.REPLAY) is False, name
+    assert KEYS.availability(controls, "take_over", (), During.REPLAY) is True
     assert controls.click("stock") == Say("")
 
 
-def test_every_condition_is_a_method() -> None:
-    for name in KEYS.whens():
-        assert callable(getattr(ByTwosControls, name)), name
+def test_every_row_answers(tmp_path: Path) -> None:
+    for moves in (0, 30):
+        answers(KEYS, at(tmp_path / str(moves), moves)[1])
     assert [key.key for key in KEYS][:2] == ["t", "f"]  # the game's own keys first

@@ -6,10 +6,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from parlour.controls.course import Course
+from parlour.controls.course import Playing
+from parlour.controls.course import Replaying
 from parlour.controls.game import Play
 from parlour.controls.game import shared_keys
 from parlour.controls.golf import KEYS
 from parlour.controls.golf import GolfControls
+from parlour.controls.keys import During
+from parlour.controls.keys import KeyTable
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import PLAYS
 from parlour.engine.games.golf import TURN
@@ -20,16 +25,22 @@ from parlour.store.database import Store
 
 @dataclass
 class View:
-    """What a screen shows the controls: its game, its session, and whether it replays."""
+    """What a screen shows the controls: the course of its game (in play, or replayed)."""
 
-    line: Line[Any, Any] | None
-    session: Session | None
-    replaying: bool = False
+    course: Course
+
+    @property
+    def session(self) -> Session | None:
+        return self.course.session if isinstance(self.course, Playing) else None
+
+    @property
+    def line(self) -> Line[Any, Any]:
+        return self.course.line
 
 
 def in_play(tmp_path: Path, seed: int = 1) -> tuple[View, GolfControls]:
     session = Session.new_game(Store(tmp_path), "golf", seed)
-    view = View(session.line, session)
+    view = View(Playing(session))
     return view, GolfControls(view)
 
 
@@ -49,19 +60,20 @@ def test_the_table_greys_turning_until_a_stoppage_and_then_explains(tmp_path: Pa
     assert KEYS.availability(controls, "explain_turn", ()) is True  # the key still answers
     assert view.session is not None
     view.session.play("7")
-    view.line = view.session.line
     assert KEYS.availability(controls, "turn", ()) is True
     assert KEYS.availability(controls, "explain_turn", ()) is False
 
 
 def test_while_replaying_no_move_key_is_bound_and_the_arrows_step(tmp_path: Path) -> None:
     line = Line.from_seed(GOLF, 1).play("7").undo()
-    controls = GolfControls(View(line, None, replaying=True))
-    assert KEYS.availability(controls, "play", (3,)) is False
-    assert KEYS.availability(controls, "cursor", (1,)) is False
-    assert KEYS.availability(controls, "step", (1,)) is True
-    assert KEYS.availability(controls, "step", (-1,)) is None  # nothing to step back to
-    assert KEYS.availability(controls, "undo", ()) is False
+    controls = GolfControls(View(Replaying(line)))
+    assert KEYS.availability(controls, "play", (3,), During.REPLAY) is False
+    assert KEYS.availability(controls, "cursor", (1,), During.REPLAY) is False
+    assert KEYS.availability(controls, "step", (1,), During.REPLAY) is True
+    assert (
+        KEYS.availability(controls, "step", (-1,), During.REPLAY) is None
+    )  # nothing to step back to
+    assert KEYS.availability(controls, "undo", (), During.REPLAY) is False
 
 
 def test_the_hint_names_a_turn_without_naming_the_card(tmp_path: Path) -> None:
@@ -72,9 +84,19 @@ def test_the_hint_names_a_turn_without_naming_the_card(tmp_path: Path) -> None:
     assert controls.cursor == 5
 
 
-def test_every_condition_the_table_names_is_a_method_of_the_controls() -> None:
-    for name in KEYS.whens() | shared_keys().whens():
-        assert callable(getattr(GolfControls, name, None)), name
+def answers(table: KeyTable[Any], controls: object, course: During = During.PLAY) -> None:
+    """Every row of a table says whether its key may be used, with a word the key bar
+    knows: usable, not now (greyed, perhaps with why), or not bound now."""
+    for key in table:
+        answer = key.availability(controls, course)
+        assert answer in (True, False, None) or isinstance(answer, str), key.action
+
+
+def test_every_row_of_the_table_answers_in_play_and_in_a_replay(tmp_path: Path) -> None:
+    view, controls = in_play(tmp_path)
+    answers(KEYS, controls)
+    answers(shared_keys(), controls)
+    answers(KEYS, GolfControls(View(Replaying(view.line))), During.REPLAY)
 
 
 def test_the_help_lists_the_column_keys_as_one_range() -> None:

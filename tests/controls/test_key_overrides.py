@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from parlour.controls.keys import key_name
-from parlour.controls.keys import rebind
 from parlour.controls.keys import shown_key
+from parlour.controls.rebinding import rebind
 from parlour.help.keys import check_keys
 from parlour.help.keys import game_keys
 from parlour.help.keys import keys_markdown

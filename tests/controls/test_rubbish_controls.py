@@ -4,25 +4,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from parlour.controls.course import Playing
+from parlour.controls.course import Replaying
 from parlour.controls.game import Ask
 from parlour.controls.game import Play
 from parlour.controls.game import Redraw
 from parlour.controls.game import Say
+from parlour.controls.keys import During
 from parlour.controls.rubbish import HEAP_KEYS
 from parlour.controls.rubbish import KEYS
 from parlour.controls.rubbish import PLACE_KEYS
+from parlour.controls.rubbish import RubbishCommand
 from parlour.controls.rubbish import RubbishControls
 from parlour.engine.cards import parse_card
-from parlour.engine.games.rubbish import DISCARDS
-from parlour.engine.games.rubbish import FROM_STOCK
-from parlour.engine.games.rubbish import FROM_WASTE
-from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
-from parlour.engine.games.rubbish import Phase
+from parlour.engine.games.rubbish_state import DISCARDS
+from parlour.engine.games.rubbish_state import FROM_STOCK
+from parlour.engine.games.rubbish_state import FROM_WASTE
+from parlour.engine.games.rubbish_state import Phase
 from parlour.engine.history import Line
 from parlour.session import Session
 from parlour.store.database import Store
 from tests.controls.test_golf_controls import View
+from tests.controls.test_golf_controls import answers
 
 #: a deal that opens on a round of three queens (positions 5, 8 and 9)
 SEED = 55
@@ -33,7 +38,7 @@ def in_play(tmp_path: Path, *moves: str) -> tuple[View, RubbishControls]:
     session = Session.new_game(Store(tmp_path), "rubbish", SEED)
     for move in moves:
         session.play(move)
-    view = View(session.line, session)
+    view = View(Playing(session))
     return view, RubbishControls(view)
 
 
@@ -86,7 +91,7 @@ def test_both_fills_on_offer_and_the_fall_back_rows(tmp_path: Path) -> None:
     assert KEYS.availability(discarding, "explain_fill", ("s",)) is True
     explained = discarding.explain_fill("w")
     assert isinstance(explained, Say) and explained.refused
-    reason = RUBBISH.why_illegal(discarding.state, FROM_WASTE)
+    reason = RUBBISH.words.why_illegal(discarding.state, FROM_WASTE)
     assert explained.message == f"Cannot fill from the waste — {reason}."
 
 
@@ -98,9 +103,12 @@ def test_giving_up_and_a_new_game_ask_first(tmp_path: Path) -> None:
     assert controls.new_question() is None  # nothing played yet: nothing to lose
     assert view.session is not None
     view.session.play("dQC")
-    view.line = view.session.line
     again = controls.new_question()
-    assert again is not None and again.then == "new_anyway" and "1 move played" in again.question
+    assert (
+        again is not None
+        and again.then is RubbishCommand.NEW_ANYWAY
+        and "1 move played" in again.question
+    )
 
 
 def test_hints_name_the_key_and_select_the_move(tmp_path: Path) -> None:
@@ -126,16 +134,17 @@ def test_finished_and_replaying(tmp_path: Path) -> None:
     assert KEYS.availability(controls, "explain_fill", ("s",)) is False
     assert KEYS.availability(controls, "heap", ()) is True  # the heap can always be seen
     line = Line.from_seed(RUBBISH, SEED).play("dQC")
-    replay = RubbishControls(View(line, None, replaying=True))
+    replay = RubbishControls(View(Replaying(line)))
     for name, arguments in [("discard_at", (5,)), ("play_cursor", ()), ("fill_stock", ())]:
-        assert KEYS.availability(replay, name, arguments) is False
+        assert KEYS.availability(replay, name, arguments, During.REPLAY) is False
     assert replay.choose(QUEENS[0]) == Say("")
-    assert KEYS.availability(replay, "step", (-1,)) is True
+    assert KEYS.availability(replay, "step", (-1,), During.REPLAY) is True
 
 
-def test_every_condition_is_a_method_and_every_place_has_a_key() -> None:
-    for name in KEYS.whens() | HEAP_KEYS.whens():
-        assert callable(getattr(RubbishControls, name)), name
+def test_every_row_answers_and_every_place_has_a_key(tmp_path: Path) -> None:
+    _, controls = in_play(tmp_path)
+    answers(KEYS, controls)
+    assert {key.name for key in HEAP_KEYS} == {"close"}
     places = [key.key for key in KEYS if key.name == "discard_at"]
     assert places == list(PLACE_KEYS) and len(places) == 13
     assert [key.key for key in KEYS][:2] == ["s", "w"]  # the game's own keys first

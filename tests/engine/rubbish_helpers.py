@@ -11,9 +11,9 @@ from parlour.engine.cards import full_pack
 from parlour.engine.cards import parse_card
 from parlour.engine.cards import parse_cards
 from parlour.engine.games.rubbish import RUBBISH
-from parlour.engine.games.rubbish import Discard
-from parlour.engine.games.rubbish import Phase
-from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.games.rubbish_state import Discard
+from parlour.engine.games.rubbish_state import Phase
+from parlour.engine.games.rubbish_state import RubbishState
 
 
 def position(

@@ -16,10 +16,10 @@ from parlour.engine.cards import Card
 from parlour.engine.cards import parse_card
 from parlour.engine.cards import parse_cards
 from parlour.engine.errors import IllegalMoveError
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.bytwos_state import BUILDS
 from parlour.engine.games.bytwos_state import DEAL
-from parlour.engine.games.bytwos_state import GIVE_UP
 from parlour.engine.games.bytwos_state import ByTwosState
 from parlour.engine.games.bytwos_state import Phase
 
@@ -68,18 +68,18 @@ def test_the_books_position_is_a_whole_double_pack_in_the_first_deal() -> None:
 
 def test_the_five_of_hearts_goes_on_the_ace_pile_and_the_seven_follows() -> None:
     state = book_position()
-    assert BYTWOS.prompt(state) == (
+    assert BYTWOS.words.prompt(state) == (
         "Deal 1 of 3: play the stock's 5H onto a foundation, or deal (d). 41 cards in the stock."
     )
     assert BYTWOS.legal_moves(state) == (BUILDS["sa"], DEAL, GIVE_UP)
     with pytest.raises(IllegalMoveError, match=r"hearts ace pile needs 5H next, not 7H \(B2\)"):
         BYTWOS.apply(state, "wa")
-    assert BYTWOS.describe(state, BUILDS["sa"]) == (
+    assert BYTWOS.words.describe(state, BUILDS["sa"]) == (
         "5H from the stock onto the hearts ace pile (after 3H)"
     )
     state = BYTWOS.apply(state, "sa")
     assert BUILDS["wa"] in BYTWOS.legal_moves(state)
-    assert BYTWOS.describe(state, BUILDS["wa"]) == (
+    assert BYTWOS.words.describe(state, BUILDS["wa"]) == (
         "7H from the waste onto the hearts ace pile (after 5H)"
     )
     state = BYTWOS.apply(state, "wa")

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from parlour.engine.deals import MAX_SEED
 from parlour.engine.deals import fresh_deck
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import GIVE_UP
 from parlour.engine.games.bytwos_state import TURN
 from parlour.engine.games.bytwos_state import Build
 from parlour.engine.games.bytwos_state import ByTwosMove

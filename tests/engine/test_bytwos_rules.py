@@ -9,10 +9,10 @@ from parlour.engine.cards import parse_cards
 from parlour.engine.errors import DealError
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import NotationError
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.bytwos_state import BUILDS
 from parlour.engine.games.bytwos_state import DEAL
-from parlour.engine.games.bytwos_state import GIVE_UP
 from parlour.engine.games.bytwos_state import REDEAL
 from parlour.engine.games.bytwos_state import TURN
 from parlour.engine.games.bytwos_state import ByTwosState
@@ -47,10 +47,10 @@ def test_b1_forming_keeps_new_ranks_and_rejects_repeats_one_card_at_a_time() -> 
     state = BYTWOS.start(deck_starting(FORMING))
     assert state.phase is Phase.FORMING
     assert BYTWOS.legal_moves(state) == (TURN,)
-    assert BYTWOS.describe(state, TURN) == "turn KS: kept (1 rank)"
+    assert BYTWOS.words.describe(state, TURN) == "turn KS: kept (1 rank)"
     state = BYTWOS.apply(state, "t")
     assert state.kept == parse_cards("KS") and state.rejected == ()
-    assert BYTWOS.describe(state, TURN) == "turn KH: rejected, a king is kept already"
+    assert BYTWOS.words.describe(state, TURN) == "turn KH: rejected, a king is kept already"
     state = BYTWOS.apply(state, "t")
     assert state.kept == parse_cards("KS") and state.rejected == parse_cards("KH")
     for _ in range(3):
@@ -60,7 +60,7 @@ def test_b1_forming_keeps_new_ranks_and_rejects_repeats_one_card_at_a_time() -> 
     assert state.rejected == parse_cards("KH 5C KS")
     assert state.deck[0] == parse_card("9H")
     assert len(state.deck) == 104 - 5
-    assert BYTWOS.prompt(state) == (
+    assert BYTWOS.words.prompt(state) == (
         "Forming the packet: 2 ranks kept, 3 rejected; turn the next card (t)."
     )
     assert BYTWOS.score(state) == 0
@@ -69,7 +69,9 @@ def test_b1_forming_keeps_new_ranks_and_rejects_repeats_one_card_at_a_time() -> 
 def test_b1_the_thirteenth_rank_completes_the_packet_and_rejects_go_under_the_stock() -> None:
     state = formed(FORMING, 16)
     assert state.phase is Phase.FORMING and len(state.kept) == 12
-    assert BYTWOS.describe(state, TURN) == "turn 6H: kept, the packet is made and deal 1 begins"
+    assert (
+        BYTWOS.words.describe(state, TURN) == "turn 6H: kept, the packet is made and deal 1 begins"
+    )
     deck_left = state.deck[1:]  # what stays in the deck once 6H is turned
     state = BYTWOS.apply(state, "t")
     assert state.phase is Phase.DEALING and state.deal == 1
@@ -148,7 +150,7 @@ def test_b2_the_first_ace_and_deuce_on_view_are_laid_at_once() -> None:
 
 def test_b2_a_base_card_dealt_to_the_top_of_the_stock_is_laid() -> None:
     state = position(stock="9C AD 7S", built={"diamonds_ace": 0})
-    assert BYTWOS.describe(state, DEAL) == "deal 9C from the stock; then AD laid as a base"
+    assert BYTWOS.words.describe(state, DEAL) == "deal 9C from the stock; then AD laid as a base"
     after = BYTWOS.apply(state, "d")
     assert pile(after, "diamonds ace") == parse_cards("AD")
     assert after.stock == parse_cards("7S") and after.waste == parse_cards("9C")
@@ -171,7 +173,9 @@ def test_b2_the_second_ace_and_deuce_are_ordinary_cards() -> None:
     # the second 2C goes on the ace pile after its king
     deuce = position(packet="2C", built={"clubs_ace": 7})
     assert BYTWOS.legal_moves(deuce) == (PA, GIVE_UP)
-    assert BYTWOS.describe(deuce, PA) == "2C from the packet onto the clubs ace pile (after KC)"
+    assert (
+        BYTWOS.words.describe(deuce, PA) == "2C from the packet onto the clubs ace pile (after KC)"
+    )
 
 
 # -- B3: three cards to choose from ---------------------------------------------------
@@ -223,12 +227,12 @@ def test_b3_the_prompt_names_the_cards_that_can_be_built_and_what_else_may_be_do
     )
     # 8 bases + 1 + 2 + 4 more on the foundations, one card each in the packet and waste
     in_stock = 104 - 15 - 1 - 1
-    assert BYTWOS.prompt(state) == (
+    assert BYTWOS.words.prompt(state) == (
         "Deal 1 of 3: play the stock's 5H, the waste's 7D or the packet's QC onto a "
         f"foundation, or deal (d). {in_stock} cards in the stock."
     )
     stuck = position(waste="9C JD", packet="KD")
-    assert BYTWOS.prompt(stuck) == (
+    assert BYTWOS.words.prompt(stuck) == (
         "Deal 1 of 3: nothing can be built; turn the waste over for deal 2 (r). The stock is empty."
     )
 
@@ -242,12 +246,12 @@ def test_b4_the_waste_is_turned_over_unshuffled_so_the_cards_come_round_in_order
         state = BYTWOS.apply(state, "d")
     assert state.waste == parse_cards("9C JD 8H 6S") and state.stock == ()
     assert BYTWOS.legal_moves(state) == (REDEAL, GIVE_UP)
-    assert BYTWOS.describe(state, REDEAL) == "turn the waste over: deal 2 begins"
+    assert BYTWOS.words.describe(state, REDEAL) == "turn the waste over: deal 2 begins"
     state = BYTWOS.apply(state, "r")
     assert state.deal == 2
     assert state.stock == parse_cards("9C JD 8H 6S")  # the first dealt is on top again
     assert state.waste == ()
-    assert BYTWOS.describe(state, DEAL) == "deal 9C from the stock"
+    assert BYTWOS.words.describe(state, DEAL) == "deal 9C from the stock"
 
 
 def test_b4_cards_built_from_the_waste_drop_out_of_the_next_deal() -> None:
@@ -306,8 +310,13 @@ def test_b5_lost_when_the_last_deal_is_out_and_nothing_can_be_built() -> None:
     assert after.phase is Phase.FINISHED and BYTWOS.legal_moves(after) == ()
     outcome = BYTWOS.outcome(after)
     assert outcome is not None and not outcome.won
-    assert outcome.score == 8 and outcome.summary == "blocked with 8 cards on the foundations"
-    assert BYTWOS.prompt(after) == ("Game over: blocked with 8 cards on the foundations. Score 8.")
+    assert (
+        outcome.score == 8
+        and BYTWOS.words.ending(after) == "blocked with 8 cards on the foundations"
+    )
+    assert BYTWOS.words.prompt(after) == (
+        "Game over: blocked with 8 cards on the foundations. Score 8."
+    )
 
 
 def test_b5_lost_when_stock_and_waste_are_empty_even_with_redeals_left() -> None:
@@ -324,13 +333,13 @@ def test_b5_not_over_while_a_card_can_be_built_or_dealt() -> None:
 def test_b5_giving_up_ends_the_game_with_the_score_as_it_stands() -> None:
     state = position(stock="9C 3C", built={"clubs_ace": 5}, rest="waste")
     assert BYTWOS.legal_moves(state)[-1] == GIVE_UP
-    assert BYTWOS.describe(state, GIVE_UP) == "give up with 12 cards on the foundations"
+    assert BYTWOS.words.describe(state, GIVE_UP) == "give up with 12 cards on the foundations"
     after = BYTWOS.apply(state, "give-up")
     assert after.phase is Phase.FINISHED and BYTWOS.legal_moves(after) == ()
     assert after.stock == state.stock and after.built == state.built
     outcome = BYTWOS.outcome(after)
     assert outcome is not None and not outcome.won and outcome.score == 12
-    assert "given up" in outcome.summary
+    assert "given up" in BYTWOS.words.ending(after)
     with pytest.raises(IllegalMoveError, match="the game is over"):
         BYTWOS.apply(after, "d")
     assert BYTWOS.parse_position(BYTWOS.format_position(after)) == after
@@ -375,7 +384,7 @@ def test_b7_a_base_card_already_in_view_is_laid_before_one_uncovered_later() -> 
 
 def test_b7_the_turn_that_forms_the_packet_says_which_bases_it_lays() -> None:
     state = formed("KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AH AH 5C", 12)
-    said = BYTWOS.describe(state, TURN)
+    said = BYTWOS.words.describe(state, TURN)
     assert (
         said == "turn AH: kept, the packet is made and deal 1 begins; then AH and 2S laid as bases"
     )

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from parlour.engine.cards import Card
 from parlour.engine.cards import card
 from parlour.engine.cards import parse_cards
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.bytwos_state import ACE_PILE_RANKS
 from parlour.engine.games.bytwos_state import DEUCE_PILE_RANKS
-from parlour.engine.games.bytwos_state import GIVE_UP
 from parlour.engine.games.bytwos_state import TURN
 from parlour.engine.games.bytwos_state import ByTwosState
 from parlour.engine.games.bytwos_state import Phase
@@ -73,10 +73,10 @@ def test_a_deal_lost_by_its_packet_says_so_once_with_the_reason() -> None:
         move = TURN if state.phase is Phase.FORMING else first_build(state)
         after = BYTWOS.apply(state, move)
         moves += 1
-        news = BYTWOS.news(state, after)
+        news = BYTWOS.words.news(state, after)
         if news:
             told.append((moves, news))
-        prompts.append(BYTWOS.prompt(after))
+        prompts.append(BYTWOS.words.prompt(after))
         state = after
     # once, at the turn that put 10♥ above 4♥ above 2♥, with the reason in full
     assert told == [(LOST_AT_TURN, NEWS)]
@@ -99,14 +99,14 @@ def test_the_reason_names_only_cards_the_player_has_seen_kept() -> None:
     assert lost_reason(state) == LOST_REASON
     # the packet made (K♥ on top, above 5♥ and 3♥ too): still lost, for the same reason
     assert lost_reason(formed(LOST_SEED)) == LOST_REASON
-    assert REMINDER in BYTWOS.prompt(formed(LOST_SEED))
+    assert REMINDER in BYTWOS.words.prompt(formed(LOST_SEED))
 
 
 def test_a_packet_that_rules_nothing_out_says_nothing() -> None:
     state = formed(FINE_SEED)
     assert lost_reason(state) is None
-    assert "rule out a win" not in BYTWOS.prompt(state)
-    assert BYTWOS.news(BYTWOS.start_from_seed(FINE_SEED), state) == ""
+    assert "rule out a win" not in BYTWOS.words.prompt(state)
+    assert BYTWOS.words.news(BYTWOS.start_from_seed(FINE_SEED), state) == ""
 
 
 def test_news_is_given_for_several_moves_at_once_and_not_again() -> None:
@@ -155,7 +155,7 @@ def test_a_build_that_takes_a_packet_cards_place_is_told_at_once() -> None:
     )
     assert lost_reason(state) is None
     after = BYTWOS.apply(state, "sa")
-    assert BYTWOS.news(state, after) == (
+    assert BYTWOS.words.news(state, after) == (
         "This deal can no longer be won: in the packet 5S lies above 3S. 5S can go only on "
         "the spades deuce pile (the ace pile has its 5S); and 3S on neither (the ace pile "
         "has its 3S, the deuce pile takes 3S before 5S) (B9). You can take the move back, "
@@ -290,7 +290,7 @@ def test_once_lost_always_lost_and_told_once(seed: int, choices: random.Random) 
     while BYTWOS.outcome(state) is None:
         moves = [move for move in BYTWOS.legal_moves(state) if move != GIVE_UP]
         after = BYTWOS.apply(state, choices.choice(moves))
-        told += bool(BYTWOS.news(state, after))
+        told += bool(BYTWOS.words.news(state, after))
         if after.phase is not Phase.FINISHED:
             now = packet_block(after) is not None
             assert now or not lost, "a deal lost by its packet came back"

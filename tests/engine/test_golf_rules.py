@@ -15,16 +15,22 @@ from parlour.engine.games.golf import PLAYS
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import Phase
 from parlour.engine.games.golf import PlayColumn
-from parlour.engine.games.golf_course import BOGEY
-from parlour.engine.games.golf_course import HOLES
-from parlour.engine.games.golf_course import golf_round
-from parlour.engine.games.golf_course import hole_deck
-from parlour.engine.games.golf_course import hole_seed
-from parlour.engine.games.golf_course import play_round
+from parlour.engine.games.golf_plugin import ROUNDS
+from parlour.engine.rounds import Round
+from parlour.engine.rounds import hole_deck
+from parlour.engine.rounds import hole_seed
 
 from .golf_helpers import position
 
 FREE = frozenset({"free-stock"})
+
+
+def play_round(course: int, scores: list[int]) -> Round:
+    """A Golf round on ``course`` with these hole scores recorded in order."""
+    played = Round(ROUNDS, course, frozenset(), ())
+    for score in scores:
+        played = played.record_hole(score)
+    return played
 
 
 def test_g1_deal_rows_of_seven_then_foundation_then_stock() -> None:
@@ -118,7 +124,7 @@ def test_g4_negative_score_when_the_links_clear_early() -> None:
     outcome = GOLF.outcome(after)
     assert outcome is not None and outcome.won
     assert outcome.score == -3
-    assert "3 stock cards to spare" in outcome.summary
+    assert "3 stock cards to spare" in GOLF.words.ending(after)
 
 
 def test_g4_zero_when_the_last_card_turned_clears_the_links() -> None:
@@ -143,30 +149,29 @@ def test_g5_course_deals_are_pinned() -> None:
         if line.startswith("#"):
             continue
         course, hole, seed = map(int, line.split())
-        assert hole_seed(course, hole) == seed
-        assert hole_deck(course, hole) == deck_from_seed(seed)
+        assert hole_seed(ROUNDS, course, hole) == seed
+        assert hole_deck(ROUNDS, course, hole) == deck_from_seed(seed)
 
 
 def test_g5_a_course_has_nine_different_holes() -> None:
-    seeds = golf_round(77).seeds()
-    assert len(seeds) == HOLES == 9
+    seeds = play_round(77, []).seeds()
+    assert len(seeds) == ROUNDS.holes == 9
     assert len(set(seeds)) == 9
     with pytest.raises(DealError):
-        hole_seed(77, 10)
+        hole_seed(ROUNDS, 77, 10)
 
 
 def test_g5_round_total_against_bogey_40() -> None:
-    assert BOGEY == 40
+    assert ROUNDS.bogey == 40
     under = play_round(5, [4, 3, 5, 6, 2, 4, -1, 5, 3])
     assert under.is_complete and under.total == 31
-    assert under.versus_bogey == -9 and under.beat_bogey
+    assert under.versus_bogey == -9
     level = play_round(5, [5, 5, 5, 5, 5, 5, 5, 5, 0])
-    assert level.total == 40 and level.versus_bogey == 0 and not level.beat_bogey
+    assert level.total == 40 and level.versus_bogey == 0
     over = play_round(5, [9] * 9)
-    assert over.versus_bogey == 41 and not over.beat_bogey
+    assert over.versus_bogey == 41
     partial = play_round(5, [4, 6])
-    assert partial.next_hole == 3 and partial.running_totals() == [4, 10]
-    assert not partial.beat_bogey
+    assert partial.next_hole == 3 and partial.total == 10 and not partial.is_complete
     with pytest.raises(DealError):
         over.record_hole(3)
 

@@ -24,8 +24,8 @@ from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import GolfMove
 from parlour.engine.games.golf import GolfState
 from parlour.engine.games.golf import Phase
-from parlour.engine.games.golf_course import HOLES
-from parlour.engine.games.golf_course import hole_seed
+from parlour.engine.games.golf_plugin import ROUNDS
+from parlour.engine.rounds import hole_seed
 from parlour.engine.solve.golf import hole_pars
 from parlour.engine.solve.golf import nine_hole_par
 from parlour.engine.solve.golf import par_for_seed
@@ -237,8 +237,10 @@ def test_par_for_seed_is_the_solvers_score_for_that_deal() -> None:
 def test_g5_nine_hole_par_adds_the_pars_of_the_course_holes() -> None:
     course = 1234567
     pars = hole_pars(course)
-    assert len(pars) == HOLES
-    assert list(pars) == [par_for_seed(hole_seed(course, hole)) for hole in range(1, HOLES + 1)]
+    assert len(pars) == ROUNDS.holes
+    assert list(pars) == [
+        par_for_seed(hole_seed(ROUNDS, course, hole)) for hole in range(1, ROUNDS.holes + 1)
+    ]
     assert nine_hole_par(course) == sum(pars)
     assert nine_hole_par(course) == nine_hole_par(course)  # pure: same course, same par
 

@@ -13,14 +13,14 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from parlour.engine.deals import MAX_SEED
+from parlour.engine.game import GIVE_UP as RUBBISH_GIVE_UP
+from parlour.engine.game import GiveUp as SquaresGiveUp
 from parlour.engine.games.bytwos import BYTWOS
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import GolfState
-from parlour.engine.games.rubbish import GIVE_UP as RUBBISH_GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.games.squares_state import GiveUp as SquaresGiveUp
 from parlour.engine.games.squares_state import SquaresMove
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.registry import find_spec

@@ -21,7 +21,7 @@ from parlour.engine.games.bytwos_state import REDEAL
 from parlour.engine.games.bytwos_state import Build
 from parlour.engine.games.bytwos_state import ByTwosState
 from parlour.engine.games.bytwos_state import Phase as ByTwosPhase
-from parlour.engine.games.bytwos_state import settle
+from parlour.engine.games.bytwos_state import dealing_position
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import GolfState
@@ -59,7 +59,7 @@ def test_golf_plays_out_a_hole_exactly_when_nothing_can_be_played_again(
         twin = golf_reordered(state, rnd)
         assert (GOLF.playing_out(twin) is None) == (step is None)  # the order is not used
         if step is not None:
-            assert step[0] == TURN and "whatever their order" in step[1]
+            assert step == TURN and "whatever their order" in GOLF.words.played_out(state)
             for order in (state, twin):  # turned to the end, nothing is ever playable
                 while GOLF.outcome(order) is None:
                     assert order.legal == (TURN,)
@@ -108,11 +108,14 @@ def test_by_twos_deals_out_a_game_exactly_when_nothing_can_be_built_again(
         if state.phase is ByTwosPhase.DEALING and state.deal == 1:  # the stock is unseen
             stock = list(state.stock)
             rnd.shuffle(stock)
-            twin = settle(state.options, 1, state.packet, tuple(stock), state.waste, state.built)
+            twin = dealing_position(
+                state.options, 1, state.packet, tuple(stock), state.waste, state.built
+            )
             if twin.built == state.built:  # (no base came into view by the new order)
                 assert (BYTWOS.playing_out(twin) is None) == (step is None)
         if step is not None:
-            assert step[0] in (DEAL, REDEAL)
+            assert step in (DEAL, REDEAL)
+            assert "whatever the order" in BYTWOS.words.played_out(state)
             for later in deals_only(state):
                 assert not any(isinstance(m, Build) for m in later.legal)
                 assert later.built == state.built

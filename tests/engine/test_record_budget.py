@@ -17,9 +17,9 @@ from parlour.cli import main
 from parlour.engine import work
 from parlour.engine.errors import RecordError
 from parlour.engine.games.squares import SQUARES
+from parlour.engine.games.squares_nodes import canonical
 from parlour.engine.games.squares_search import BUDGET
 from parlour.engine.games.squares_search import Verdict
-from parlour.engine.games.squares_search import canonical
 from parlour.engine.games.squares_search import explore
 from parlour.engine.games.squares_state import END
 from parlour.engine.games.squares_state import HeapMove

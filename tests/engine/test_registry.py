@@ -47,19 +47,30 @@ def test_the_registry_lists_each_game_as_its_rules_name_it() -> None:
         assert game_name(spec.id) == rules.name
 
 
-def test_asking_for_one_game_loads_only_that_game() -> None:
-    code = (
-        "import sys\n"
-        "from parlour.engine import find_game\n"
-        "find_game('golf').start_from_seed(1)\n"
-        "print(sorted(m for m in sys.modules if m.startswith('parlour.engine.games.')))\n"
-    )
+def loaded_by(code: str, prefix: str) -> set[str]:
+    """The modules whose names start with ``prefix`` that a fresh interpreter has loaded
+    after running ``code``."""
+    code += f"\nimport sys\nprint(sorted(m for m in sys.modules if m.startswith({prefix!r})))\n"
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
-    loaded = set(ast.literal_eval(result.stdout.strip()))
+    return set(ast.literal_eval(result.stdout.strip()))
+
+
+def test_asking_for_one_game_loads_only_that_game() -> None:
+    code = "from parlour.engine import find_game\nfind_game('golf').start_from_seed(1)"
+    loaded = loaded_by(code, "parlour.engine.games.")
     assert "parlour.engine.games.golf" in loaded
     for other in ("rubbish", "squares", "bytwos"):
         # the other games' plug-ins (a few names each) may be read; never their rules
         rules = {m for m in loaded if m.startswith(f"parlour.engine.games.{other}")}
         assert rules <= {f"parlour.engine.games.{other}_plugin"}
+
+
+def test_the_words_load_no_solver() -> None:
+    code = (
+        "from parlour.engine.registry import specs\n"
+        "for spec in specs():\n"
+        "    spec.words().prompt(spec.rules().start_from_seed(1))"
+    )
+    assert loaded_by(code, "parlour.engine.solve") == set()

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from parlour.engine.games.golf import GOLF
-from parlour.engine.games.golf_course import hole_seed
+from parlour.engine.games.golf_plugin import ROUNDS
 from parlour.engine.history import Line
 from parlour.engine.leaderboard import leaderboard
 from parlour.engine.round_record import RoundRecordError
@@ -16,13 +16,14 @@ from parlour.engine.round_record import format_round_record
 from parlour.engine.round_record import is_round_record
 from parlour.engine.round_record import parse_round_record
 from parlour.engine.round_record import verify_round
+from parlour.engine.rounds import hole_seed
 from parlour.engine.solve.golf import solve_golf
 
 COURSE = 4242
 
 
 def finished(course: int, hole: int, options: frozenset[str] = frozenset()) -> Line[Any, Any]:
-    line: Line[Any, Any] = Line.from_seed(GOLF, hole_seed(course, hole), options)
+    line: Line[Any, Any] = Line.from_seed(GOLF, hole_seed(ROUNDS, course, hole), options)
     for move in solve_golf(line.current).line:
         line = line.play(move)
     return line
@@ -58,7 +59,7 @@ def test_a_record_is_written_only_of_a_whole_finished_round(
 ) -> None:
     with pytest.raises(RoundRecordError, match="a round has 9 holes, not 8"):
         format_round_record("golf", COURSE, "ann", holes[:8])
-    unfinished = [*holes[:4], Line.from_seed(GOLF, hole_seed(COURSE, 5)), *holes[5:]]
+    unfinished = [*holes[:4], Line.from_seed(GOLF, hole_seed(ROUNDS, COURSE, 5)), *holes[5:]]
     with pytest.raises(RoundRecordError, match=r"^hole 5: the hole is not finished"):
         format_round_record("golf", COURSE, "ann", unfinished)
     with pytest.raises(RoundRecordError, match="Rubbish Heap is not played in rounds"):
@@ -125,7 +126,7 @@ def test_a_rounds_identity_is_what_was_played_not_whose_name_is_on_it(
         other = check(format_round_record("golf", COURSE, name, holes, {"Date": "2031-05-05"}))
         assert other.player == name and other.identity == ann.identity
     # the last hole played to its end otherwise: another round
-    last: Line[Any, Any] = Line.from_seed(GOLF, hole_seed(COURSE, 9))
+    last: Line[Any, Any] = Line.from_seed(GOLF, hole_seed(ROUNDS, COURSE, 9))
     while GOLF.outcome(last.current) is None:
         last = last.play(GOLF.legal_moves(last.current)[-1])
     assert last.moves != holes[8].moves

@@ -22,8 +22,8 @@ from parlour.engine.cards import Card
 from parlour.engine.cards import parse_card
 from parlour.engine.cards import parse_cards
 from parlour.engine.games.rubbish import RUBBISH
-from parlour.engine.games.rubbish import Phase
-from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.games.rubbish_state import Phase
+from parlour.engine.games.rubbish_state import RubbishState
 
 from .rubbish_helpers import check_phase_invariants
 from .rubbish_helpers import discard_choices
@@ -94,7 +94,7 @@ def test_from_the_figure_to_the_ace_of_hearts() -> None:
     dealt_by_itself(before, state, "JH")
     assert state.board[0] == c("JH") and state.waste[-1] == c("2C")
     # the ace of clubs is dealt into the other place and goes out; the 2 follows from the waste
-    assert RUBBISH.describe(state, RUBBISH.parse_move("s")) == (
+    assert RUBBISH.words.describe(state, RUBBISH.parse_move("s")) == (
         "fill position 9 from the stock: AC, which goes out; 2C follows from the waste"
     )
     state = deal(state, "AC")

@@ -22,14 +22,14 @@ from hypothesis import strategies as st
 
 from parlour.engine.cards import full_pack
 from parlour.engine.deals import MAX_SEED
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games import rubbish_state
-from parlour.engine.games.rubbish import GIVE_UP
 from parlour.engine.games.rubbish import MAX_MOVES
 from parlour.engine.games.rubbish import RUBBISH
-from parlour.engine.games.rubbish import Discard
-from parlour.engine.games.rubbish import FillFromWaste
-from parlour.engine.games.rubbish import RubbishMove
-from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.games.rubbish_state import Discard
+from parlour.engine.games.rubbish_state import FillFromWaste
+from parlour.engine.games.rubbish_state import RubbishMove
+from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.engine.record import parse_record
@@ -132,7 +132,7 @@ def test_the_quick_look_after_a_move_agrees_with_looking_everywhere(
         move = choices.choice(moves)
         quick = rubbish_state.after_move(state, move)
         if quick.discards_left == 0 or quick.vacancies == ():
-            again = rubbish_state.settle(
+            again = rubbish_state.automatic_steps(
                 list(quick.board),
                 list(quick.foundations),
                 list(quick.waste),

@@ -9,14 +9,14 @@ from parlour.engine.cards import parse_card
 from parlour.engine.cards import parse_cards
 from parlour.engine.deals import deck_from_seed
 from parlour.engine.errors import IllegalMoveError
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games import rubbish_state
-from parlour.engine.games.rubbish import FROM_STOCK
-from parlour.engine.games.rubbish import FROM_WASTE
-from parlour.engine.games.rubbish import GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
-from parlour.engine.games.rubbish import Phase
-from parlour.engine.games.rubbish import RubbishState
 from parlour.engine.games.rubbish_search import foundation_play_reachable
+from parlour.engine.games.rubbish_state import FROM_STOCK
+from parlour.engine.games.rubbish_state import FROM_WASTE
+from parlour.engine.games.rubbish_state import Phase
+from parlour.engine.games.rubbish_state import RubbishState
 
 from .rubbish_helpers import discard_choices
 from .rubbish_helpers import position
@@ -234,7 +234,7 @@ def test_r5_a_full_board_with_an_empty_stock_is_lost() -> None:
     assert RUBBISH.legal_moves(state) == ()
     outcome = RUBBISH.outcome(state)
     assert outcome is not None and not outcome.won
-    assert outcome.summary == "blocked with 4 cards home"
+    assert RUBBISH.words.ending(state) == "blocked with 4 cards home"
 
 
 def test_r5_the_search_runs_only_once_the_stock_is_empty() -> None:
@@ -249,7 +249,7 @@ def test_r5_the_search_runs_only_once_the_stock_is_empty() -> None:
 def test_r5_nothing_left_to_fill_an_empty_place_ends_the_game() -> None:
     state = position(blocked_board("-"), foundations="AC AD AH AS", locked=True, rest="waste")
     assert state.phase is Phase.FINISHED and state.vacancies == (13,)
-    assert "(R5)" in RUBBISH.prompt(state)
+    assert "(R5)" in RUBBISH.words.prompt(state)
 
 
 def test_r5_the_search_finds_a_card_that_more_moves_would_bring_home() -> None:
@@ -269,7 +269,9 @@ def test_r5_the_search_finds_a_card_that_more_moves_would_bring_home() -> None:
     # with an empty stock the same board can only throw its 4s: the search looks at each
     # order of discards once and finds nothing
     full = parse_cards(KINGS_AND_FOURS)
-    stuck = rubbish_state.settle(list(full), [1, 1, 1, 0], [card("KS")], (), False, frozenset())
+    stuck = rubbish_state.automatic_steps(
+        list(full), [1, 1, 1, 0], [card("KS")], (), False, frozenset()
+    )
     seen.clear()
     assert stuck.phase is Phase.DISCARDING
     assert not foundation_play_reachable(stuck, next_positions, home)
@@ -283,7 +285,7 @@ def test_r5_giving_up_ends_the_game_as_lost_with_the_score_as_it_stands() -> Non
     assert over.board == state.board and over.cards_home == state.cards_home
     outcome = RUBBISH.outcome(over)
     assert outcome is not None and not outcome.won
-    assert outcome.summary.startswith("given up with")
+    assert RUBBISH.words.ending(over).startswith("given up with")
     with pytest.raises(IllegalMoveError, match="the game is over"):
         RUBBISH.apply(over, "give-up")
 
@@ -294,7 +296,7 @@ def test_r5_giving_up_ends_the_game_as_lost_with_the_score_as_it_stands() -> Non
 def test_r6_the_score_is_the_cards_on_the_foundations() -> None:
     state = position(blocked_board(), foundations="2C AD 2H", stock="AS")
     assert RUBBISH.score(state) == 2 + 1 + 2
-    assert RUBBISH.score_label == "cards home" and not RUBBISH.lower_is_better
+    assert RUBBISH.words.score_label == "cards home" and not RUBBISH.lower_is_better
     assert (
         RUBBISH.score(RUBBISH.start(deck_starting("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 2D"))) == 0
     )

@@ -11,13 +11,13 @@ from parlour.engine.cards import parse_card
 from parlour.engine.errors import DealError
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import NotationError
-from parlour.engine.games.rubbish import DISCARDS
-from parlour.engine.games.rubbish import FROM_STOCK
-from parlour.engine.games.rubbish import FROM_WASTE
-from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
-from parlour.engine.games.rubbish import Discard
-from parlour.engine.games.rubbish import Phase
+from parlour.engine.games.rubbish_state import DISCARDS
+from parlour.engine.games.rubbish_state import FROM_STOCK
+from parlour.engine.games.rubbish_state import FROM_WASTE
+from parlour.engine.games.rubbish_state import Discard
+from parlour.engine.games.rubbish_state import Phase
 from parlour.engine.history import Line
 
 from .rubbish_helpers import position
@@ -71,26 +71,28 @@ def test_illegal_and_malformed_moves_are_different_errors() -> None:
 
 def test_the_filling_prompt_names_the_place_and_the_waste_top() -> None:
     state = position("2S 3S 4S 5S - 6S 7S 8S 9S 10S JS QS KS", waste="KH 9D", stock="QD")
-    assert RUBBISH.prompt(state) == (
+    assert RUBBISH.words.prompt(state) == (
         "Fill the vacancy at position 5: take the stock's next card (s) or the waste's "
         "top card 9D (w)."
     )
     two = position("2D 3D 4D 5D - 6D 7D - 9D 10D JD QD KD", waste="KH 9S", stock="QS")
-    assert RUBBISH.prompt(two).startswith("Fill the vacancy at position 5 (of 2 empty places):")
+    assert RUBBISH.words.prompt(two).startswith(
+        "Fill the vacancy at position 5 (of 2 empty places):"
+    )
 
 
 def test_the_discarding_prompt_names_the_group_and_what_is_asked() -> None:
     state = position("4C 4D 4H KC KD 2S 3S 5S 6S 7S 8S 9S 10S")
-    assert RUBBISH.prompt(state) == (
+    assert RUBBISH.words.prompt(state) == (
         "Discard: three 4s on the board (4C 4D 4H) — choose the two to throw (d<card>); "
         "the last one thrown lands on top of the waste."
     )
     after = RUBBISH.apply(state, "d4D")
-    assert RUBBISH.prompt(after) == (
+    assert RUBBISH.words.prompt(after) == (
         "Discard: one more of the 4s (4C 4H) must go (d<card>); it lands on top of the waste."
     )
     pair = position("JC JD 2S 3S 4S 5S 6S 7S 8S 9S 10S 2C 3C")
-    assert RUBBISH.prompt(pair) == (
+    assert RUBBISH.words.prompt(pair) == (
         "Discard: two jacks on the board (JC JD) — choose the one to throw (d<card>); "
         "the other stays."
     )
@@ -100,30 +102,30 @@ def test_describe_tells_the_move_and_the_automatic_steps_after_it() -> None:
     state = position(
         "2D 3D 4D 5D - 6D 7D 8D 9D 10D JD QD KD", waste="KH 2C", stock="AC QS", rest="stock"
     )
-    assert RUBBISH.describe(state, FROM_STOCK) == (
+    assert RUBBISH.words.describe(state, FROM_STOCK) == (
         "fill position 5 from the stock: AC, which goes out; 2C follows from the waste"
     )
-    assert RUBBISH.describe(state, FROM_WASTE) == (
+    assert RUBBISH.words.describe(state, FROM_WASTE) == (
         "fill position 5 from the waste: 2C; the board is full: one of the two 2s must go"
     )
     fours = position(KINGS_AND_FOURS, stock="KH JS")
-    assert RUBBISH.describe(fours, Discard(parse_card("4D"))) == "discard 4D"
+    assert RUBBISH.words.describe(fours, Discard(parse_card("4D"))) == "discard 4D"
     one_thrown = RUBBISH.apply(fours, "d4D")
-    assert RUBBISH.describe(one_thrown, Discard(parse_card("4C"))) == (
+    assert RUBBISH.words.describe(one_thrown, Discard(parse_card("4C"))) == (
         "discard 4C; fill position 3 from the stock: KH"
     )
-    assert RUBBISH.describe(fours, GIVE_UP) == "give up with 0 cards home"
+    assert RUBBISH.words.describe(fours, GIVE_UP) == "give up with 0 cards home"
 
 
 def test_describe_says_when_the_game_ends() -> None:
     state = position("- - - - - - - - - - - - -", foundations="KC KD KH JS", waste="KS", stock="QS")
-    assert RUBBISH.describe(state, FROM_STOCK) == (
+    assert RUBBISH.words.describe(state, FROM_STOCK) == (
         "fill position 1 from the stock: QS, which goes out; KS follows from the waste; "
         "all 52 cards are home"
     )
     board = "KC KD 4C 4D 4H 5S 6S 7S 8S 9S 10S JS -"
     last = position(board, foundations="AC AD AH AS", stock="QH", rest="waste")
-    said = RUBBISH.describe(last, FROM_STOCK)
+    said = RUBBISH.words.describe(last, FROM_STOCK)
     assert said.startswith("fill position 13 from the stock: QH; the board is full")
     assert said.endswith("no card can reach a foundation any more (R5)")
 

@@ -13,8 +13,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from parlour.engine.cards import parse_cards
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import GIVE_UP
 from parlour.engine.games.bytwos_state import TURN
 from parlour.engine.games.bytwos_state import ByTwosState
 from parlour.engine.games.bytwos_state import Phase

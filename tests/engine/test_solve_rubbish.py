@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import full_pack
 from parlour.engine.cards import parse_cards
-from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
-from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.solve.rubbish import position_key
 from parlour.engine.solve.rubbish import solve_rubbish
 from parlour.engine.solve.rubbish import suffix_lows

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 from parlour.engine.cards import Card
 from parlour.engine.cards import full_pack
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_layout import BELOW
 from parlour.engine.games.squares_state import FORMING
-from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence

@@ -49,7 +49,7 @@ BOOK_MOVES = [
 def play_the_book(state: SquaresState) -> SquaresState:
     for notation, said in BOOK_MOVES:
         assert state.phase is Phase.BUILDING, f"the game ended before {notation}"
-        assert SQUARES.describe(state, SQUARES.parse_move(notation)) == said
+        assert SQUARES.words.describe(state, SQUARES.parse_move(notation)) == said
         state = SQUARES.apply(state, notation)
     return state
 
@@ -75,7 +75,7 @@ def test_the_books_moves_leave_the_player_chockered() -> None:
     outcome = SQUARES.outcome(state)
     assert outcome is not None
     assert not outcome.won and outcome.score == 2
-    assert outcome.summary.startswith("chockered")
+    assert SQUARES.words.ending(state).startswith("chockered")
 
 
 def test_with_the_knave_at_home_the_same_moves_win() -> None:
@@ -126,5 +126,5 @@ def test_four_heaps_of_two_short_runs_are_not_chockered() -> None:
     assert stuck.pack == () and stuck.phase is Phase.FINISHED
     outcome = SQUARES.outcome(stuck)
     assert outcome is not None and outcome.score == 0
-    assert "chockered" not in outcome.summary
-    assert outcome.summary == "no more can be done; 0 suits complete and clear"
+    assert "chockered" not in SQUARES.words.ending(stuck)
+    assert SQUARES.words.ending(stuck) == "no more can be done; 0 suits complete and clear"

@@ -20,22 +20,22 @@ from hypothesis import strategies as st
 from parlour.engine.cards import Card
 from parlour.engine.cards import full_pack
 from parlour.engine.errors import IllegalMoveError
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games import squares_nodes
 from parlour.engine.games import squares_search
 from parlour.engine.games.squares import SQUARES
+from parlour.engine.games.squares_frozen import frozen_counts
+from parlour.engine.games.squares_frozen import hopeful_suits
+from parlour.engine.games.squares_frozen import is_dead
 from parlour.engine.games.squares_layout import ABOVE
+from parlour.engine.games.squares_nodes import canonical
+from parlour.engine.games.squares_nodes import successors
 from parlour.engine.games.squares_search import BUDGET
 from parlour.engine.games.squares_search import DEEP_BUDGET
 from parlour.engine.games.squares_search import Verdict
-from parlour.engine.games.squares_search import canonical
 from parlour.engine.games.squares_search import explore
-from parlour.engine.games.squares_search import frozen_counts
-from parlour.engine.games.squares_search import hopeful_suits
-from parlour.engine.games.squares_search import is_dead
-from parlour.engine.games.squares_search import settle
-from parlour.engine.games.squares_search import successors
+from parlour.engine.games.squares_search import search_longer
 from parlour.engine.games.squares_state import END
-from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import HeapMove
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresState
@@ -67,8 +67,8 @@ def test_the_issues_dead_end_is_declared_over_with_its_score() -> None:
     assert SQUARES.legal_moves(state) == ()
     outcome = SQUARES.outcome(state)
     assert outcome is not None and not outcome.won and outcome.score == 0
-    assert outcome.summary == "no more can be done; 0 suits complete and clear"
-    assert SQUARES.prompt(state).startswith("Game over: no more can be done")
+    assert SQUARES.words.ending(state) == "no more can be done; 0 suits complete and clear"
+    assert SQUARES.words.prompt(state).startswith("Game over: no more can be done")
     # no suit can be completed from there: the plain search sees every one of the 2,303
     # positions; the pruned one settles it within its budget, as the move is made
     node = canonical(state.heaps, state.squares)
@@ -171,7 +171,7 @@ def test_frozen_cards_never_move_and_hopeless_suits_stay_so(seed: int, squares: 
             assert any(heap.startswith(part) for heap in now)
         assert hopeful_suits(reached) & ~hopeful == 0
         for heap in now:
-            if len(heap) == 13 and squares_search.run_start(heap) == 0:
+            if len(heap) == 13 and squares_nodes.run_start(heap) == 0:
                 suit = 1 << (heap[0] // 13)
                 # a packet of a suit found hopeless at the start was there already
                 assert hopeful & suit or heap in node.replace(b"\xfe", b"\xff").split(b"\xff")
@@ -181,7 +181,7 @@ def test_the_verdict_is_the_same_whatever_was_searched_before() -> None:
     state = SQUARES.parse_position(UNDECIDED_POSITION)
     node = canonical(state.heaps, state.squares)
     first = explore(node)
-    settle(node)  # fills the caches and the memory of stuck positions
+    search_longer(node)  # fills the caches and the memory of stuck positions
     assert explore(node) == first == (Verdict.UNDECIDED, BUDGET + 1)
 
 
@@ -190,7 +190,7 @@ def test_the_verdict_is_the_same_whatever_was_searched_before() -> None:
 
 def undecided_state() -> SquaresState:
     state = SQUARES.parse_position(UNDECIDED_POSITION)
-    assert state.phase is Phase.BUILDING and SQUARES.end_unsettled(state)
+    assert state.phase is Phase.BUILDING and SQUARES.end_in_doubt(state)
     return state
 
 
@@ -199,8 +199,8 @@ def test_s11_the_longer_search_settles_what_the_move_left_undecided() -> None:
     node = canonical(state.heaps, state.squares)
     assert explore(node) == (Verdict.UNDECIDED, BUDGET + 1)
     assert explore(node, DEEP_BUDGET) == (Verdict.STUCK, 7_343)
-    assert SQUARES.settle_end(state) is Verdict.STUCK
-    assert "cannot tell yet" in SQUARES.prompt(state)
+    assert SQUARES.look_further(state) is Verdict.STUCK
+    assert "cannot tell yet" in SQUARES.words.prompt(state)
     assert END not in SQUARES.legal_moves(state)  # never offered
     assert SQUARES.is_legal(state, END)
 
@@ -209,11 +209,11 @@ def test_s11_end_finishes_the_game_as_s10_would() -> None:
     state = undecided_state()
     final = SQUARES.apply(state, "end")
     assert final.phase is Phase.FINISHED and not final.gave_up
-    assert SQUARES.describe(state, END) == (
+    assert SQUARES.words.describe(state, END) == (
         "Parlour ends the game: no higher score can be reached (S11)"
     )
     outcome = SQUARES.outcome(final)
-    assert outcome is not None and outcome.summary.startswith("no more can be done")
+    assert outcome is not None and SQUARES.words.ending(final).startswith("no more can be done")
     assert SQUARES.parse_position(SQUARES.format_position(final)) == final
     assert SQUARES.parse_move("end") == END and SQUARES.format_move(END) == "end"
 
@@ -227,7 +227,7 @@ def test_s11_a_game_ended_by_parlour_replays_to_the_same_end() -> None:
     line = line.play(END)
     record = format_record(line)
     assert "end" in record.split("Moves:")[1].split()
-    squares_search._settled.clear()  # as in a fresh process: the replay searches again
+    squares_search._longer_verdicts.clear()  # as in a fresh process: the replay searches again
     squares_search._stuck.clear()
     again = replay(parse_record(record))
     assert again.states == line.states
@@ -267,7 +267,7 @@ def test_the_issues_game_was_lost_as_soon_as_the_pack_ran_out() -> None:
     for move in DEAD_END_MOVES[:-1]:
         line = line.play(move)
     before = line.current
-    assert before.phase is Phase.BUILDING and SQUARES.end_unsettled(before)
+    assert before.phase is Phase.BUILDING and SQUARES.end_in_doubt(before)
     after = SQUARES.apply(before, DEAD_END_MOVES[-1])
     assert after.phase is Phase.FINISHED
 
@@ -276,37 +276,37 @@ def test_s11_when_the_longer_search_cannot_tell_either_play_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = undecided_state()
-    squares_search._settled.clear()
+    squares_search._longer_verdicts.clear()
     squares_search._stuck.clear()
     monkeypatch.setattr(squares_search, "DEEP_BUDGET", 6_000)
-    assert SQUARES.settle_end(state) is Verdict.UNDECIDED
+    assert SQUARES.look_further(state) is Verdict.UNDECIDED
     assert not SQUARES.is_legal(state, END)
-    assert SQUARES.settled_end(state, Verdict.UNDECIDED) is None
+    assert SQUARES.end_after_look(state, Verdict.UNDECIDED) is None
     assert GIVE_UP in SQUARES.legal_moves(state)
-    squares_search._settled.clear()
+    squares_search._longer_verdicts.clear()
 
 
 def test_s11_a_verdict_worked_out_elsewhere_is_taken_in() -> None:
     state = undecided_state()
-    squares_search._settled.clear()
+    squares_search._longer_verdicts.clear()
     squares_search._stuck.clear()
-    assert SQUARES.settled_end(state, Verdict.STUCK) is END
+    assert SQUARES.end_after_look(state, Verdict.STUCK) is END
     assert SQUARES.is_legal(state, END)  # without searching: it was remembered
     assert squares_search._stuck == set()
     # a position whose end was settled at once is not Parlour's to end
     done = SQUARES.apply(state, END)
-    assert SQUARES.settled_end(done, Verdict.STUCK) is None
+    assert SQUARES.end_after_look(done, Verdict.STUCK) is None
     # the app's word when the longer search finds that the game goes on
-    assert "a higher score can still be reached" in SQUARES.settled_note(Verdict.IMPROVABLE)
-    assert "could not decide" in SQUARES.settled_note(Verdict.UNDECIDED)  # the look ran out
-    assert SQUARES.settled_note(Verdict.STUCK) == ""  # the game ends instead
+    assert "a higher score can still be reached" in SQUARES.look_note(Verdict.IMPROVABLE)
+    assert "could not decide" in SQUARES.look_note(Verdict.UNDECIDED)  # the look ran out
+    assert SQUARES.look_note(Verdict.STUCK) == ""  # the game ends instead
 
 
 def test_s11_positions_seen_by_a_stuck_search_are_stuck_within_the_budget() -> None:
     state = undecided_state()
     node = canonical(state.heaps, state.squares)
-    squares_search._settled.clear()
-    assert settle(node) is Verdict.STUCK
+    squares_search._longer_verdicts.clear()
+    assert search_longer(node) is Verdict.STUCK
     remembered = squares_search._stuck
     assert len(remembered) == 7_343
     # a move played after the search started: its position was seen, and a fresh search
@@ -316,15 +316,15 @@ def test_s11_positions_seen_by_a_stuck_search_are_stuck_within_the_budget() -> N
             after = SQUARES.apply(state, move)
             child = canonical(after.heaps, after.squares)
             assert child in remembered
-            assert settle(child) is Verdict.STUCK
+            assert search_longer(child) is Verdict.STUCK
             assert explore(child, DEEP_BUDGET)[0] is Verdict.STUCK
 
 
 def test_an_ace_goes_round_onto_the_two() -> None:
     # the card codes' wrap (king to ace) is the layout's
     for c in full_pack():
-        code = squares_search.card_code(c)
-        assert squares_nodes.ABOVE[code] == squares_search.card_code(ABOVE[c])
+        code = squares_nodes.card_code(c)
+        assert squares_nodes.ABOVE[code] == squares_nodes.card_code(ABOVE[c])
 
 
 # seed 266 played at random (benchmarks/squares_ends.py) to a position the search after
@@ -342,11 +342,11 @@ def test_s11_a_position_that_leads_back_to_an_improvable_one_is_improvable_at_on
     for move in SEED_266_MOVES.split():
         line = line.play(move)
     state = line.current
-    assert SQUARES.end_unsettled(state)
+    assert SQUARES.end_in_doubt(state)
     node = canonical(state.heaps, state.squares)
-    squares_search._settled.clear()
+    squares_search._longer_verdicts.clear()
     squares_search._improvable.clear()
-    assert settle(node) is Verdict.IMPROVABLE
+    assert search_longer(node) is Verdict.IMPROVABLE
     assert node in squares_search._improvable
     checked = 0
     for move in state.legal:

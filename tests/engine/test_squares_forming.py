@@ -10,12 +10,12 @@ import pytest
 from parlour.engine.cards import parse_cards
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import NotationError
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_layout import exposed_sequences
 from parlour.engine.games.squares_layout import is_packet
 from parlour.engine.games.squares_layout import run_order
 from parlour.engine.games.squares_layout import top_run_length
-from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import TakeSequence
 
@@ -114,13 +114,15 @@ def test_s2_several_sequences_make_the_player_choose() -> None:
     assert state.phase is Phase.FORMING_2
     take_spades, take_hearts = TakeSequence((0, 2)), TakeSequence((1, 3))
     assert SQUARES.legal_moves(state) == (take_spades, take_hearts, GIVE_UP)
-    assert SQUARES.prompt(state) == (
+    assert SQUARES.words.prompt(state) == (
         "Several sequences are exposed: choose which starts square 2: "
         "8S 7S (take:1a,1c) or 4H 3H (take:1b,1d)."
     )
     with pytest.raises(IllegalMoveError, match=r"first choose.*\(S2\)"):
         SQUARES.apply(state, "d")
-    assert SQUARES.describe(state, take_hearts) == "take up 4H 3H from 1b 1d to start square 2"
+    assert (
+        SQUARES.words.describe(state, take_hearts) == "take up 4H 3H from 1b 1d to start square 2"
+    )
     # S3: the spades are still exposed, and 3H (2a) with 2H (1b) spans both squares
     second = SQUARES.apply(state, "take:1d,1b")
     assert heap(second, "2a") == "4H 3H" and heap(second, "1b") == "2H"

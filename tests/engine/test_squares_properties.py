@@ -33,14 +33,14 @@ from hypothesis import strategies as st
 
 from parlour.engine.cards import full_pack
 from parlour.engine.deals import MAX_SEED
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.squares import SQUARES
+from parlour.engine.games.squares_nodes import canonical
 from parlour.engine.games.squares_search import BUDGET
 from parlour.engine.games.squares_search import Verdict
-from parlour.engine.games.squares_search import canonical
 from parlour.engine.games.squares_search import search
 from parlour.engine.games.squares_state import DEAL
 from parlour.engine.games.squares_state import FORMING
-from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresMove
 from parlour.engine.games.squares_state import SquaresState
@@ -63,7 +63,7 @@ def play_checked(line: SquaresLine, move: SquaresMove) -> SquaresLine:
     for legal in SQUARES.legal_moves(state):
         assert SQUARES.parse_move(SQUARES.format_move(legal)) == legal
     before = SQUARES.format_position(state)
-    assert SQUARES.describe(state, move)
+    assert SQUARES.words.describe(state, move)
     line = line.play(move)
     after = line.current
     assert SQUARES.format_position(state) == before, "apply changed the earlier state"

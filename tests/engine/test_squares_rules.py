@@ -9,14 +9,14 @@ from parlour.engine.cards import parse_cards
 from parlour.engine.errors import DealError
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import NotationError
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.squares import SQUARES
+from parlour.engine.games.squares_nodes import canonical
 from parlour.engine.games.squares_search import BUDGET
 from parlour.engine.games.squares_search import Verdict
-from parlour.engine.games.squares_search import canonical
 from parlour.engine.games.squares_search import explore
 from parlour.engine.games.squares_search import search
 from parlour.engine.games.squares_state import DEAL
-from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import FillFromPack
 from parlour.engine.games.squares_state import HeapMove
 from parlour.engine.games.squares_state import Phase
@@ -32,7 +32,7 @@ from .squares_helpers import suit_run
 def test_s4_a_run_moves_whole_onto_the_next_higher_card_in_any_square() -> None:
     state = position({"1a": "9C 7H 6H 5H", "2c": "KS 8H", "3b": "4D"})
     assert HeapMove(0, 6) in SQUARES.legal_moves(state)
-    assert SQUARES.describe(state, HeapMove(0, 6)) == "7H 6H 5H from 1a onto 8H in 2c"
+    assert SQUARES.words.describe(state, HeapMove(0, 6)) == "7H 6H 5H from 1a onto 8H in 2c"
     after = SQUARES.apply(state, "1a-2c")
     assert heap(after, "2c") == "KS 8H 7H 6H 5H"
     assert heap(after, "1a") == "9C"
@@ -76,7 +76,7 @@ def test_s4_a_run_never_moves_into_a_space() -> None:
 def test_s5_a_space_is_filled_from_the_pack_with_one_card() -> None:
     state = position({"1a": "9C", "1c": "JS", "1d": "KD"}, "7H 2S")
     assert FillFromPack(1) in SQUARES.legal_moves(state)
-    assert SQUARES.describe(state, FillFromPack(1)) == "7H from the pack into 1b"
+    assert SQUARES.words.describe(state, FillFromPack(1)) == "7H from the pack into 1b"
     after = SQUARES.apply(state, "p-1b")
     assert heap(after, "1b") == "7H"
     assert after.pack == state.pack[1:]
@@ -86,7 +86,7 @@ def test_s5_a_space_is_filled_from_the_pack_with_one_card() -> None:
 
 def test_s5_a_space_takes_only_the_top_card_from_its_own_square() -> None:
     state = position({"1a": "9C 5H 4H", "1c": "JS", "1d": "KD", "2a": "6H"})
-    assert SQUARES.describe(state, HeapMove(0, 1)) == "4H from 1a into the space 1b"
+    assert SQUARES.words.describe(state, HeapMove(0, 1)) == "4H from 1a into the space 1b"
     after = SQUARES.apply(state, "1a-1b")  # 4H heads the run 5H 4H, but goes alone
     assert heap(after, "1b") == "4H"
     assert heap(after, "1a") == "9C 5H"
@@ -122,7 +122,7 @@ def test_s6_deals_go_round_the_squares_one_card_a_heap_empty_heaps_included() ->
 
 def test_s6_a_short_last_deal_goes_to_the_first_heaps() -> None:
     state = position({"1a": "9H", "3d": "KS"}, "2C 7D", rest="1a", next_deal=2)
-    assert SQUARES.describe(state, DEAL) == "deal 2C 7D to square 2"
+    assert SQUARES.words.describe(state, DEAL) == "deal 2C 7D to square 2"
     after = SQUARES.apply(state, "d")
     assert [heap(after, n) for n in ("2a", "2b", "2c", "2d")] == ["2C", "7D", "", ""]
     assert after.pack == ()
@@ -146,7 +146,7 @@ def test_s7_won_with_four_packets_anywhere_once_the_pack_is_empty() -> None:
     assert SQUARES.legal_moves(state) == ()
     outcome = SQUARES.outcome(state)
     assert outcome is not None and outcome.won and outcome.score == 4
-    assert SQUARES.prompt(state).startswith("Game over: all four suits stand complete")
+    assert SQUARES.words.prompt(state).startswith("Game over: all four suits stand complete")
 
 
 def test_s7_lost_when_no_move_can_raise_the_score() -> None:
@@ -155,7 +155,7 @@ def test_s7_lost_when_no_move_can_raise_the_score() -> None:
     assert state.phase is Phase.FINISHED
     outcome = SQUARES.outcome(state)
     assert outcome is not None and not outcome.won and outcome.score == 1
-    assert outcome.summary == "no more can be done; 1 suit complete and clear"
+    assert SQUARES.words.ending(state) == "no more can be done; 1 suit complete and clear"
 
 
 def test_s7_the_game_goes_on_while_a_higher_score_can_be_reached() -> None:
@@ -184,7 +184,7 @@ def test_s7_giving_up_ends_the_game_with_the_score_as_it_stands() -> None:
     assert over.phase is Phase.FINISHED and over.gave_up
     outcome = SQUARES.outcome(over)
     assert outcome is not None and not outcome.won and outcome.score == 1
-    assert outcome.summary == "gave up with 1 suit complete and clear"
+    assert SQUARES.words.ending(over) == "gave up with 1 suit complete and clear"
     assert SQUARES.legal_moves(over) == ()
     with pytest.raises(IllegalMoveError, match="the game is over"):
         SQUARES.apply(over, "d")
@@ -229,7 +229,7 @@ def test_s10_the_game_goes_on_when_the_search_runs_out_of_budget() -> None:
     assert search(canonical(state.heaps, 3))[0] is Verdict.UNDECIDED
     assert state.phase is Phase.BUILDING
     assert SQUARES.improving_line(state) is None
-    assert "cannot tell yet" in SQUARES.prompt(state)  # S11
+    assert "cannot tell yet" in SQUARES.words.prompt(state)  # S11
 
 
 def test_s10_the_game_ends_only_when_every_reachable_position_was_seen() -> None:
@@ -285,7 +285,7 @@ def test_moves_to_squares_not_formed_are_refused() -> None:
 def test_prompt_says_what_is_asked() -> None:
     pack = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AD 2D 3D 4D 5D"
     state = position({"1a": "9H"}, pack, rest="3d", next_deal=2)
-    assert SQUARES.prompt(state) == (
+    assert SQUARES.words.prompt(state) == (
         "Building: move a run onto the next-higher card of its suit, fill a space from the "
         "pack or its own square, or deal to square 2 (17 cards left)."
     )

@@ -95,7 +95,7 @@ def test_a_database_from_a_newer_parlour_is_left_alone(tmp_path: Path) -> None:
 
     import pytest
 
-    from parlour.store.database import StoreError
+    from parlour.store.opening import StoreError
 
     newer = sqlite3.connect(tmp_path / "parlour.db")
     newer.execute("PRAGMA user_version = 99")

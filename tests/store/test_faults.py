@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from parlour.session import Session
 from parlour.store.database import Store
-from parlour.store.database import StoreRefused
-from parlour.store.database import StoreUnavailable
 from parlour.store.files import export_record
+from parlour.store.opening import StoreRefused
+from parlour.store.opening import StoreUnavailable
 
 
 def moved_aside(directory: Path) -> list[Path]:
@@ -123,7 +123,8 @@ def _run_limited(directory: Path, limit: int, script: str) -> subprocess.Complet
         f"""
         import resource, signal, sys
         from pathlib import Path
-        from parlour.store.database import Store, StoreError
+        from parlour.store.database import Store
+        from parlour.store.opening import StoreError
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))
         directory = Path({str(directory)!r})

@@ -14,6 +14,7 @@ from parlour.engine.cards import parse_cards
 from parlour.engine.errors import NotationError
 from parlour.engine.game import Outcome
 from parlour.engine.game import Rules
+from parlour.engine.game import Words
 from parlour.engine.notation import format_fields
 from parlour.engine.notation import parse_fields
 
@@ -50,7 +51,6 @@ class ToyState:
 
 class ToyRules(Rules[ToyState, Move]):
     spec = PLUGIN
-    score_label = "aces out"
 
     @staticmethod
     def moves(state: ToyState) -> tuple[Move, ...]:
@@ -72,19 +72,11 @@ class ToyRules(Rules[ToyState, Move]):
             return ToyState(state.stock[1:], (*state.waste, state.stock[0]), state.home)
         return ToyState(state.stock, state.waste[:-1], (*state.home, state.waste[-1]))
 
-    def why_illegal(self, state: ToyState, move: Move) -> str:
-        return "no ace shows on the waste" if move == HOME else "the pack is used up"
-
     def parse_move(self, text: str) -> Move:
         for move in (TURN, HOME):
             if text.strip().lower() == move.text:
                 return move
         raise NotationError(f"{text!r} is not an Aces Out move: t or a")
-
-    def describe(self, state: ToyState, move: Move) -> str:
-        if move == TURN:
-            return f"turn {state.stock[0]}"
-        return f"put {state.waste[-1]} out"
 
     def format_position(self, state: ToyState) -> str:
         return format_fields(
@@ -109,12 +101,28 @@ class ToyRules(Rules[ToyState, Move]):
     def outcome(self, state: ToyState) -> Outcome | None:
         if self.moves(state):
             return None
-        won = len(state.home) == 4
-        summary = "all four aces are out" if won else "the pack is out"
-        return Outcome(won, len(state.home), summary)
+        return Outcome(len(state.home) == 4, len(state.home))
+
+
+TOY: Final = ToyRules()
+
+
+class ToyWords(Words[ToyState, Move]):
+    score_label = "aces out"
+
+    def describe(self, state: ToyState, move: Move) -> str:
+        if move == TURN:
+            return f"turn {state.stock[0]}"
+        return f"put {state.waste[-1]} out"
+
+    def why_illegal(self, state: ToyState, move: Move) -> str:
+        return "no ace shows on the waste" if move == HOME else "the pack is used up"
 
     def prompt(self, state: ToyState) -> str:
         return "Turn a card (t), or put an ace out (a)."
 
+    def ending(self, state: ToyState) -> str:
+        return "all four aces are out" if len(state.home) == 4 else "the pack is out"
 
-TOY: Final = ToyRules()
+
+WORDS: Final = ToyWords()

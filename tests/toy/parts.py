@@ -71,10 +71,24 @@ class ToyControls(GameControls):
 
 
 KEYS: Final = (
-    KeyTable(
+    KeyTable[ToyControls](
         (
-            Key("t", "turn", "Turn", "turn the next card onto the waste", "can_turn"),
-            Key("a", "home", "Ace out", "put the waste's ace out", "can_home"),
+            Key(
+                "t",
+                "turn",
+                lambda c: c.turn(),
+                "Turn",
+                "turn the next card onto the waste",
+                lambda c: c.can_turn(),
+            ),
+            Key(
+                "a",
+                "home",
+                lambda c: c.home(),
+                "Ace out",
+                "put the waste's ace out",
+                lambda c: c.can_home(),
+            ),
         )
     )
     + shared_keys()

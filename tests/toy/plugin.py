@@ -12,6 +12,7 @@ PLUGIN: Final = GameSpec(
     aliases=("aces-out",),
     blurb="a toy: turn the pack and put the aces out",
     rules_at="tests.toy.game:TOY",
+    words_at="tests.toy.game:WORDS",
     solver_at="tests.toy.parts:SOLVER",
     hint_at="tests.toy.parts:hint",
     renderer_at="tests.toy.parts:render",

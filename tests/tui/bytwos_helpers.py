@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.bytwos import BYTWOS
-from parlour.engine.games.bytwos_state import GIVE_UP
 from parlour.engine.games.bytwos_state import Build
 from parlour.engine.games.bytwos_state import ByTwosMove
 from parlour.engine.games.bytwos_state import ByTwosState

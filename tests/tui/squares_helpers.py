@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_state import DEAL
-from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import SquaresMove
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.history import Line

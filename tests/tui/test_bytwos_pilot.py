@@ -20,6 +20,7 @@ from parlour.engine.record import format_record
 from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
+from parlour.tui.opening import OpenGame
 from parlour.tui.screens.bytwos import ByTwosScreen
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.widgets import Pile
@@ -43,7 +44,7 @@ def said(text: str) -> str:
 
 
 def why_not(state: ByTwosState, move: ByTwosMove) -> str:
-    reason = BYTWOS.why_illegal(state, move)
+    reason = BYTWOS.words.why_illegal(state, move)
     return said(f"{reason[0].upper()}{reason[1:]}")
 
 
@@ -89,25 +90,25 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
                 await pilot.press("o")
             expected = BYTWOS.apply(expected, move)
             while (step := BYTWOS.playing_out(expected)) is not None:  # ruling B10
-                played_out = step[1]
-                expected = BYTWOS.apply(expected, step[0])
+                played_out = BYTWOS.words.played_out(expected)
+                expected = BYTWOS.apply(expected, step)
             assert screen.session.state == expected
         await pilot.pause()
         assert pressed["choice"] >= 2
         outcome = BYTWOS.outcome(expected)
         assert outcome is not None and not outcome.won
         shown = status_text(app)
-        assert said(BYTWOS.prompt(expected)) in shown
+        assert said(BYTWOS.words.prompt(expected)) in shown
         assert "Game over: blocked with" in shown and "Press n for a new game" in shown
         assert played_out and said(played_out) in shown  # Parlour dealt the rest out
-        assert screen.check_action("deal", ()) is False  # the stock is empty
-        assert screen.check_action("redeal", ()) is None  # greyed: no deal left
+        assert screen.key_state("deal", ()) is False  # the stock is empty
+        assert screen.key_state("redeal", ()) is None  # greyed: no deal left
     store = Store(private_data_dir)
     games = store.finished_games()
     assert len(games) == 1
     assert games[0].game == "bytwos" and games[0].seed == SEED
     assert games[0].score == outcome.score == BYTWOS.score(expected)
-    assert games[0].summary == outcome.summary and not games[0].won
+    assert games[0].summary == BYTWOS.words.ending(expected) and not games[0].won
     assert store.games_in_progress() == []
 
 
@@ -122,17 +123,17 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
             assert screen.session.state == start
             assert why_not(start, DEAL) in status_text(app)  # still forming (B1)
             assert screen.query_one(StatusLine).has_class("-refused")
-        screen.action_form_packet()
+        screen.form_packet()
         await pilot.pause()
         state = screen.session.state
-        assert state.phase is Phase.DEALING and screen.check_action("build", ("s",)) is None
+        assert state.phase is Phase.DEALING and screen.key_state("build", ("s",)) is None
         await pilot.press("s")  # neither clubs pile takes the stock's card
-        reasons = dict.fromkeys(BYTWOS.why_illegal(state, Build("s", p)) for p in "ad")
+        reasons = dict.fromkeys(BYTWOS.words.why_illegal(state, Build("s", p)) for p in "ad")
         assert said("; ".join(reasons)[1:]) in status_text(app)
         await pilot.press("w")
         assert "The waste is empty." in status_text(app)
         await pilot.press("o")  # hidden from the footer while the stock has cards
-        assert screen.check_action("redeal", ()) is False
+        assert screen.key_state("redeal", ()) is False
         assert why_not(state, REDEAL) in status_text(app)
         await pilot.press("t")  # the engine's "redeal (r)" is shown with this screen's key
         assert "build, deal (d) or redeal (o) (B1)" in status_text(app)
@@ -161,7 +162,7 @@ async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
         assert screen.session.state.phase is Phase.FORMING
         await pilot.press("R")
         assert screen.session.state == line.current and screen.session.can_redo
-        assert screen.check_action("undo", ()) is None
+        assert screen.key_state("undo", ()) is None
 
 
 async def test_choosing_between_the_two_piles_of_a_suit(private_data_dir: Path) -> None:
@@ -196,8 +197,8 @@ async def test_turning_the_waste_over(private_data_dir: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.check_action("deal", ()) is False  # "o Turn over" takes its place
-        assert screen.check_action("redeal", ()) is True
+        assert screen.key_state("deal", ()) is False  # "o Turn over" takes its place
+        assert screen.key_state("redeal", ()) is True
         assert "for deal 2 (o)" in status_text(app)
         await pilot.press("d")
         assert screen.session.state == state
@@ -215,7 +216,7 @@ async def test_giving_up_asks_first(private_data_dir: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
-        screen.action_form_packet()
+        screen.form_packet()
         await pilot.press("d", "G")
         built = screen.session.state.on_foundations
         assert isinstance(app.screen, ConfirmScreen)
@@ -249,7 +250,7 @@ async def test_clicking_the_deck_and_the_stock(private_data_dir: Path) -> None:
         screen = app.screen
         await pilot.click("#deck")
         assert screen.session.line.moves == (TURN,)
-        screen.action_form_packet()
+        screen.form_packet()
         await pilot.pause()
         state = screen.session.state
         await pilot.click("#stock")  # its card goes nowhere: the reason, and no move
@@ -263,9 +264,9 @@ async def test_a_replay_steps_and_t_takes_over(private_data_dir: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, ByTwosScreen) and screen.replaying
+        assert isinstance(screen, ByTwosScreen) and not screen.in_play
         await pilot.press("right", "right", "s", "d", "t")
-        assert not screen.replaying
+        assert screen.in_play
         assert screen.session.state == line.states[2]
         await pilot.press("t")
         assert screen.session.state == line.states[3]
@@ -276,7 +277,7 @@ def test_play_bytwos_opens_its_screen(private_data_dir: Path, monkeypatch: Any) 
     monkeypatch.setattr("parlour.tui.app.ParlourApp.run", lambda self: opened.update(app=self))
     assert main(["play", "bytwos", "--seed", "7", "--data-dir", str(private_data_dir)]) == 0
     opening = opened["app"].opening
-    assert (opening.kind, opening.game, opening.seed) == ("game", "bytwos", 7)
+    assert opening == OpenGame("bytwos", 7)
 
 
 async def test_the_start_screen_offers_by_twos(private_data_dir: Path) -> None:

@@ -38,7 +38,7 @@ async def test_forming_a_lost_packet_with_f_says_why_once(private_data_dir: Path
         assert said(LOST_REASON) in shown
         assert "10♥ lies above 4♥ and 4♥ above 2♥" in shown
         assert said(lost_news(start, state)) in shown
-        assert said(BYTWOS.prompt(state)) in shown and said(REMINDER) in shown
+        assert said(BYTWOS.words.prompt(state)) in shown and said(REMINDER) in shown
         # the game goes on: the next moves say it no more, and only remind
         for _ in range(2):
             await pilot.press("d")

@@ -14,8 +14,8 @@ from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import GolfState
 from parlour.engine.games.golf import PlayColumn
-from parlour.engine.games.golf_course import HOLES
-from parlour.engine.games.golf_course import hole_seed
+from parlour.engine.games.golf_plugin import ROUNDS
+from parlour.engine.rounds import hole_seed
 from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
@@ -54,9 +54,9 @@ def play_hole_with_actions(screen: GolfScreen) -> GolfState:
     while GOLF.outcome(screen.session.state) is None:
         move = greedy(screen.session.state)
         if move == TURN:
-            screen.action_turn()
+            screen.respond(screen.controls.turn())
         else:
-            screen.action_play(move.column)
+            screen.respond(screen.controls.play(move.column))
     return screen.session.state
 
 
@@ -68,7 +68,7 @@ async def test_a_whole_seeded_hole_played_with_keys(private_data_dir: Path) -> N
         await pilot.pause()
         outcome = GOLF.outcome(final)
         assert outcome is not None
-        said = cards_as_shown(f"Hole over: {outcome.summary}. Score {outcome.score}.")
+        said = cards_as_shown(f"Hole over: {GOLF.words.ending(final)}. Score {outcome.score}.")
         assert said in status_text(app)
         assert app.screen.session.is_finished
     store = Store(private_data_dir)
@@ -112,7 +112,7 @@ async def test_arrows_and_enter_choose_a_column_and_undo_redo_restart(
         await pilot.press("R")
         assert screen.session.state == start
         assert screen.session.line.can_redo
-        assert screen.check_action("undo", ()) is None  # greyed in the footer
+        assert screen.key_state("undo", ()) is None  # greyed in the footer
 
 
 async def test_clicking_a_column_and_the_stock(private_data_dir: Path) -> None:
@@ -134,11 +134,11 @@ async def test_nine_holes_of_a_course_make_a_stored_round(
     scores = []
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        for hole in range(1, HOLES + 1):
+        for hole in range(1, ROUNDS.holes + 1):
             screen = app.screen
             assert isinstance(screen, GolfScreen)
             assert screen.session.round.hole == hole
-            assert screen.session.line.seed == hole_seed(course, hole)
+            assert screen.session.line.seed == hole_seed(ROUNDS, course, hole)
             # the moves go through the screen's own key actions (pressing every key of
             # nine holes would make this test very slow); the hole above uses real keys
             final = play_hole_with_actions(screen)

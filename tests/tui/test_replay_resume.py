@@ -12,6 +12,7 @@ from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.store.database import Store
 from parlour.tui.app import make_app
+from parlour.tui.opening import Replay
 from parlour.tui.screens.game import GameScreen
 
 
@@ -30,7 +31,7 @@ async def test_replay_steps_to_the_end_and_back_to_the_deal(tmp_path: Path) -> N
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.replaying
+        assert isinstance(screen, GameScreen) and not screen.in_play
         assert screen.line.current == line.states[0]
         for ply in range(1, len(line.moves) + 1):
             await pilot.press("right")
@@ -54,7 +55,7 @@ async def test_taking_over_a_replay_plays_on_from_there(tmp_path: Path) -> None:
         await pilot.pause()
         screen = app.screen
         await pilot.press("right", "right", "right", "t")
-        assert not screen.replaying
+        assert screen.in_play
         assert screen.session.state == line.states[3]
         assert screen.session.can_undo and screen.session.can_redo
         await pilot.press("r")
@@ -74,7 +75,7 @@ async def test_the_replay_command_opens_the_app(tmp_path: Path, monkeypatch: Any
 
     monkeypatch.setattr("parlour.tui.app.ParlourApp.run", fake_run)
     assert main(["replay", str(path), "--data-dir", str(tmp_path)]) == 0
-    assert opened["app"].opening.kind == "replay"
+    assert isinstance(opened["app"].opening, Replay)
     assert opened["app"].opening.line.current == line.current
 
 

@@ -8,14 +8,14 @@ from typing import Any
 
 from parlour.controls.rubbish import PLACE_KEYS
 from parlour.engine.cards import parse_card
-from parlour.engine.games.rubbish import DISCARDS
-from parlour.engine.games.rubbish import FROM_STOCK
-from parlour.engine.games.rubbish import FROM_WASTE
-from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
-from parlour.engine.games.rubbish import Discard
-from parlour.engine.games.rubbish import Phase
-from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.games.rubbish_state import DISCARDS
+from parlour.engine.games.rubbish_state import FROM_STOCK
+from parlour.engine.games.rubbish_state import FROM_WASTE
+from parlour.engine.games.rubbish_state import Discard
+from parlour.engine.games.rubbish_state import Phase
+from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.render import cards_as_shown
@@ -84,17 +84,17 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
         await pilot.pause()
         outcome = RUBBISH.outcome(expected)
         assert outcome is not None
-        assert cards_as_shown(RUBBISH.prompt(expected)) in status_text(app)
+        assert cards_as_shown(RUBBISH.words.prompt(expected)) in status_text(app)
         assert "Press n for a new game." in status_text(app)
         assert "Game over" in str(screen.table_notes.render())
-        assert screen.check_action("play_cursor", ()) is None  # greyed once it is over
+        assert screen.key_state("play_cursor", ()) is None  # greyed once it is over
     assert {"s", "w", "enter", "a", "b", "c", "d"} <= used
     store = Store(private_data_dir)
     games = store.finished_games()
     assert len(games) == 1
     assert games[0].game == "rubbish" and games[0].seed == WHOLE_GAME_SEED
     assert games[0].score == outcome.score == expected.cards_home
-    assert games[0].summary == outcome.summary
+    assert games[0].summary == RUBBISH.words.ending(expected)
     assert len(games[0].moves) == played
     assert store.games_in_progress() == []
 
@@ -112,7 +112,7 @@ async def test_refused_keys_say_why_and_change_nothing(private_data_dir: Path) -
         said = status_text(app)
         assert said.startswith("Cannot throw 2♦ — it is the queens that must go, not 2♦")
         assert "(R4)" in said
-        assert screen.check_action("fill_stock", ()) is None  # greyed in the footer …
+        assert screen.key_state("fill_stock", ()) is None  # greyed in the footer …
         await pilot.press("s")  # … and the key still answers, with the engine's reason
         assert screen.session.state == start
         assert status_text(app).startswith(
@@ -148,7 +148,7 @@ async def test_undo_redo_and_restart(private_data_dir: Path) -> None:
         await pilot.press("R")
         assert screen.session.state == start
         assert screen.session.line.can_redo
-        assert screen.check_action("undo", ()) is None
+        assert screen.key_state("undo", ()) is None
 
 
 async def test_arrows_hint_and_clicks(private_data_dir: Path) -> None:
@@ -241,12 +241,12 @@ async def test_a_record_replays_and_can_be_taken_over(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, RubbishScreen) and screen.replaying
+        assert isinstance(screen, RubbishScreen) and not screen.in_play
         assert not any(place.playable or place.selected for place in screen.places)
         await pilot.press("9")  # no moves of one's own in a replay
         await pilot.press("right", "right")
         assert screen.line.current == line.states[2]
         assert not (screen.stock.playable or screen.waste.playable)
         await pilot.press("t", "s")
-        assert not screen.replaying
+        assert screen.in_play
         assert screen.session.state == RUBBISH.apply(line.states[2], "s")

@@ -10,8 +10,9 @@ import pytest
 from textual.widgets import Static
 
 from parlour.engine.games.golf import GOLF
-from parlour.engine.games.golf_course import hole_seed
+from parlour.engine.games.golf_plugin import ROUNDS
 from parlour.engine.rounds import course_code
+from parlour.engine.rounds import hole_seed
 from parlour.engine.solve.golf import par_for_seed
 from parlour.render.scorecard import against
 from parlour.tui.app import make_app
@@ -49,7 +50,7 @@ async def test_the_scorecard_runs_the_holes_across_like_a_golf_card(
         assert isinstance(card_screen, ScorecardScreen)
         card_screen.refresh_pars()
         await pilot.pause()
-        pars = [par_for_seed(hole_seed(COURSE, hole)) for hole in range(1, 10)]
+        pars = [par_for_seed(hole_seed(ROUNDS, COURSE, hole)) for hole in range(1, 10)]
         card = card_cells(card_screen)
         assert card["Hole"] == HOLES
         assert card["Par"] == [*map(str, pars), str(sum(pars))]

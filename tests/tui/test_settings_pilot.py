@@ -13,6 +13,7 @@ from rich.style import Style
 from rich.text import Text
 
 from parlour.engine.cards import SUIT_GLYPHS
+from parlour.engine.games.golf import TURN
 from parlour.store.config import DEFAULT_THEME
 from parlour.tui.app import ParlourApp
 from parlour.tui.app import make_app
@@ -20,6 +21,7 @@ from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.help import HelpScreen
 from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import Pile
+from parlour.tui.widgets import StatusLine
 
 
 def config_file() -> Path:
@@ -237,3 +239,37 @@ async def test_the_command_palette_changes_the_theme_and_it_is_remembered(
         assert app.theme == "baize"
     saved = tomllib.loads(config_file().read_text(encoding="utf-8"))
     assert saved["theme"] == "baize"
+
+
+async def test_a_moved_key_keeps_its_fall_back_row_and_others_on_its_old_key(
+    tmp_path: Path,
+) -> None:
+    """turn moved to k: while turning is not allowed k answers with the engine's reason
+    (the row that explains goes with the key), and once it is, k turns the stock; space
+    no longer does, and hint moved to s (turn's other key) is usable there."""
+    write_config('[keys]\nturn = "k"\nhint = "s"\n')
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        session = screen.session
+        assert TURN not in session.state.legal  # a column can be played first
+        await pilot.press("k")
+        await pilot.pause()
+        assert session.line.moves == ()
+        assert screen.query_one(StatusLine).has_class("-refused")
+        await pilot.press("s")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert session.hints == 1
+        while TURN not in session.state.legal:
+            session.play(session.state.legal[0])
+        screen.line = session.line
+        played = len(session.line.moves)
+        await pilot.press("space")
+        await pilot.pause()
+        assert len(session.line.moves) == played
+        await pilot.press("k")
+        await pilot.pause()
+        assert session.line.moves[-1] == TURN

@@ -20,9 +20,9 @@ def finish_hole(screen: Any) -> None:
         moves = GOLF.legal_moves(screen.session.state)
         plays = [m for m in moves if isinstance(m, PlayColumn)]
         if plays:
-            screen.action_play(plays[-1].column)
+            screen.respond(screen.controls.play(plays[-1].column))
         else:
-            screen.action_turn()
+            screen.respond(screen.controls.turn())
 
 
 def test_golf_board_100x32(snap_compare: Any, tmp_path: Path) -> None:

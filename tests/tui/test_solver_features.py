@@ -96,7 +96,7 @@ async def test_the_demo_stops_when_it_comes_round_again(
     # whose end the search after a move cannot tell (S11): the hint player, finding no
     # way to a higher score, moves a card back and forth after its seventh move. (The
     # app's longer search would end the game there; it is kept out of this test.)
-    monkeypatch.setattr(Assistant, "_settle", lambda self, line: None)
+    monkeypatch.setattr(Assistant, "_look_at_end", lambda self, line: None)
     line: Line[Any, Any] = Line.from_seed(SQUARES, 85)
     for move in SEED_85_RANDOM.split():
         line = line.play(move)
@@ -148,7 +148,8 @@ async def test_the_live_verdict_updates_after_a_move_without_blocking(tmp_path: 
 
 
 async def test_the_scorecard_shows_each_holes_par(tmp_path: Path) -> None:
-    from parlour.engine.games.golf_course import hole_seed
+    from parlour.engine.games.golf_plugin import ROUNDS
+    from parlour.engine.rounds import hole_seed
     from parlour.engine.solve.golf import par_for_seed
     from parlour.tui.screens.scorecard import ScorecardScreen
 
@@ -160,7 +161,9 @@ async def test_the_scorecard_shows_each_holes_par(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, GolfScreen)
         pars = screen.round_pars()
-        assert pars == {hole: par_for_seed(hole_seed(course, hole)) for hole in range(1, 10)}
+        assert pars == {
+            hole: par_for_seed(hole_seed(ROUNDS, course, hole)) for hole in range(1, 10)
+        }
         await pilot.press("c")
         await pilot.pause(0.6)
         assert isinstance(app.screen, ScorecardScreen)

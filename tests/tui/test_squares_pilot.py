@@ -25,6 +25,7 @@ from parlour.engine.record import format_record
 from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
+from parlour.tui.opening import OpenGame
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.squares import SquaresScreen
 from parlour.tui.screens.squares_board import HeapView
@@ -116,16 +117,16 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
         outcome = SQUARES.outcome(expected)
         assert outcome is not None and not outcome.won
         shown = status_text(app)
-        assert said(SQUARES.prompt(expected)) in shown
+        assert said(SQUARES.words.prompt(expected)) in shown
         assert "Game over: no more can be done" in shown and "Press n for a new game" in shown
-        assert screen.check_action("deal", ()) is None  # greyed
-        assert screen.check_action("sequence", (1,)) is False
+        assert screen.key_state("deal", ()) is None  # greyed
+        assert screen.key_state("sequence", (1,)) is False
     store = Store(private_data_dir)
     games = store.finished_games()
     assert len(games) == 1
     assert games[0].game == "squares" and games[0].seed == SHORT_GAME
     assert games[0].score == outcome.score == SQUARES.score(expected)
-    assert games[0].summary == outcome.summary and not games[0].won
+    assert games[0].summary == SQUARES.words.ending(expected) and not games[0].won
     assert store.games_in_progress() == []
 
 
@@ -138,7 +139,7 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
         assert start.phase is Phase.FORMING_3
         for key in ("d", "p", "b"):
             await pilot.press(key)
-            assert said(SQUARES.why_illegal(start, DEAL)) in status_text(app)
+            assert said(SQUARES.words.why_illegal(start, DEAL)) in status_text(app)
             assert refused(app)
         await pilot.press("5")
         assert "There are 2 sequences on offer: press 1 or 2." in status_text(app)
@@ -159,7 +160,9 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
         assert screen.controls.chosen == ("heap", HEAP_INDEX["2a"])
         assert [view.key for view in screen.heaps if view.playable] == ["2c"]
         await pilot.press("1", "b")
-        assert said(SQUARES.why_illegal(state, SQUARES.parse_move("2a-1b"))) in status_text(app)
+        assert said(SQUARES.words.why_illegal(state, SQUARES.parse_move("2a-1b"))) in status_text(
+            app
+        )
         assert "Choose another, or press Esc to cancel." in status_text(app)
         assert (
             screen.controls.chosen == ("heap", HEAP_INDEX["2a"]) and screen.session.state == state
@@ -192,12 +195,12 @@ async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
         await pilot.press("2", "c", "u")  # a move half made is let go by the undo
         assert screen.controls.chosen is None and screen.session.state == taken
         await pilot.press("d", "u")
-        dealt = SQUARES.describe(taken, DEAL).removeprefix("deal ")
+        dealt = SQUARES.words.describe(taken, DEAL).removeprefix("deal ")
         assert cards_as_shown(f"Took back the deal of {dealt}.") in status_text(app)
         assert screen.session.state == taken
         await pilot.press("R")
         assert screen.session.state == start and screen.session.can_redo
-        assert screen.check_action("undo", ()) is None
+        assert screen.key_state("undo", ()) is None
 
 
 async def test_filling_a_space(private_data_dir: Path) -> None:
@@ -310,10 +313,10 @@ async def test_a_replay_steps_and_t_takes_over(private_data_dir: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, SquaresScreen) and screen.replaying
+        assert isinstance(screen, SquaresScreen) and not screen.in_play
         assert not any(view.playable or view.pointed for view in screen.query(HeapView))
         await pilot.press("right", "right", "d", "t")
-        assert not screen.replaying
+        assert screen.in_play
         assert screen.session.state == line.states[2]
         await pilot.press("2", "c", "1", "a")
         assert screen.session.state == line.states[3]
@@ -324,7 +327,7 @@ def test_play_squares_opens_its_screen(private_data_dir: Path, monkeypatch: Any)
     monkeypatch.setattr("parlour.tui.app.ParlourApp.run", lambda self: opened.update(app=self))
     assert main(["play", "squares", "--seed", "7", "--data-dir", str(private_data_dir)]) == 0
     opening = opened["app"].opening
-    assert (opening.kind, opening.game, opening.seed) == ("game", "squares", 7)
+    assert opening == OpenGame("squares", 7)
 
 
 async def test_the_start_screen_offers_three_squares(private_data_dir: Path) -> None:
@@ -350,7 +353,7 @@ async def test_an_end_the_move_could_not_settle_is_settled_in_the_background(
     line = Line.from_seed(SQUARES, 13)
     for move in SEED_13_MOVES.split():
         line = line.play(move)
-    assert SQUARES.end_unsettled(line.current)
+    assert SQUARES.end_in_doubt(line.current)
     app = make_app(private_data_dir, record_text=format_record(line), ascii_only=True)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()

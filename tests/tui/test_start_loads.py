@@ -14,11 +14,13 @@ import pytest
 SCRIPT = """
 import asyncio, json, sys
 from pathlib import Path
-from parlour.tui.app import Opening, ParlourApp
+from parlour.tui.app import ParlourApp
+from parlour.tui.opening import OpenGame, StartMenu
 
 async def main() -> None:
     kind, game, data = sys.argv[1], sys.argv[2], Path(sys.argv[3])
-    app = ParlourApp(data, opening=Opening(kind=kind, game=game, seed=1))
+    opening = OpenGame(game, seed=1) if kind == "game" else StartMenu()
+    app = ParlourApp(data, opening=opening)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         shown = [type(screen).__name__ for screen in app.screen_stack]

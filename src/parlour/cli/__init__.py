@@ -57,9 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(argv: Sequence[str] | None) -> int:
     from parlour.cli import commands
-    from parlour.store.database import StoreError
     from parlour.store.files import AlreadyThere
     from parlour.store.files import FileError
+    from parlour.store.opening import StoreError
 
     parser = build_parser()
     try:
@@ -101,4 +101,4 @@ def _silence(stream: TextIO) -> None:
         pass  # not a real file (a test's capture): nothing is flushed at exit
 
 
-__all__ = ["CliError", "build_parser", "main"]
+__all__ = ["build_parser", "main"]

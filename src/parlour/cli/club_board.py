@@ -33,10 +33,7 @@ def _signed(value: object) -> str:
 def print_boards(answer: dict[str, Any], url: str, me: str) -> None:
     """A club's leaderboards of one course, and where ``me`` stands."""
     from rich.console import Console
-    from rich.table import Table
     from rich.text import Text
-
-    from parlour.store.signing import folded
 
     console = Console(highlight=False)
     code = shown(str(answer.get("course", "?")), limit=20)
@@ -47,53 +44,64 @@ def print_boards(answer: dict[str, Any], url: str, me: str) -> None:
         return
     mine: list[str] = []
     for board in boards:
-        if not isinstance(board, dict):
-            continue
-        options = str(board.get("options", "none"))
-        rule = "book rule" if options == "none" else options
-        given = board.get("pars")
-        pars: list[int] = (
-            given if isinstance(given, list) and all(isinstance(p, int) for p in given) else []
-        )
-        par_total = sum(pars) if pars else None
-        listed = board.get("standings")
-        standings: list[Any] = listed if isinstance(listed, list) else []
-        title = Text(f"Course {code}{today} · {shown(rule, limit=40)} · {len(standings)} played")
-        table = Table(title=title)
-        table.add_column("#", justify="right")
-        table.add_column("Player")
-        holes = max((len(s.get("holes", [])) for s in standings if isinstance(s, dict)), default=9)
-        for hole in range(1, holes + 1):
-            table.add_column(str(hole), justify="right")
-        for heading in ("Total", "±bogey", "±par"):
-            table.add_column(heading, justify="right")
-        if par_total is not None:
-            table.add_row("", "par", *map(str, pars), str(par_total), "", "", style="dim")
-        for standing in standings:
-            if not isinstance(standing, dict):
-                continue
-            holes_given = standing.get("holes")
-            scores: list[Any] = holes_given if isinstance(holes_given, list) else []
-            name = str(standing.get("player", "?"))
-            is_me = folded(name) == folded(me)
-            table.add_row(
-                _number(standing.get("place")),
-                _text(name),
-                *(_number(score) for score in scores[:holes]),
-                *([""] * (holes - len(scores[:holes]))),
-                _number(standing.get("total")),
-                _signed(standing.get("versus_bogey")),
-                _signed(standing.get("versus_par")),
-                style="bold" if is_me else None,
-            )
-            if is_me:
-                mine.append(f"{_number(standing.get('place'))} of {len(standings)} ({shown(rule)})")
-        console.print(table)
+        if isinstance(board, dict):
+            table, places = _board_table(board, f"{code}{today}", me)
+            console.print(table)
+            mine += places
     if mine:
         console.print(Text(f"{shown(me)}: place {', '.join(mine)}."))
     else:
         console.print(Text(f"{shown(me)} has no round on this board yet."))
     console.print(Text(f"The page: {url}/course/{code}", style="dim"))
+
+
+def _listed(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _board_table(board: dict[str, Any], course: str, me: str) -> tuple[Any, list[str]]:
+    """One board as a table, and where ``me`` stands on it (``3 of 12 (book rule)``)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from parlour.store.signing import folded
+
+    options = str(board.get("options", "none"))
+    rule = "book rule" if options == "none" else options
+    pars = [p for p in _listed(board.get("pars")) if isinstance(p, int)]
+    if len(pars) != len(_listed(board.get("pars"))):
+        pars = []  # a par that is not a number: none are shown
+    standings = [s for s in _listed(board.get("standings")) if isinstance(s, dict)]
+    played = len(_listed(board.get("standings")))
+    table = Table(title=Text(f"Course {course} · {shown(rule, limit=40)} · {played} played"))
+    table.add_column("#", justify="right")
+    table.add_column("Player")
+    holes = max((len(s.get("holes", [])) for s in standings), default=9)
+    for heading in (*map(str, range(1, holes + 1)), "Total", "±bogey", "±par"):
+        table.add_column(heading, justify="right")
+    if pars:
+        table.add_row("", "par", *map(str, pars), str(sum(pars)), "", "", style="dim")
+    places = []
+    for standing in standings:
+        name = str(standing.get("player", "?"))
+        is_me = folded(name) == folded(me)
+        table.add_row(*_standing_cells(standing, name, holes), style="bold" if is_me else None)
+        if is_me:
+            places.append(f"{_number(standing.get('place'))} of {played} ({shown(rule)})")
+    return table, places
+
+
+def _standing_cells(standing: dict[str, Any], name: str, holes: int) -> list[Any]:
+    scores = _listed(standing.get("holes"))[:holes]
+    return [
+        _number(standing.get("place")),
+        _text(name),
+        *(_number(score) for score in scores),
+        *([""] * (holes - len(scores))),
+        _number(standing.get("total")),
+        _signed(standing.get("versus_bogey")),
+        _signed(standing.get("versus_par")),
+    ]
 
 
 def export_key(args: argparse.Namespace, directory: Path) -> int:

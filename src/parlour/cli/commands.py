@@ -70,7 +70,7 @@ def print_position(line: Line[Any, Any], args: argparse.Namespace) -> None:
     console.print(describe_deal(line), style="bold")
     with four_colour_deck(four_colour):
         console.print(render_position(state, ascii_only))
-    console.print(cards_as_shown(line.rules.prompt(state), ascii_only))
+    console.print(cards_as_shown(line.rules.words.prompt(state), ascii_only))
     outcome = line.rules.outcome(state)
     if outcome is None:
         console.print(f"Moves played: {len(line.moves)}. Score so far: {line.rules.score(state)}")

@@ -22,7 +22,7 @@ def open_store(args: argparse.Namespace) -> Any:
     a store that cannot be used is one line."""
     from parlour.store.config import load
     from parlour.store.database import Store
-    from parlour.store.database import StoreError
+    from parlour.store.opening import StoreError
     from parlour.store.paths import data_dir
 
     try:

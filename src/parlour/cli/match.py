@@ -16,16 +16,10 @@ from parlour.cli.common import open_store
 from parlour.engine.errors import ParlourError
 from parlour.engine.leaderboard import Standing
 from parlour.engine.plugin import GameSpec
+from parlour.engine.registry import round_game
 from parlour.engine.round_record import CheckedRound
 from parlour.engine.round_record import RoundResult
 from parlour.engine.untrusted import shown
-
-
-def round_game() -> GameSpec:
-    """The game played in rounds."""
-    from parlour.engine.registry import round_specs
-
-    return round_specs()[0]
 
 
 def _course(code: str) -> int:
@@ -204,7 +198,7 @@ def course_pars(
     from parlour.engine.notation import format_options
     from parlour.engine.rounds import hole_seed
     from parlour.engine.verdict import Budget
-    from parlour.store.database import StoreError
+    from parlour.store.opening import StoreError
 
     kind = spec.rounds
     assert kind is not None

@@ -7,19 +7,9 @@ import json
 import sys
 from typing import Any
 
-from parlour.cli.common import CliError
 from parlour.cli.common import open_store
 from parlour.engine.plugin import GameSpec
-
-
-def round_game() -> GameSpec:
-    """The game played in rounds (the store's rounds are its rounds)."""
-    from parlour.engine.registry import round_specs
-
-    found = round_specs()
-    if not found:  # pragma: no cover - Golf is played in rounds
-        raise CliError("no game is played in rounds")
-    return found[0]
+from parlour.engine.registry import round_game
 
 
 def round_pars(spec: GameSpec, store: Any, rounds: list[Any]) -> dict[int, dict[int, int]]:

@@ -72,7 +72,9 @@ def command_solve(args: argparse.Namespace) -> int:
         style="bold",
     )
     exact = "exact" if verdict.exact else "best found within the budget"
-    console.print(f"Best score: {verdict.best_score} ({exact}), counting {rules.score_label}.")
+    console.print(
+        f"Best score: {verdict.best_score} ({exact}), counting {rules.words.score_label}."
+    )
     console.print(f"Verdict: {spec.solver().verdict_words(verdict)}.")
     console.print(f"Line ({len(moves)} moves): {' '.join(moves) or '(none)'}")
     seconds = verdict.seconds or 0.0

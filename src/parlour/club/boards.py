@@ -15,17 +15,11 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.leaderboard import Standing
 from parlour.engine.leaderboard import leaderboard
 from parlour.engine.notation import parse_options
-from parlour.engine.plugin import GameSpec
-from parlour.engine.registry import round_specs
+from parlour.engine.registry import round_game
 from parlour.engine.round_record import RoundResult
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
 from parlour.engine.rounds import hole_seed
-
-
-def round_game() -> GameSpec:
-    """The game played in rounds (the club's rounds are its rounds)."""
-    return round_specs()[0]
 
 
 def todays_course(today: date) -> int:

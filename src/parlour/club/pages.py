@@ -20,10 +20,10 @@ from parlour.club.appkeys import DATABASE
 from parlour.club.appkeys import SETTINGS
 from parlour.club.appkeys import VERIFIER
 from parlour.club.boards import course_boards
-from parlour.club.boards import round_game
 from parlour.club.boards import todays_course
 from parlour.club.database import StoredRound
 from parlour.engine.errors import ParlourError
+from parlour.engine.registry import round_game
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import hole_seed
 from parlour.engine.rounds import parse_course_code

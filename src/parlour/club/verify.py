@@ -156,7 +156,6 @@ class Verifier:
         self.pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start)
         #: records let in at once (running or waiting for a worker)
         self.slots = asyncio.Semaphore(workers + waiting)
-        self._waiting = workers + waiting
 
     async def warm(self) -> None:
         """Start every worker and load the engine in each (the first record is not slow)."""

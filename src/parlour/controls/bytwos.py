@@ -15,6 +15,8 @@ waste over, ``o``.
 from __future__ import annotations
 
 import re
+from enum import Enum
+from enum import auto
 from typing import Final
 
 from parlour.controls.game import Ask
@@ -28,11 +30,11 @@ from parlour.controls.game import shared_keys
 from parlour.controls.keys import Availability
 from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
-from parlour.controls.keys import numbered
+from parlour.controls.keys import lettered
 from parlour.engine.cards import SUIT_NAMES
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.bytwos_state import ACE_PILE_OF
 from parlour.engine.games.bytwos_state import DEAL
-from parlour.engine.games.bytwos_state import GIVE_UP
 from parlour.engine.games.bytwos_state import PILES
 from parlour.engine.games.bytwos_state import REDEAL
 from parlour.engine.games.bytwos_state import SOURCES
@@ -78,6 +80,13 @@ def target(state: ByTwosState, move: Build) -> int:
     top = state.top_of(move.source)
     assert top is not None
     return ACE_PILE_OF[top.suit] + PILES[move.pile]
+
+
+class ByTwosCommand(Enum):
+    """What the By Twos screen does itself."""
+
+    #: turn cards until the packet is made, one move at a time, while the player watches
+    FORM_PACKET = auto()
 
 
 class ByTwosControls(GameControls):
@@ -129,7 +138,7 @@ class ByTwosControls(GameControls):
         if state.phase is not Phase.DEALING:
             return Play(Build(source, "a"))  # the engine says why
         reasons = dict.fromkeys(
-            self.rules.why_illegal(state, Build(source, pile)) for pile in PILE_KINDS
+            self.rules.words.why_illegal(state, Build(source, pile)) for pile in PILE_KINDS
         )
         return Say(sentence("; ".join(reasons)), refused=True)
 
@@ -142,7 +151,7 @@ class ByTwosControls(GameControls):
 
     def cancel_choice(self) -> Reply:
         self.choosing = ""
-        return Redraw(f"No card played. {self.rules.prompt(self.state)}")
+        return Redraw(f"No card played. {self.rules.words.prompt(self.state)}")
 
     def play_selected(self) -> Reply:
         if self.choosing:
@@ -176,7 +185,7 @@ class ByTwosControls(GameControls):
             yes="Give up",
             no="Play on",
             move=GIVE_UP,
-            declined=f"Playing on. {self.rules.prompt(self.state)}",
+            declined=f"Playing on. {self.rules.words.prompt(self.state)}",
         )
 
     def refuse(self, key: str) -> Reply:
@@ -185,7 +194,9 @@ class ByTwosControls(GameControls):
         if session is None:
             return Say("")
         if session.is_finished:
-            return Say(f"{self.rules.prompt(self.state)} Press n for a new game.", refused=True)
+            return Say(
+                f"{self.rules.words.prompt(self.state)} Press n for a new game.", refused=True
+            )
         if key in SOURCE_ORDER:
             return self.refuse_build(key)
         if key == "a":
@@ -256,25 +267,18 @@ class ByTwosControls(GameControls):
     # -- when the keys may be used ---------------------------------------------------------
 
     def _dealing(self) -> Availability:
-        """False while replaying or forming (the dealing keys appear once the packet is
-        made), else None: a key that is greyed unless the move is on offer."""
-        if self.replaying or self.session is None or self.line is None:
-            return False
+        """False while forming (the dealing keys appear once the packet is made), else
+        None: a key that is greyed unless the move is on offer."""
         return None if self.state.phase is not Phase.FORMING else False
 
     def is_forming(self) -> Availability:
-        return not self.replaying and self.session is not None and self.state.phase is Phase.FORMING
+        return self.state.phase is Phase.FORMING
 
-    def is_choosing(self, *_arguments: object) -> Availability:
-        return not self.replaying and self.session is not None and bool(self.choosing)
-
-    def can_refuse(self, *_arguments: object) -> Availability:
-        return not self.replaying and self.session is not None
+    def is_choosing(self) -> Availability:
+        return bool(self.choosing)
 
     def can_select(self) -> Availability:
-        if self.replaying or self.session is None:
-            return False
-        return not self.session.is_finished or None
+        return not self.game.is_finished or None
 
     def can_build(self, source: str) -> Availability:
         dealing = self._dealing()
@@ -299,42 +303,56 @@ class ByTwosControls(GameControls):
         return GIVE_UP in self.state.legal or None
 
 
+def _build_key(source: str) -> Key[ByTwosControls]:
+    """The key that builds the card of the stock, the waste or the packet."""
+    return Key(
+        source,
+        "build",
+        lambda c: c.build(source),
+        SOURCES[source].capitalize(),
+        f"build the {SOURCES[source]}'s card on the pile of its suit that takes it",
+        lambda c: c.can_build(source),
+        (source,),
+        group="Play",
+    )
+
+
 KEYS: Final = (
-    KeyTable(
+    KeyTable[ByTwosControls](
         (
             # forming the packet
-            Key("t", "turn_card", "Turn card", "forming the packet: turn the next card (kept "
-                "or rejected)", "is_forming"),
-            Key("f", "form_packet", "Form packet", "forming the packet: turn cards until it "
-                "is made (each turn is a move)", "is_forming"),
+            Key("t", "turn_card", lambda c: c.turn_card(), "Turn card", "forming the "
+                "packet: turn the next card (kept or rejected)", lambda c: c.is_forming()),
+            Key("f", "form_packet", lambda _: ByTwosCommand.FORM_PACKET, "Form packet",
+                "forming the packet: turn cards until it is made (each turn is a move)",
+                lambda c: c.is_forming()),
             # building: the card of the stock, the waste or the packet
-            *(
-                Key(source, f"build('{source}')", SOURCES[source].capitalize(),
-                    f"build the {SOURCES[source]}'s card on the pile of its suit that takes it",
-                    "can_build", group="Play")
-                for source in SOURCE_ORDER
-            ),
-            Key("enter", "play_selected", "", "play the selected card, or put it on the "
-                "selected pile (forming: turn one)", "can_select"),
+            *(_build_key(source) for source in SOURCE_ORDER),
+            Key("enter", "play_selected", lambda c: c.play_selected(), "", "play the "
+                "selected card, or put it on the selected pile (forming: turn one)",
+                lambda c: c.can_select()),
             # when both piles of the suit take the card, a or d says which
-            Key("a", "choose('a')", "Ace pile", "when both piles of its suit take the card: "
-                "put it on the ace pile", "is_choosing", group="Pile"),
-            Key("d", "choose('d')", "Deuce pile", "when both piles of its suit take the "
-                "card: put it on the deuce pile", "is_choosing", group="Pile"),
+            Key("a", "choose", lambda c: c.choose("a"), "Ace pile", "when both piles of its "
+                "suit take the card: put it on the ace pile", lambda c: c.is_choosing(),
+                ("a",), group="Pile"),
+            Key("d", "choose", lambda c: c.choose("d"), "Deuce pile", "when both piles of "
+                "its suit take the card: put it on the deuce pile", lambda c: c.is_choosing(),
+                ("d",), group="Pile"),
             # dealing
-            Key("d", "deal", "Deal", "deal the stock's card onto the waste", "can_deal"),
-            Key("space", "next_card", "", "deal a card (while forming the packet: turn one)",
-                "can_select"),
-            Key("o", "redeal", "Turn over", "once the stock is empty: turn the waste over for "
-                "the next deal (B4)", "can_redeal"),
-            Key("G", "give_up", "Give up", "give up: the game ends with its score as it "
-                "stands (asks first)", "can_give_up"),
-            Key("escape", "cancel_choice", "", "leave the choice of pile without playing",
-                "is_choosing"),
+            Key("d", "deal", lambda c: c.deal(), "Deal", "deal the stock's card onto the "
+                "waste", lambda c: c.can_deal()),
+            Key("space", "next_card", lambda c: c.next_card(), "", "deal a card (while "
+                "forming the packet: turn one)", lambda c: c.can_select()),
+            Key("o", "redeal", lambda c: c.redeal(), "Turn over", "once the stock is empty: "
+                "turn the waste over for the next deal (B4)", lambda c: c.can_redeal()),
+            Key("G", "give_up", lambda c: c.give_up(), "Give up", "give up: the game ends "
+                "with its score as it stands (asks first)", lambda c: c.can_give_up()),
+            Key("escape", "cancel_choice", lambda c: c.cancel_choice(), "", "leave the "
+                "choice of pile without playing", lambda c: c.is_choosing()),
             # a key whose move cannot be made now answers with the reason (f as t does)
-            *numbered("swpadoG", "refuse('{key}')", when="can_refuse"),
-            Key("t", "refuse('t')", when="can_refuse"),
-            Key("f", "refuse('t')", when="can_refuse"),
+            *lettered(ByTwosControls, "swpadoG", "refuse", lambda c, key: c.refuse(key)),
+            Key("t", "refuse", lambda c: c.refuse("t"), arguments=("t",)),
+            Key("f", "refuse", lambda c: c.refuse("t"), arguments=("t",)),
         ),
         notes=(
             "The mouse works too: click the stock, the waste or the packet to play its card, "

@@ -12,11 +12,16 @@ the screen (in :mod:`parlour.tui`) only draws and passes replies on.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
+from enum import auto
 from typing import Any
 from typing import ClassVar
 from typing import Protocol
 
+from parlour.controls.course import Course
+from parlour.controls.course import Playing
 from parlour.controls.keys import Availability
+from parlour.controls.keys import During
 from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
 from parlour.engine.game import Rules
@@ -41,14 +46,14 @@ class Say:
 
 @dataclass(frozen=True, slots=True)
 class Ask:
-    """Ask first; on yes, make ``move`` (or, with no move, do ``then``: an action's name);
-    on no, say ``declined`` if anything."""
+    """Ask first; on yes, make ``move`` (or, with no move, act on ``then``); on no, say
+    ``declined`` if anything."""
 
     question: str
     yes: str
     no: str
     move: Any = None
-    then: str = ""
+    then: Reply | None = None
     declined: str = ""
 
 
@@ -59,69 +64,89 @@ class Redraw:
     message: str = ""
 
 
-Reply = Play | Say | Ask | Redraw
+class Command(Enum):
+    """What a game screen does itself when a key asks (the keys every game screen has)."""
+
+    UNDO = auto()
+    REDO = auto()
+    RESTART = auto()
+    HINT = auto()
+    DEMO = auto()
+    TOGGLE_VERDICT = auto()
+    NEW = auto()
+    EXPORT = auto()
+    STEP_BACK = auto()
+    STEP_FORWARD = auto()
+    STEP_TO_START = auto()
+    STEP_TO_END = auto()
+    TAKE_OVER = auto()
+    HELP = auto()
+    MENU = auto()
+    QUIT = auto()
+
+
+#: What the controls answer a key with. A game's own screen may carry out commands of its
+#: own (an :class:`~enum.Enum` of the game's controls: Golf's scorecard, say).
+Reply = Play | Say | Ask | Redraw | Command | Enum
 
 
 class View(Protocol):
-    """What the controls read of the screen they serve: the game shown, the session that
-    plays it (None while replaying a record), and whether it is a replay."""
+    """What the controls read of the screen they serve: the course of the game shown (in
+    play, or replayed)."""
 
     @property
-    def line(self) -> Line[Any, Any] | None: ...
-
-    @property
-    def session(self) -> Session | None: ...
-
-    @property
-    def replaying(self) -> bool: ...
+    def course(self) -> Course: ...
 
 
 class GameControls:
     """The state a game screen's keys depend on: the view's game, and in subclasses what
-    the player has selected and the game's own keys."""
+    the player has selected and the game's own keys. Which keys serve play and which a
+    replay is the table's to say (``Key.during``): a key of play is asked only in play."""
 
     #: the keys of the game's screen (its own, then :func:`shared_keys`)
-    KEYS: ClassVar[KeyTable]
+    KEYS: ClassVar[KeyTable[Any]]
 
     def __init__(self, view: View) -> None:
         self.view = view
 
     @property
-    def line(self) -> Line[Any, Any] | None:
-        return self.view.line
+    def line(self) -> Line[Any, Any]:
+        return self.view.course.line
 
     @property
     def session(self) -> Session | None:
-        return self.view.session
+        """The game in play (None in a replay)."""
+        course = self.view.course
+        return course.session if isinstance(course, Playing) else None
 
     @property
-    def replaying(self) -> bool:
-        return self.view.replaying
+    def game(self) -> Session:
+        """The game in play, for the keys that serve play (which are not asked in a
+        replay)."""
+        session = self.session
+        if session is None:
+            raise LookupError("a key of play was asked in a replay")
+        return session
 
     # -- what the keys depend on -------------------------------------------------------------
 
     @property
     def rules(self) -> Rules[Any, Any]:
-        assert self.line is not None
         return self.line.rules
 
     @property
     def state(self) -> Any:
-        assert self.line is not None
         return self.line.current
 
     @property
     def live(self) -> bool:
-        """True while the player can move (not replaying, not finished)."""
+        """True while the player can move (a game in play, not finished)."""
         session = self.session
-        return not self.replaying and session is not None and not session.is_finished
+        return session is not None and not session.is_finished
 
-    def playing(self, *_arguments: object) -> Availability:
-        """A key that makes a move: usable in play, greyed once the game is over, and not
-        bound at all while replaying."""
-        if self.replaying or self.session is None:
-            return False
-        return True if not self.session.is_finished else None
+    def playing(self) -> Availability:
+        """A key that makes a move: usable in play, greyed once the game is over."""
+        return True if not self.game.is_finished else None
 
     def legal(self, move: Any) -> Availability:
         """A key for one particular move: usable when the engine lists it, else greyed."""
@@ -132,7 +157,7 @@ class GameControls:
 
     def refusal(self, move: Any) -> Say:
         """The engine's reason why ``move`` cannot be made, as the status line says it."""
-        reason = self.rules.why_illegal(self.state, move)
+        reason = self.rules.words.why_illegal(self.state, move)
         return Say(f"{self.rules.format_move(move)} is not allowed: {reason}", refused=True)
 
     # -- hints ---------------------------------------------------------------------------------
@@ -140,7 +165,7 @@ class GameControls:
     def hint_words(self, move: Any) -> str:
         """The hinted move in words (the engine's description unless a game says less,
         for instance to keep the next stock card hidden)."""
-        return self.rules.describe(self.state, move)
+        return self.rules.words.describe(self.state, move)
 
     def key_for(self, move: Any) -> str:
         """The key that makes ``move``, as the hint names it."""
@@ -149,100 +174,78 @@ class GameControls:
     def point_at(self, move: Any) -> None:
         """Select on the board what a hint names (subclasses)."""
 
-    def try_move(self, move: Any) -> Reply:
-        """Play ``move`` if the engine allows it, else say why not."""
-        if not self.live:
-            return Say("")
-        if self.rules.is_legal(self.state, move):
-            return Play(move)
-        return self.refusal(move)
+    def move_cursor(self, step: int) -> Reply:
+        """The arrows: move the selection ``step`` places (subclasses that have one)."""
+        return Redraw()
 
     # -- the shared keys' conditions ----------------------------------------------------------
 
-    def _session_key(self, usable: bool) -> Availability:
-        """A key of the game in play: not bound while replaying, greyed until the game is
-        there and while ``usable`` is false."""
-        if self.replaying:
-            return False
-        if self.session is None:
-            return None
-        return usable or None
-
     def can_undo(self) -> Availability:
-        return self._session_key(self.session is not None and self.session.can_undo)
+        return self.game.can_undo or None
 
     def can_redo(self) -> Availability:
-        return self._session_key(self.session is not None and self.session.can_redo)
+        return self.game.can_redo or None
 
     def can_restart(self) -> Availability:
-        session = self.session
-        return self._session_key(
-            session is not None and session.can_undo and not session.is_finished
-        )
+        return (self.game.can_undo and not self.game.is_finished) or None
 
     def can_hint(self) -> Availability:
-        return self._session_key(self.session is not None and not self.session.is_finished)
+        return not self.game.is_finished or None
 
-    def in_play(self) -> Availability:
-        """Keys of a game being played (export, the live verdict): not while replaying."""
-        return self._session_key(True)
-
-    def can_move_cursor(self, *_arguments: object) -> Availability:
+    def can_move_cursor(self) -> Availability:
         """The arrows move the selection while a game is in play (they step in a replay)."""
-        if self.replaying:
-            return False
-        if self.session is None:
-            return None
-        return not self.session.is_finished
+        return not self.game.is_finished
 
-    def can_step(self, direction: object = 0) -> Availability:
-        if not self.replaying:
-            return False
-        if self.line is None or direction == 0:
-            return True
+    def can_step(self, direction: int) -> Availability:
+        """A replay's step, while there is a move that way."""
         return (self.line.can_redo if direction == 1 else self.line.can_undo) or None
-
-    def replay_only(self) -> Availability:
-        return self.replaying
 
     def can_start_another(self) -> Availability:
         return True
 
 
-def shared_keys() -> KeyTable:
+def shared_keys() -> KeyTable[GameControls]:
     """The keys every game screen has, after its own."""
-    return KeyTable(
+    return KeyTable[GameControls](
         (
-            Key("u", "undo", "Undo", "take back the last move (as often as you like)",
-                "can_undo"),
-            Key("r", "redo", "Redo", "make an undone move again", "can_redo"),
-            Key("R", "restart", "", "back to the deal (the moves can be redone)",
-                "can_restart"),
-            Key("h", "hint", "Hint", "suggest a move, judged only from the cards you can see "
-                "(hints are counted)", "can_hint"),
-            Key("D", "demo", "", "demo: the hint player finishes the game while you watch "
-                "(any key stops it; it stops by itself if it comes back to a position it has "
-                "played through)", "can_hint"),
-            Key("V", "toggle_verdict", "", "live verdict on/off: what perfect play could still "
-                "reach (it peeks at the hidden cards, so it is off until you ask)",
-                "in_play"),
-            Key("n", "new", "", "new game (the game in progress is dropped)",
-                "can_start_another"),
-            Key("e", "export", "", "write this game as a record file and show where",
-                "in_play"),
-            Key("left", "step(-1)", "Back", "replay: one move back", "can_step"),
-            Key("right", "step(1)", "Forward", "replay: one move forward", "can_step"),
+            Key("u", "undo", lambda _: Command.UNDO, "Undo", "take back the last move (as "
+                "often as you like)", lambda c: c.can_undo()),
+            Key("r", "redo", lambda _: Command.REDO, "Redo", "make an undone move again",
+                lambda c: c.can_redo()),
+            Key("R", "restart", lambda _: Command.RESTART, "", "back to the deal (the moves "
+                "can be redone)", lambda c: c.can_restart()),
+            Key("h", "hint", lambda _: Command.HINT, "Hint", "suggest a move, judged only "
+                "from the cards you can see (hints are counted)", lambda c: c.can_hint()),
+            Key("D", "demo", lambda _: Command.DEMO, "", "demo: the hint player finishes the "
+                "game while you watch (any key stops it; it stops by itself if it comes back "
+                "to a position it has played through)", lambda c: c.can_hint()),
+            Key("V", "toggle_verdict", lambda _: Command.TOGGLE_VERDICT, "", "live verdict "
+                "on/off: what perfect play could still reach (it peeks at the hidden cards, "
+                "so it is off until you ask)"),
+            Key("n", "new", lambda _: Command.NEW, "", "new game (the game in progress is "
+                "dropped)", lambda c: c.can_start_another(), during=During.ALWAYS),
+            Key("e", "export", lambda _: Command.EXPORT, "", "write this game as a record "
+                "file and show where"),
+            Key("left", "step", lambda _: Command.STEP_BACK, "Back", "replay: one move back",
+                lambda c: c.can_step(-1), (-1,), during=During.REPLAY),
+            Key("right", "step", lambda _: Command.STEP_FORWARD, "Forward", "replay: one "
+                "move forward", lambda c: c.can_step(1), (1,), during=During.REPLAY),
             # the arrows move the selection while playing, and step while replaying
-            Key("left", "cursor(-1)", "", "select to the left", "can_move_cursor"),
-            Key("right", "cursor(1)", "", "select to the right", "can_move_cursor"),
-            Key("home", "step_to_start", "", "replay: jump to the deal",
-                "replay_only"),
-            Key("end", "step_to_end", "", "replay: jump to the last move",
-                "replay_only"),
-            Key("t", "take_over", "Take over", "replay: play on yourself from the position "
-                "shown", "replay_only"),
-            Key("question_mark", "help", "Help", "this help", display="?"),
-            Key("escape", "menu", "", "back to the start screen (the game is saved)"),
-            Key("q", "quit_game", "Quit", "quit Parlour (the game is saved after every move)"),
+            Key("left", "cursor", lambda c: c.move_cursor(-1), "", "select to the left",
+                lambda c: c.can_move_cursor(), (-1,)),
+            Key("right", "cursor", lambda c: c.move_cursor(1), "", "select to the right",
+                lambda c: c.can_move_cursor(), (1,)),
+            Key("home", "step_to_start", lambda _: Command.STEP_TO_START, "", "replay: jump "
+                "to the deal", during=During.REPLAY),
+            Key("end", "step_to_end", lambda _: Command.STEP_TO_END, "", "replay: jump to "
+                "the last move", during=During.REPLAY),
+            Key("t", "take_over", lambda _: Command.TAKE_OVER, "Take over", "replay: play on "
+                "yourself from the position shown", during=During.REPLAY),
+            Key("question_mark", "help", lambda _: Command.HELP, "Help", "this help",
+                display="?", during=During.ALWAYS),
+            Key("escape", "menu", lambda _: Command.MENU, "", "back to the start screen (the "
+                "game is saved)", during=During.ALWAYS),
+            Key("q", "quit_game", lambda _: Command.QUIT, "Quit", "quit Parlour (the game is "
+                "saved after every move)", during=During.ALWAYS),
         )
     )  # fmt: skip

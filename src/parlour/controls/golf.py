@@ -4,10 +4,13 @@ to the next hole once this one is over."""
 
 from __future__ import annotations
 
+from enum import Enum
+from enum import auto
 from typing import Final
 
 from parlour.controls.game import GameControls
 from parlour.controls.game import Play
+from parlour.controls.game import Redraw
 from parlour.controls.game import Reply
 from parlour.controls.game import View
 from parlour.controls.game import shared_keys
@@ -19,6 +22,12 @@ from parlour.engine.games.golf import COLUMNS
 from parlour.engine.games.golf import PLAYS
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import PlayColumn
+
+
+class GolfCommand(Enum):
+    """What the Golf screen does itself."""
+
+    SCORECARD = auto()
 
 
 class GolfControls(GameControls):
@@ -43,8 +52,9 @@ class GolfControls(GameControls):
     def explain_turn(self) -> Reply:
         return Play(TURN)  # refused by the engine, which says why
 
-    def move_cursor(self, step: int) -> None:
+    def move_cursor(self, step: int) -> Reply:
         self.cursor = (self.cursor - 1 + step) % COLUMNS + 1
+        return Redraw()
 
     def point_at(self, move: object) -> None:
         """Select the column a hint names."""
@@ -66,13 +76,13 @@ class GolfControls(GameControls):
         return self.legal(TURN)
 
     def cannot_turn(self) -> Availability:
-        return not self.replaying and TURN not in self.rules.legal_moves(self.state)
+        return TURN not in self.rules.legal_moves(self.state)
 
     def in_round(self) -> bool:
         return self.session is not None and self.session.round is not None
 
     def has_scorecard(self) -> Availability:
-        return self.in_round() and not self.replaying
+        return self.in_round()
 
     def can_start_another(self) -> Availability:
         # a hole of a round must be finished before the next one starts
@@ -82,24 +92,24 @@ class GolfControls(GameControls):
 
 
 KEYS: Final = (
-    KeyTable(
+    KeyTable[GolfControls](
         (
-            *numbered(
-                [str(n) for n in range(1, COLUMNS + 1)],
-                "play({})",
-                "",
-                "play the exposed card of that column",
-                "playing",
-            ),
-            Key("enter", "play_cursor", "Play", "play the selected column's exposed card",
-                "playing"),
-            Key("space", "turn", "Turn stock", "turn the next stock card", "can_turn"),
-            Key("s", "turn", "", "turn the next stock card", "can_turn"),
+            *numbered(GolfControls, [str(n) for n in range(1, COLUMNS + 1)], "play",
+                      lambda c, column: c.play(column), "",
+                      "play the exposed card of that column", lambda c, _: c.playing()),
+            Key("enter", "play_cursor", lambda c: c.play_cursor(), "Play",
+                "play the selected column's exposed card", lambda c: c.playing()),
+            Key("space", "turn", lambda c: c.turn(), "Turn stock", "turn the next stock card",
+                lambda c: c.can_turn()),
+            Key("s", "turn", lambda c: c.turn(), "", "turn the next stock card",
+                lambda c: c.can_turn()),
             # when turning is not allowed the keys still answer, with the engine's reason
-            Key("space", "explain_turn", "", "", "cannot_turn"),
-            Key("s", "explain_turn", "", "", "cannot_turn"),
-            Key("c", "scorecard", "Scorecard", "show the round's scorecard",
-                "has_scorecard"),
+            Key("space", "explain_turn", lambda c: c.explain_turn(),
+                when=lambda c: c.cannot_turn()),
+            Key("s", "explain_turn", lambda c: c.explain_turn(),
+                when=lambda c: c.cannot_turn()),
+            Key("c", "scorecard", lambda _: GolfCommand.SCORECARD, "Scorecard",
+                "show the round's scorecard", lambda c: c.has_scorecard()),
         ),
         notes=(),
     )

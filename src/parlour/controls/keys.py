@@ -2,31 +2,45 @@
 the app's bindings, the greying of the key bar, the help page and docs/keys.md are all
 made. Textual-free, so that the help can be built without the app.
 
-A row names a key, the action it runs (in Textual's action syntax: ``undo``,
-``play(3)``, ``build('s')``), the word shown in the key bar, the sentence of the help,
-and *when* it may be used: the name of a method of the screen's controls, called with the
-action's arguments, answering True (usable), None (shown, greyed: not now) or False (not
-bound now, so that another row of the same key may answer instead, say to explain why a
-move cannot be made). Several rows may share a key; the first that is usable takes it.
+A row names a key, the action's ``name`` (what a player rebinds it by, and what
+docs/keys.md lists), what the key does (``act``: a function of the table's *target*, the
+screen's controls or the screen itself, whose answer the screen acts on), the word shown
+in the key bar, the sentence of the help, and *when* it may be used (``when``: a function
+of the same target answering an :data:`Availability`). Both are plain Python functions,
+so that the type checker sees every method a table calls and a rename cannot break a key
+unseen. Several rows may share a key; the first that is usable takes it.
 
-A row's ``name`` is the action's name without arguments (``play`` for ``play(3)``): the
-name a player uses to rebind it, and the one docs/keys.md lists.
+A family of keys (``1``–``7`` playing columns 1 to 7) is one row per key with the same
+name and each its own ``arguments`` (``play`` with ``(3,)``): a player rebinds the family
+with a list of keys, one for each in order.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable
 from collections.abc import Iterator
-from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from dataclasses import replace
+from enum import Enum
+from enum import auto
 from typing import Any
+from typing import Generic
+from typing import TypeVar
 
-#: True: usable; None: shown greyed; False: not bound now (another row may take the key)
-Availability = bool | None
+#: What a row's ``when`` answers: True, usable; a string, not now (shown greyed), and
+#: why, in a few words a status line can say; None, not now (greyed) with nothing to
+#: say; False, not bound now, so that another row of the same key may answer instead
+#: (say, to explain why a move cannot be made).
+Availability = bool | str | None
+
+#: the table's target: what its rows' ``act`` and ``when`` are called with
+T = TypeVar("T", contravariant=True)
+#: an argument of a family's rows
+A = TypeVar("A")
+R = TypeVar("R")
 
 #: how keys are written in the help (Textual's names on the left)
 KEY_NAMES = {
@@ -43,96 +57,161 @@ KEY_NAMES = {
 }
 
 
+class During(Enum):
+    """Which of a game screen's two courses a key serves: the game in play, a replay, or
+    both. (The other screens have one course, and their keys are always theirs.)"""
+
+    PLAY = auto()
+    REPLAY = auto()
+    ALWAYS = auto()
+
+    def serves(self, course: During | None) -> bool:
+        """Whether a key of this kind is bound on a screen in ``course`` (None: a screen
+        of one course)."""
+        return course is None or self in (During.ALWAYS, course)
+
+
 @dataclass(frozen=True, slots=True)
-class Key:
+class Key(Generic[T]):
     """One key of a screen (see the module's docstring)."""
 
     key: str
-    action: str
+    #: the action's name: what a player rebinds, and what the help lists
+    name: str
+    #: what the key does, given the table's target; the screen acts on the answer
+    act: Callable[[T], object]
     #: the key bar's word for it; "" keeps it off the bar
     label: str = ""
     #: the help's sentence; "" when it is not listed on its own (a key that only explains
     #: why another row's move cannot be made now, say)
     description: str = ""
-    #: the controls' method that says when the key may be used ("": always)
-    when: str = ""
+    #: when the key may be used (None: always)
+    when: Callable[[T], Availability] | None = None
+    #: which of a family this row is (``(3,)`` for column 3), as ``act`` and ``when``
+    #: already have it; () for an action of its own
+    arguments: tuple[object, ...] = ()
     #: how the key is written, when not as Textual names it
     display: str | None = None
     #: keys shown together in the key bar under one label ("123 Heap"), and whether the
     #: keys of the group are written with no space between them
     group: str | None = None
     compact_group: bool = False
+    #: on a game screen, the course the key serves (not bound in the other)
+    during: During = During.PLAY
 
     @property
-    def name(self) -> str:
-        """The action's name without its arguments (what a player rebinds)."""
-        return self.action.partition("(")[0]
-
-    @property
-    def arguments(self) -> tuple[object, ...]:
-        """The action's arguments (``play(3)`` -> ``(3,)``; ``build('s')`` -> ``('s',)``)."""
-        inside = self.action.partition("(")[2].removesuffix(")")
-        if not inside:
-            return ()
-        return tuple(_literal(part.strip()) for part in inside.split(","))
+    def action(self) -> str:
+        """The action with its arguments, as the help and the tests name it (``play(3)``,
+        ``build('s')``)."""
+        if not self.arguments:
+            return self.name
+        return f"{self.name}({', '.join(map(repr, self.arguments))})"
 
     @property
     def shown(self) -> str:
         """The key as the help writes it."""
         return self.display or shown_key(self.key)
 
-
-def _literal(text: str) -> object:
-    if text[:1] in "'\"":
-        return text[1:-1]
-    if text in ("True", "False"):
-        return text == "True"
-    try:
-        return int(text)
-    except ValueError:
-        return text
+    def availability(self, target: T, course: During | None = None) -> Availability:
+        """Whether the key may be used now, on a screen in ``course``."""
+        if not self.during.serves(course):
+            return False
+        return True if self.when is None else self.when(target)
 
 
-def numbered(
-    keys: Iterable[str],
-    action: str,
+def _bound(function: Callable[[T, A], R], argument: A) -> Callable[[T], R]:
+    def bound(target: T) -> R:
+        return function(target, argument)
+
+    return bound
+
+
+def family(
+    target: type[T],
+    keys: Sequence[str],
+    name: str,
+    act: Callable[[T, A], object],
+    arguments: Sequence[A],
     label: str = "",
     description: str = "",
-    when: str = "",
+    when: Callable[[T, A], Availability] | None = None,
     **extra: Any,
-) -> list[Key]:
-    """One row per key of a family (``1``–``7`` playing columns 1 to 7): ``action`` has
-    ``{}`` where each key's number (its position, from 1) goes, or ``{key}`` for the key."""
+) -> list[Key[T]]:
+    """One row per key of a family, the key at each place with the argument at the same
+    place; ``target`` is the class the table serves (it types ``act`` and ``when``)."""
+    del target  # only for the type checker
     return [
-        Key(key, action.format(number, key=key), label, description, when, **extra)
-        for number, key in enumerate(keys, start=1)
+        Key(
+            key,
+            name,
+            _bound(act, argument),
+            label,
+            description,
+            None if when is None else _bound(when, argument),
+            (argument,),
+            **extra,
+        )
+        for key, argument in zip(keys, arguments, strict=True)
     ]
 
 
-@dataclass(frozen=True, slots=True)
-class KeyTable:
+def numbered(
+    target: type[T],
+    keys: Sequence[str],
+    name: str,
+    act: Callable[[T, int], object],
+    label: str = "",
+    description: str = "",
+    when: Callable[[T, int], Availability] | None = None,
+    **extra: Any,
+) -> list[Key[T]]:
+    """A family whose keys stand for 1, 2, 3 … in order (``1``–``7`` playing columns 1
+    to 7)."""
+    numbers = range(1, len(keys) + 1)
+    return family(target, keys, name, act, numbers, label, description, when, **extra)
+
+
+def lettered(
+    target: type[T],
+    keys: Sequence[str],
+    name: str,
+    act: Callable[[T, str], object],
+    label: str = "",
+    description: str = "",
+    when: Callable[[T, str], Availability] | None = None,
+    **extra: Any,
+) -> list[Key[T]]:
+    """A family whose argument is each row's own key (``refuse('s')`` on ``s``)."""
+    return family(target, keys, name, act, keys, label, description, when, **extra)
+
+
+@dataclass(frozen=True)  # no slots: ``KeyTable[Target](...)`` sets an attribute
+class KeyTable(Generic[T]):
     """A screen's keys, in the order the key bar and the help show them, and notes for the
     help (the mouse, say)."""
 
-    keys: tuple[Key, ...]
+    keys: tuple[Key[T], ...]
     notes: tuple[str, ...] = ()
     #: a line the help puts before the table (how a menu is used, say)
     intro: str = ""
-    _by_action: dict[str, list[Key]] = field(default_factory=dict, compare=False, repr=False)
+    #: the place of the first row of each action (name and arguments)
+    _firsts: dict[tuple[str, tuple[object, ...]], int] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
-        for key in self.keys:
-            self._by_action.setdefault(key.name, []).append(key)
+        for index, key in enumerate(self.keys):
+            self._firsts.setdefault((key.name, key.arguments), index)
 
-    def __iter__(self) -> Iterator[Key]:
+    def __iter__(self) -> Iterator[Key[T]]:
         return iter(self.keys)
 
-    def __add__(self, other: KeyTable) -> KeyTable:
+    def __add__(self, other: KeyTable[T]) -> KeyTable[T]:
         """This table's keys, then the other's (a game's own keys, then those every game
         screen shares); notes of both."""
         return KeyTable((*self.keys, *other.keys), (*self.notes, *other.notes), self.intro)
 
-    def described(self, descriptions: dict[str, str]) -> KeyTable:
+    def described(self, descriptions: dict[str, str]) -> KeyTable[T]:
         """The same keys with some described in a screen's own words: ``descriptions`` is
         keyed by action (``cursor(-1)``) or by action name (``new``)."""
         keys = []
@@ -141,31 +220,36 @@ class KeyTable:
             keys.append(replace(key, description=words) if words and key.description else key)
         return KeyTable(tuple(keys), self.notes, self.intro)
 
-    def whens(self) -> set[str]:
-        """The names of every method of the controls the table calls."""
-        return {key.when for key in self.keys if key.when}
+    def first_of(self, index: int) -> int:
+        """The place of the first row of the same action as the row at ``index`` (the
+        rows of one action on several keys are one action to Textual and the key bar)."""
+        key = self.keys[index]
+        return self._firsts[key.name, key.arguments]
 
-    def without(self, *names: str) -> KeyTable:
-        """The same table less the rows of some actions."""
-        kept = tuple(key for key in self.keys if key.name not in names)
-        return KeyTable(kept, self.notes, self.intro)
+    def row(self, name: str, arguments: Sequence[object] = ()) -> Key[T] | None:
+        """The first row of an action (name and arguments), if the table has it."""
+        index = self._firsts.get((name, tuple(arguments)))
+        return None if index is None else self.keys[index]
 
     def names(self) -> tuple[str, ...]:
         """Every action's name, once each, in order."""
         return tuple(dict.fromkeys(key.name for key in self.keys))
 
     def availability(
-        self, controls: object, name: str, arguments: Sequence[object]
+        self,
+        target: T,
+        name: str,
+        arguments: Sequence[object] = (),
+        course: During | None = During.PLAY,
     ) -> Availability:
-        """What the table says of an action now (True for an action it does not list)."""
-        rows = self._by_action.get(name)
-        if not rows:
-            return True
-        return check(controls, rows[0].when, arguments)
+        """What the table says of an action now, on a screen in ``course`` (True for an
+        action it does not list)."""
+        row = self.row(name, arguments)
+        return True if row is None else row.availability(target, course)
 
-    def signature(self, controls: object) -> tuple[Availability, ...]:
+    def signature(self, target: T, course: During | None = None) -> tuple[Availability, ...]:
         """The availability of every row, to redraw the key bar only when it changes."""
-        return tuple(check(controls, key.when, key.arguments) for key in self.keys)
+        return tuple(key.availability(target, course) for key in self.keys)
 
     def described_names(self) -> tuple[str, ...]:
         """The names of the actions the help lists (those a player may rebind)."""
@@ -179,14 +263,14 @@ class KeyTable:
     def named_rows(self) -> list[tuple[str, str, str]]:
         """The help's rows with the action's name, the name a player rebinds it by:
         (keys, action name, what they do)."""
-        grouped: dict[tuple[str, str], list[Key]] = {}
+        grouped: dict[tuple[str, str], list[Key[T]]] = {}
         for key in self.keys:
             if key.description:
                 grouped.setdefault((key.name, key.description), []).append(key)
         rows = []
         for (name, description), keys in grouped.items():
             shown = list(dict.fromkeys(key.shown for key in keys))
-            family = len({key.action for key in keys}) > 1
+            family = len({key.arguments for key in keys}) > 1
             rows.append((key_ranges(shown) if family else " ".join(shown), name, description))
         return rows
 
@@ -197,14 +281,6 @@ class KeyTable:
             for keys, name, description in self.named_rows()
         ]
         return "\n".join(lines) + "\n"
-
-
-def check(controls: object, when: str, arguments: Sequence[object]) -> Availability:
-    """Ask ``controls`` whether a key may be used now (its method ``when``)."""
-    if not when:
-        return True
-    answer: Availability = getattr(controls, when)(*arguments)
-    return answer
 
 
 def key_ranges(keys: list[str]) -> str:
@@ -224,7 +300,7 @@ def key_ranges(keys: list[str]) -> str:
     return " ".join(run[0] if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
 
 
-# -- the player's own keys ---------------------------------------------------------------
+# -- the names of keys -------------------------------------------------------------------
 
 #: keys with names (besides single characters) a player may give, each with any of
 #: ``ctrl+``, ``shift+``, ``alt+`` … before it
@@ -292,146 +368,3 @@ def shown_key(key: str) -> str:
     if modifiers and last:
         return "+".join(modifiers) + "+" + shown_key(last)
     return _character_of(key) or key
-
-
-#: a problem with one setting of ``[keys]``: (the setting, what is wrong)
-KeyProblem = tuple[str, str]
-
-
-def rebind(
-    table: KeyTable, overrides: Mapping[str, Sequence[str]], where: str = "this screen"
-) -> tuple[KeyTable, list[KeyProblem]]:
-    """The table with the player's keys (``overrides``: action name -> keys as written)
-    in place of its own, and what could not be done. An action the table does not list
-    is left for others to report. A key that names no key, a family given the wrong
-    number of keys, or a key that another action of the table already has (a clash) is
-    reported and that action keeps its own keys, so that the screen still works."""
-    problems: list[KeyProblem] = []
-    listed = set(table.described_names())
-    plan: dict[str, tuple[str, ...]] = {}
-    for name, written in overrides.items():
-        if name not in listed:
-            continue
-        keys = [key_name(text) for text in written]
-        bad = [text for text, key in zip(written, keys, strict=True) if key is None]
-        if bad:
-            problems.append((f"keys.{name}", f"{bad[0]!r} is not a key; default used"))
-            continue
-        actions = list(dict.fromkeys(key.action for key in table if key.name == name))
-        if len(actions) > 1 and len(keys) != len(actions):
-            own = " ".join(key.shown for key in _first_rows(table, name))
-            problems.append(
-                (
-                    f"keys.{name}",
-                    f"{where} has {len(actions)} of these ({own}): give a list of "
-                    f"{len(actions)} keys, one for each in that order; default used",
-                )
-            )
-            continue
-        if len(set(keys)) != len(keys):
-            problems.append((f"keys.{name}", "the same key twice in the list; default used"))
-            continue
-        plan[name] = tuple(key for key in keys if key is not None)
-    while True:
-        rebound = _apply(table, plan)
-        clash = _first_clash(table, rebound, plan)
-        if clash is None:
-            return rebound, problems
-        name, key, other = clash
-        problems.append(
-            (
-                f"keys.{name}",
-                f"{shown_key(key)!r} is also the key of {other} on {where}; {name} keeps "
-                "its own key",
-            )
-        )
-        del plan[name]
-
-
-def _first_rows(table: KeyTable, name: str) -> list[Key]:
-    """The first row of each action of a name (``play(1)`` … ``play(7)``)."""
-    first: dict[str, Key] = {}
-    for key in table:
-        if key.name == name:
-            first.setdefault(key.action, key)
-    return list(first.values())
-
-
-def _apply(table: KeyTable, plan: Mapping[str, tuple[str, ...]]) -> KeyTable:
-    if not plan:
-        return table
-    moved: dict[str, str | None] = {}
-    replaced: dict[str, list[Key]] = {}
-    for name, keys in plan.items():
-        rows = [key for key in table if key.name == name]
-        firsts = _first_rows(table, name)
-        if len(firsts) == 1:
-            old = list(dict.fromkeys(key.key for key in rows))
-            moved.update({key: keys[index] if index < len(keys) else None
-                          for index, key in enumerate(old)})  # fmt: skip
-            replaced[name] = [
-                replace(
-                    rows[min(index, len(rows) - 1)],
-                    key=key,
-                    display=_display(key),
-                    label=rows[index].label if index < len(rows) else "",
-                )
-                for index, key in enumerate(keys)
-            ]
-        else:
-            new_key = {first.action: key for first, key in zip(firsts, keys, strict=True)}
-            moved.update({first.key: new_key[first.action] for first in firsts})
-            replaced[name] = [
-                replace(row, key=new_key[row.action], display=_display(new_key[row.action]))
-                if row is _first_of(firsts, row.action) else row
-                for row in rows
-            ]  # fmt: skip
-    # keys that actions the player has not changed still have
-    kept = {key.key for key in table if key.description and key.name not in plan}
-    result: list[Key] = []
-    for row in table:
-        if row.name in replaced:
-            result += replaced.pop(row.name)
-        elif row.name in plan:
-            continue
-        elif not row.description and row.key in moved:
-            # a key that only explains why another row's move cannot be made goes with
-            # that move's new key (and stays where an unchanged action still has its key)
-            if row.key in kept:
-                result.append(row)
-            target = moved[row.key]
-            if target is not None:
-                result.append(replace(row, key=target, display=_display(target)))
-        else:
-            result.append(row)
-    unique = dict.fromkeys(result)
-    return KeyTable(tuple(unique), table.notes, table.intro)
-
-
-def _first_of(firsts: list[Key], action: str) -> Key:
-    return next(first for first in firsts if first.action == action)
-
-
-def _display(key: str) -> str | None:
-    shown = shown_key(key)
-    return None if shown == key else shown
-
-
-def _first_clash(
-    default: KeyTable, rebound: KeyTable, plan: Mapping[str, tuple[str, ...]]
-) -> tuple[str, str, str] | None:
-    """(an action of the plan, its key, the other action that has it) for the first key
-    the plan gives to two actions of the table, beyond those the table itself shares
-    out (Enter, say, which two keys of a screen answer at different times)."""
-    shared = {(key.key, key.name) for key in default}
-    for name, keys in plan.items():
-        for key in keys:
-            for row in rebound:
-                if (
-                    row.key == key
-                    and row.name != name
-                    and row.description
-                    and not ((key, name) in shared and (key, row.name) in shared)
-                ):
-                    return name, key, row.name
-    return None

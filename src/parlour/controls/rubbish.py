@@ -5,7 +5,10 @@ first). Every foundation play and forced fill happens inside the engine's moves.
 
 from __future__ import annotations
 
+from enum import Enum
+from enum import auto
 from typing import Final
+from typing import Protocol
 
 from parlour.controls.game import Ask
 from parlour.controls.game import GameControls
@@ -16,18 +19,20 @@ from parlour.controls.game import Say
 from parlour.controls.game import View
 from parlour.controls.game import shared_keys
 from parlour.controls.keys import Availability
+from parlour.controls.keys import During
 from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
-from parlour.engine.games.rubbish import DISCARDS
-from parlour.engine.games.rubbish import FROM_STOCK
-from parlour.engine.games.rubbish import FROM_WASTE
-from parlour.engine.games.rubbish import GIVE_UP
-from parlour.engine.games.rubbish import Discard
-from parlour.engine.games.rubbish import FillFromStock
-from parlour.engine.games.rubbish import FillFromWaste
-from parlour.engine.games.rubbish import Phase
-from parlour.engine.games.rubbish import RubbishMove
-from parlour.engine.games.rubbish import RubbishState
+from parlour.controls.keys import numbered
+from parlour.engine.game import GIVE_UP
+from parlour.engine.games.rubbish_state import DISCARDS
+from parlour.engine.games.rubbish_state import FROM_STOCK
+from parlour.engine.games.rubbish_state import FROM_WASTE
+from parlour.engine.games.rubbish_state import Discard
+from parlour.engine.games.rubbish_state import FillFromStock
+from parlour.engine.games.rubbish_state import FillFromWaste
+from parlour.engine.games.rubbish_state import Phase
+from parlour.engine.games.rubbish_state import RubbishMove
+from parlour.engine.games.rubbish_state import RubbishState
 
 #: the key of each place on the board: 1–9, then a–d for 10–13 (as in hexadecimal)
 PLACE_KEYS: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d")
@@ -90,6 +95,15 @@ def prompt_words(state: RubbishState, prompt: str, *, replaying: bool) -> str:
     return prompt
 
 
+class RubbishCommand(Enum):
+    """What the Rubbish Heap screen does itself."""
+
+    #: show the whole waste heap
+    HEAP = auto()
+    #: start a new game though this one is in play (the player said yes)
+    NEW_ANYWAY = auto()
+
+
 class RubbishControls(GameControls):
     """The choice the arrows have selected (a fill or a discard), which Enter makes."""
 
@@ -132,7 +146,7 @@ class RubbishControls(GameControls):
                 tried = f"Cannot throw {move.card}"
             else:
                 tried = f"Cannot {describe_choice(self.state, move)}"
-            reason = self.rules.why_illegal(self.state, move)
+            reason = self.rules.words.why_illegal(self.state, move)
             return Say(f"{tried} — {reason}.", refused=True)
         return Play(move)
 
@@ -177,7 +191,7 @@ class RubbishControls(GameControls):
     def new_question(self) -> Ask | None:
         """A new game drops this one unscored: ask first while it is in play."""
         session = self.session
-        if self.replaying or session is None or session.is_finished or not session.can_undo:
+        if session is None or session.is_finished or not session.can_undo:
             return None
         moves = len(session.line.moves)
         return Ask(
@@ -185,7 +199,7 @@ class RubbishControls(GameControls):
             "played) is dropped and not scored; G gives up instead, which keeps its score.",
             yes="New game",
             no="Play on",
-            then="new_anyway",
+            then=RubbishCommand.NEW_ANYWAY,
         )
 
     # -- hints -----------------------------------------------------------------------------
@@ -215,29 +229,32 @@ class RubbishControls(GameControls):
     def can_fill_waste(self) -> Availability:
         return self.playing() and (FROM_WASTE in self.choices() or None)
 
-    def can_explain(self, *_arguments: object) -> Availability:
+    def can_explain(self) -> Availability:
         return self.live
 
 
 KEYS: Final = (
-    KeyTable(
+    KeyTable[RubbishControls](
         (
-            Key("s", "fill_stock", "Stock", "fill the vacancy from the stock (when both "
-                "stock and waste could)", "can_fill_stock"),
-            Key("w", "fill_waste", "Waste", "fill the vacancy with the waste heap's top card "
-                "(likewise)", "can_fill_waste"),
+            Key("s", "fill_stock", lambda c: c.fill_stock(), "Stock", "fill the vacancy from "
+                "the stock (when both stock and waste could)", lambda c: c.can_fill_stock()),
+            Key("w", "fill_waste", lambda c: c.fill_waste(), "Waste", "fill the vacancy with "
+                "the waste heap's top card (likewise)", lambda c: c.can_fill_waste()),
             # when a fill is not on offer the keys still answer, with the engine's reason
-            Key("s", "explain_fill('s')", "", "", "can_explain"),
-            Key("w", "explain_fill('w')", "", "", "can_explain"),
-            *(
-                Key(key, f"discard_at({number})", "", "throw the card at that position "
-                    "(10–13 are a–d, as shown above them)", "playing")
-                for number, key in enumerate(PLACE_KEYS, start=1)
-            ),
-            Key("enter", "play_cursor", "Choose", "make the selected choice", "playing"),
-            Key("v", "heap", "Heap", "look through the whole waste heap, its top card last"),
-            Key("G", "give_up", "Give up", "give up: the game ends with its score as it "
-                "stands (asks first)", "playing"),
+            Key("s", "explain_fill", lambda c: c.explain_fill("s"),
+                when=lambda c: c.can_explain(), arguments=("s",)),
+            Key("w", "explain_fill", lambda c: c.explain_fill("w"),
+                when=lambda c: c.can_explain(), arguments=("w",)),
+            *numbered(RubbishControls, PLACE_KEYS, "discard_at",
+                      lambda c, number: c.discard_at(number), "", "throw the card at that "
+                      "position (10–13 are a–d, as shown above them)",
+                      lambda c, _: c.playing()),
+            Key("enter", "play_cursor", lambda c: c.play_cursor(), "Choose", "make the "
+                "selected choice", lambda c: c.playing()),
+            Key("v", "heap", lambda _: RubbishCommand.HEAP, "Heap", "look through the whole "
+                "waste heap, its top card last", during=During.ALWAYS),
+            Key("G", "give_up", lambda c: c.give_up(), "Give up", "give up: the game ends "
+                "with its score as it stands (asks first)", lambda c: c.playing()),
         ),
         notes=(
             "The mouse works too: click a card of the group to throw it, the stock or the "
@@ -254,12 +271,19 @@ KEYS: Final = (
 )  # fmt: skip
 RubbishControls.KEYS = KEYS
 
+
+class HeapViewer(Protocol):
+    """The waste heap's viewer, as its keys see it."""
+
+    def action_close(self) -> None: ...
+
+
 #: the keys of the waste heap's viewer
-HEAP_KEYS: Final = KeyTable(
+HEAP_KEYS: Final = KeyTable[HeapViewer](
     (
-        Key("escape", "close", "Close", "close the view of the heap"),
-        Key("v", "close", "", "close the view of the heap"),
-        Key("enter", "close", "", "close the view of the heap"),
-        Key("q", "close", "", "close the view of the heap"),
+        Key("escape", "close", lambda s: s.action_close(), "Close", "close the view of the heap"),
+        Key("v", "close", lambda s: s.action_close(), "", "close the view of the heap"),
+        Key("enter", "close", lambda s: s.action_close(), "", "close the view of the heap"),
+        Key("q", "close", lambda s: s.action_close(), "", "close the view of the heap"),
     )
 )

@@ -20,6 +20,7 @@ from parlour.controls.game import shared_keys
 from parlour.controls.keys import Availability
 from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
+from parlour.controls.keys import lettered
 from parlour.controls.keys import numbered
 from parlour.controls.squares_words import count
 from parlour.controls.squares_words import heap_at
@@ -33,13 +34,13 @@ from parlour.controls.squares_words import prompt_words
 from parlour.controls.squares_words import sequences
 from parlour.controls.squares_words import source_chosen
 from parlour.controls.squares_words import space_chosen
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.squares_layout import HEAP_INDEX
 from parlour.engine.games.squares_layout import HEAP_NAMES
 from parlour.engine.games.squares_layout import square_of
 from parlour.engine.games.squares_state import DEAL
 from parlour.engine.games.squares_state import FILLS
 from parlour.engine.games.squares_state import FORMING
-from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import HEAP_MOVES
 from parlour.engine.games.squares_state import Deal
 from parlour.engine.games.squares_state import FillFromPack
@@ -171,7 +172,9 @@ class SquaresControls(GameControls):
 
     def prompt(self) -> str:
         """The engine's prompt, naming the keys of the sequences on offer."""
-        return prompt_words(self.state, self.rules.prompt(self.state), replaying=self.replaying)
+        return prompt_words(
+            self.state, self.rules.words.prompt(self.state), replaying=self.session is None
+        )
 
     def give_up(self) -> Reply:
         self.let_go()
@@ -188,9 +191,7 @@ class SquaresControls(GameControls):
     def refuse(self, key: str) -> Reply:
         """A key whose move is not possible now: say why (the engine's reason, where the
         key names a move)."""
-        session = self.session
-        if session is None or self.replaying:
-            return Say("")
+        session = self.game
         state = self.state
         self.typed_square = None
         if session.is_finished:
@@ -308,11 +309,9 @@ class SquaresControls(GameControls):
     # -- when the keys may be used ---------------------------------------------------------
 
     def _game_key(self, building_only: bool = False) -> Availability:
-        """False while replaying (and, for ``building_only``, while a square is formed);
-        None once the game is over (the key stays in the bar, greyed); else True."""
-        if self.replaying or self.session is None or self.line is None:
-            return False
-        if self.session.is_finished:
+        """False while a square is formed, for ``building_only``; None once the game is
+        over (the key stays in the bar, greyed); else True."""
+        if self.game.is_finished:
             return None
         return not (building_only and self.forming)
 
@@ -324,16 +323,13 @@ class SquaresControls(GameControls):
         usable = self._game_key()
         return bool(usable) and self.forming and number <= len(sequences(self.state))
 
-    def can_refuse(self, *_arguments: object) -> Availability:
-        return not self.replaying and self.session is not None and self.line is not None
-
-    def is_typing(self, *_arguments: object) -> Availability:
+    def is_typing(self) -> Availability:
         return bool(self._game_key()) and self.typed_square is not None
 
     def can_choose(self) -> Availability:
         return self._game_key()
 
-    def can_move_row(self, *_arguments: object) -> Availability:
+    def can_move_row(self) -> Availability:
         return bool(self._game_key())
 
     def can_pack(self) -> Availability:
@@ -351,40 +347,45 @@ class SquaresControls(GameControls):
 
 
 KEYS: Final = (
-    KeyTable(
+    KeyTable[SquaresControls](
         (
             # building: a heap by its label, the square's number first (1a … 3d)
-            *numbered("123", "square({})", "Heap", "the square of a heap's label (1 then c is "
-                      "heap 1c): choose first the heap a run leaves, then the heap it goes "
-                      "to; or first a space, then what fills it", "can_type_square",
-                      group="Heap", compact_group=True),
+            *numbered(SquaresControls, "123", "square", lambda c, n: c.square(n), "Heap",
+                      "the square of a heap's label (1 then c is heap 1c): choose first the "
+                      "heap a run leaves, then the heap it goes to; or first a space, then "
+                      "what fills it", lambda c, n: c.can_type_square(n), group="Heap",
+                      compact_group=True),
             # forming a square: the sequence on offer with that number
-            *numbered([str(n) for n in range(1, MOST_SEQUENCES + 1)], "sequence({})",
-                      "Sequence", "while a square is being formed: take up the sequence "
-                      "with that number to start it", "can_take", group="Sequence"),
+            *numbered(SquaresControls, [str(n) for n in range(1, MOST_SEQUENCES + 1)],
+                      "sequence", lambda c, n: c.sequence(n), "Sequence", "while a square "
+                      "is being formed: take up the sequence with that number to start it",
+                      lambda c, n: c.can_take(n), group="Sequence"),
             # after the square's number, the heap's letter (d deals otherwise)
-            *numbered(LETTERS[:3], "place('{key}')", "", "after the square's number: its "
-                      "heap (a b the top row, c d the row below)", "is_typing"),
-            Key("enter", "choose_cursor", "Choose", "choose the heap under the cursor (first "
-                "where from, then where to); while a square is formed, take the sequence "
-                "selected", "can_choose"),
-            Key("up", "cursor_row(-1)", "", "move the cursor to the row above",
-                "can_move_row"),
-            Key("down", "cursor_row(1)", "", "move the cursor to the row below",
-                "can_move_row"),
-            Key("p", "pack", "Pack", "the pack: its top card fills the space chosen next (or "
-                "chosen just before)", "can_pack"),
-            Key("d", "place('d')", "", "after the square's number: its heap (a b the top "
-                "row, c d the row below)", "is_typing"),
-            Key("d", "deal", "Deal", "deal a card to each heap of the next square (the board "
-                "shows which)", "can_deal"),
-            Key("G", "give_up", "Give up", "give up: the game ends with its score as it "
-                "stands (asks first)", "can_choose"),
+            *lettered(SquaresControls, LETTERS[:3], "place", lambda c, letter: c.place(letter),
+                      "", "after the square's number: its heap (a b the top row, c d the "
+                      "row below)", lambda c, _: c.is_typing()),
+            Key("enter", "choose_cursor", lambda c: c.choose_cursor(), "Choose", "choose the "
+                "heap under the cursor (first where from, then where to); while a square is "
+                "formed, take the sequence selected", lambda c: c.can_choose()),
+            Key("up", "cursor_row", lambda c: c.cursor_row(-1), "", "move the cursor to the "
+                "row above", lambda c: c.can_move_row(), (-1,)),
+            Key("down", "cursor_row", lambda c: c.cursor_row(1), "", "move the cursor to the "
+                "row below", lambda c: c.can_move_row(), (1,)),
+            Key("p", "pack", lambda c: c.pack(), "Pack", "the pack: its top card fills the "
+                "space chosen next (or chosen just before)", lambda c: c.can_pack()),
+            Key("d", "place", lambda c: c.place("d"), "", "after the square's number: its "
+                "heap (a b the top row, c d the row below)", lambda c: c.is_typing(), ("d",)),
+            Key("d", "deal", lambda c: c.deal(), "Deal", "deal a card to each heap of the "
+                "next square (the board shows which)", lambda c: c.can_deal()),
+            Key("G", "give_up", lambda c: c.give_up(), "Give up", "give up: the game ends "
+                "with its score as it stands (asks first)", lambda c: c.can_choose()),
             # the status line says "Esc cancels" whenever half a move is made
-            Key("escape", "cancel", "", "let go of a move half made", "has_half_move"),
+            Key("escape", "cancel", lambda c: c.cancel(), "", "let go of a move half made",
+                lambda c: c.has_half_move()),
             # a key whose move cannot be made now answers with the reason
-            *numbered([*map(str, range(1, MOST_SEQUENCES + 1)), *LETTERS[:3], "p", "d", "G"],
-                      "refuse('{key}')", when="can_refuse"),
+            *lettered(SquaresControls, [*map(str, range(1, MOST_SEQUENCES + 1)),
+                                        *LETTERS[:3], "p", "d", "G"],
+                      "refuse", lambda c, key: c.refuse(key)),
         ),
         notes=(
             "The mouse works too: click a heap to choose it (first the heap a run leaves, "

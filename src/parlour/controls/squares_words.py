@@ -5,6 +5,7 @@ refused move are the engine's."""
 
 from __future__ import annotations
 
+from parlour.engine.game import GiveUp
 from parlour.engine.games.squares_layout import ABOVE
 from parlour.engine.games.squares_layout import HEAP_NAMES
 from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
@@ -15,7 +16,6 @@ from parlour.engine.games.squares_layout import top_run_length
 from parlour.engine.games.squares_state import FILLS
 from parlour.engine.games.squares_state import Deal
 from parlour.engine.games.squares_state import FillFromPack
-from parlour.engine.games.squares_state import GiveUp
 from parlour.engine.games.squares_state import HeapMove
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresMove

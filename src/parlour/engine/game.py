@@ -1,10 +1,15 @@
-"""What every game has in common: the rules protocol, outcomes and position text.
+"""What every game has in common: its rules, its words, outcomes, and the one optional
+capability (an end settled later).
 
 Each game is a :class:`Rules` subclass in ``parlour.engine.games``. Its states are
-immutable values (frozen dataclasses) with a ``game_id`` and a named ``phase``;
-its moves are small hashable values whose ``str`` is their notation. The rules
+immutable values (frozen dataclasses or named tuples) with a ``game_id`` and a named
+``phase``; its moves are small hashable values whose ``str`` is their notation. The rules
 object is the only authority: :meth:`Rules.legal_moves` is the one definition of
-legality, and :meth:`Rules.apply` refuses anything it does not list.
+legality, and :meth:`Rules.apply` refuses anything it does not list. What the game says
+to the player (what a move does, why it is refused, what a position asks, how the game
+ended) is its :class:`Words`, apart from the rules; an end that cannot be decided with
+each move is the capability :class:`SettlesEndLater`, which only the game that needs it
+implements.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Final
 from typing import Generic
 from typing import Protocol
 from typing import TypeVar
+from typing import runtime_checkable
 
 from parlour.engine.cards import Card
 from parlour.engine.deals import check_deck
@@ -45,6 +51,8 @@ class Declared(Protocol):
 
     @property
     def option_names(self) -> Mapping[str, str]: ...
+
+    def words(self) -> Words[Any, Any]: ...
 
 
 class GameState(Protocol):
@@ -88,16 +96,60 @@ GIVE_UP: Final = GiveUp()
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended: won or not, its score, and a sentence for the player."""
+    """How a finished game ended, as the rules rule it: won or not, and its score. (What
+    the player is told of it is the game's words: :meth:`Words.ending`.)"""
 
     won: bool
     score: int
-    summary: str
+
+
+class Words(ABC, Generic[StateT, MoveT]):
+    """What one game says to the player, kept apart from what it rules (as python-chess
+    keeps SAN apart from the board): what a move does, why a move is refused, what a
+    position asks, how a game ended, and what to tell once. Each game's words live in its
+    own ``<id>_words`` module and are reached through its rules (:attr:`Rules.words`).
+    Words read states and the game's state machine; they decide nothing, and they import
+    no solver (import-linter checks this)."""
+
+    #: what the score counts, for tables ("cards left", "cards home" …)
+    score_label: ClassVar[str] = "score"
+
+    @abstractmethod
+    def describe(self, state: StateT, move: MoveT) -> str:
+        """What ``move`` does in ``state``, in a few words (``5H onto 4C``). Deterministic:
+        records carry it as a check."""
+
+    @abstractmethod
+    def why_illegal(self, state: StateT, move: MoveT) -> str:
+        """A sentence saying why ``move`` is not legal in ``state``, naming the ruling;
+        :meth:`Rules.apply` raises it in its :class:`IllegalMoveError`."""
+
+    @abstractmethod
+    def prompt(self, state: StateT) -> str:
+        """One line telling the player what the position asks of them."""
+
+    @abstractmethod
+    def ending(self, state: StateT) -> str:
+        """How a finished game ended, in a few words (``3 cards left on the links``): the
+        store keeps it with the game, and records write it in their result."""
+
+    def news(self, before: StateT, after: StateT) -> str:
+        """What the player should be told once, on reaching ``after`` from ``before`` by
+        one move or more, beyond what the moves did and what ``after`` asks: a sentence or
+        more, or "" (as in most games, always). By Twos says here that its deal can no
+        longer be won (B9)."""
+        return ""
+
+    def played_out(self, state: StateT) -> str:
+        """Why Parlour plays the game on for the player from ``state``, where
+        :meth:`Rules.playing_out` gives a move (a sentence)."""
+        return "Nothing left can change the result: Parlour plays the rest out for you."
 
 
 class Rules(ABC, Generic[StateT, MoveT]):
     """The rules of one game. Subclasses name their game's plug-in (``spec``), which
-    declares its id, name, aliases and options once, and fill in the abstract methods."""
+    declares its id, name, aliases and options once and names its words, and fill in the
+    abstract methods."""
 
     spec: ClassVar[Declared]
     id: ClassVar[str]
@@ -106,8 +158,6 @@ class Rules(ABC, Generic[StateT, MoveT]):
     deck_size: ClassVar[int] = 52
     #: rule options this game understands, each with a one-line description
     option_names: ClassVar[Mapping[str, str]] = {}
-    #: what the score counts, for tables ("cards left", "cards home" …)
-    score_label: ClassVar[str] = "score"
     #: True when a lower score is better (Golf)
     lower_is_better: ClassVar[bool] = False
 
@@ -117,6 +167,13 @@ class Rules(ABC, Generic[StateT, MoveT]):
         if spec is not None:  # the names come from the plug-in, declared there once
             cls.id, cls.name, cls.aliases = spec.id, spec.name, spec.aliases
             cls.option_names = spec.option_names
+
+    @property
+    def words(self) -> Words[StateT, MoveT]:
+        """What the game says to the player: a part of its plug-in, loaded when first
+        asked for (a game's words may import its rules object, so the rules reach them
+        through the plug-in)."""
+        return self.spec.words()
 
     # -- starting -------------------------------------------------------------------------
 
@@ -158,21 +215,22 @@ class Rules(ABC, Generic[StateT, MoveT]):
         return isinstance(move, GiveUp)
 
     def apply(self, state: StateT, move: MoveT | str) -> StateT:
-        """The position after ``move``; raise :class:`IllegalMoveError` saying why if it is
-        not allowed, or :class:`NotationError` if ``move`` is text that is not a move."""
+        """The position after ``move``; raise :class:`IllegalMoveError` saying why (in the
+        game's words) if it is not allowed, or :class:`NotationError` if ``move`` is text
+        that is not a move."""
         if isinstance(move, str):
             move = self.parse_move(move)
         if not self.is_legal(state, move):
-            raise IllegalMoveError(self.format_move(move), self.why_illegal(state, move))
+            raise self.refusal(state, move)
         return self._apply(state, move)
+
+    def refusal(self, state: StateT, move: MoveT) -> IllegalMoveError:
+        """The error that refuses ``move`` in ``state``, with the words' reason."""
+        return IllegalMoveError(self.format_move(move), self.words.why_illegal(state, move))
 
     @abstractmethod
     def _apply(self, state: StateT, move: MoveT) -> StateT:
         """The position after a move already known to be legal."""
-
-    @abstractmethod
-    def why_illegal(self, state: StateT, move: MoveT) -> str:
-        """A sentence for the player saying why ``move`` is not legal in ``state``."""
 
     @abstractmethod
     def parse_move(self, text: str) -> MoveT:
@@ -181,11 +239,6 @@ class Rules(ABC, Generic[StateT, MoveT]):
     def format_move(self, move: MoveT) -> str:
         """A move's notation (the inverse of :meth:`parse_move`)."""
         return str(move)
-
-    @abstractmethod
-    def describe(self, state: StateT, move: MoveT) -> str:
-        """What ``move`` does in ``state``, in a few words (``5H onto 4C``). Deterministic:
-        records carry it as a check."""
 
     # -- positions ------------------------------------------------------------------------
 
@@ -214,45 +267,46 @@ class Rules(ABC, Generic[StateT, MoveT]):
     def is_finished(self, state: StateT) -> bool:
         return self.outcome(state) is not None
 
-    @abstractmethod
-    def prompt(self, state: StateT) -> str:
-        """One line telling the player what the position asks of them."""
-
-    def news(self, before: StateT, after: StateT) -> str:
-        """What the player should be told once, on reaching ``after`` from ``before`` by
-        one move or more, beyond what the moves did and what ``after`` asks: a sentence or
-        more, or "" (as in most games, always). By Twos says here that its deal can no
-        longer be won (B9)."""
-        return ""
-
-    def playing_out(self, state: StateT) -> tuple[MoveT, str] | None:
+    def playing_out(self, state: StateT) -> MoveT | None:
         """Where moves are left but none can lead to a better result, whatever order the
         hidden cards are in (Golf's turns of a stock none of whose cards can be played, By
-        Twos' deals of cards none of which can be built): the next of those moves, and why
-        the result is settled (a sentence). Otherwise None. The session plays such moves
-        for the player, so that the game is declared over at once with its score."""
+        Twos' deals of cards none of which can be built): the next of those moves (the
+        words say why: :meth:`Words.played_out`). Otherwise None. The session plays such
+        moves for the player, so that the game is declared over at once with its score."""
         return None
 
-    # -- an end too costly to settle as each move is made (Three Squares' ruling S11) ------
 
-    def end_unsettled(self, state: StateT) -> bool:
+# -- an end too costly to settle as each move is made (Three Squares' ruling S11) -----------
+
+StateIn = TypeVar("StateIn", contravariant=True)
+MoveOut = TypeVar("MoveOut", covariant=True)
+
+
+@runtime_checkable
+class SettlesEndLater(Protocol[StateIn, MoveOut]):
+    """A capability a game opts into (its rules implement it; ask with ``isinstance``):
+    an end the check made with each move cannot always decide. Where
+    :meth:`end_in_doubt` is True, a front end asks :meth:`look_further` (slow: the app
+    runs it in the background, plain mode at once) and hands its finding to
+    :meth:`end_after_look`; :meth:`look_note` is what to tell the player when the game
+    goes on. Only Three Squares has it."""
+
+    def end_in_doubt(self, state: StateIn) -> bool:
         """True when the check made with the last move could not tell whether a better
-        result can still be reached. A front end then asks :meth:`settle_end` (slow: the app
-        runs it in the background) and hands its finding to :meth:`settled_end`. No game
-        but Three Squares ever says True."""
-        return False
+        result can still be reached."""
+        ...
 
-    def settle_end(self, state: StateT) -> str:
-        """The longer look's finding for a position where :meth:`end_unsettled` is True
+    def look_further(self, state: StateIn) -> str:
+        """The longer look's finding for a position where :meth:`end_in_doubt` is True
         (deterministic, so it may be worked out in another process)."""
-        raise NotImplementedError(f"{self.id} settles every end as the move is made")
+        ...
 
-    def settled_end(self, state: StateT, found: str) -> MoveT | None:
-        """Take in :meth:`settle_end`'s ``found`` for ``state`` and return the move that
+    def end_after_look(self, state: StateIn, finding: str) -> MoveOut | None:
+        """Take in :meth:`look_further`'s ``finding`` for ``state`` and return the move that
         ends the game when it shows that no better result can be reached."""
-        return None
+        ...
 
-    def settled_note(self, found: str) -> str:
-        """What to tell the player when ``found`` shows that the game goes on ("" for
-        nothing)."""
-        return ""
+    def look_note(self, finding: str) -> str:
+        """What to tell the player when ``finding`` shows that the game goes on ("" for
+        nothing); the game's words."""
+        ...

@@ -140,7 +140,7 @@ class Line(Generic[StateT, MoveT]):
     def describe_moves(self) -> list[str]:
         """What each move played did, for a record."""
         return [
-            self.rules.describe(state, move)
+            self.rules.words.describe(state, move)
             for state, move in zip(self.states, self.moves, strict=False)
         ]
 

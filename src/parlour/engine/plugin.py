@@ -7,11 +7,16 @@ text renderer, analysis, hints, the app's screens) iterates over the registry an
 the spec, never naming a game.
 
 A spec is plain data, cheap to import: the parts that live in heavier modules (the rules,
-the solver, the hint, the renderer, the screen, the key table) are named by *reference*,
-``"package.module:attribute"``, and loaded only when first asked for, as an entry point
-would be. That keeps the start screen from loading four games' rules, and lets a spec in
-the engine name parts that live in the layers above it without importing them. A test
-checks that every reference of every registered game resolves to what it should.
+the words, the solver, the hint, the renderer, the screen, the key table) are named by
+*reference*, ``"package.module:attribute"``, and loaded only when first asked for, as an
+entry point would be. That keeps the start screen from loading four games' rules, and
+lets a spec in the engine name parts that live in the layers above it without importing
+them. Each part has a type the checker sees: a class of the engine for the parts that
+live in it (:class:`Rules`, :class:`Words`) and a :class:`Protocol` describing the shape
+of those that live above it (:class:`Renderer`, :data:`ScreenFactory`,
+:class:`KeyTablePart`); a part that is not what its type says is refused when it is
+loaded, with the reference that named it. A test checks that every reference of every
+registered game resolves to what it should.
 
 How to add a game: docs/architecture.md.
 
@@ -23,6 +28,7 @@ How to add a game: docs/architecture.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
@@ -30,23 +36,26 @@ from importlib import import_module
 from types import MappingProxyType
 from typing import Any
 from typing import Protocol
+from typing import runtime_checkable
 
 from parlour.engine.game import Rules
+from parlour.engine.game import Words
 from parlour.engine.verdict import Budget
 from parlour.engine.verdict import Verdict
 
 
-def resolve(reference: str) -> Any:
+def resolve(reference: str) -> object:
     """The object a ``"package.module:attribute"`` reference names (imported on demand)."""
     module, colon, attribute = reference.partition(":")
     if not colon or not module or not attribute:
         raise ValueError(f"a reference is 'package.module:attribute', not {reference!r}")
-    found = import_module(module)
+    found: object = import_module(module)
     for part in attribute.split("."):
         found = getattr(found, part)
     return found
 
 
+@runtime_checkable
 class Solver(Protocol):
     """A game's solver: the best result perfect play could reach from a position, knowing
     every hidden card, within a budget of positions or seconds (:class:`Budget`)."""
@@ -64,10 +73,38 @@ class Solver(Protocol):
         ...
 
 
+@runtime_checkable
 class Hint(Protocol):
     """A game's hint: a legal move chosen only from what the player can see."""
 
     def __call__(self, state: Any) -> Any: ...
+
+
+@runtime_checkable
+class Renderer(Protocol):
+    """A game's text picture for the headless commands (:mod:`parlour.render`): a Rich
+    renderable, which the engine knows only as an object (Rich lives above it)."""
+
+    def __call__(self, state: Any, ascii_only: bool) -> object: ...
+
+
+#: the app's screen for a game (a Textual screen class in :mod:`parlour.tui`), called
+#: with the keywords the app passes; the engine knows it only as something that makes one
+ScreenFactory = Callable[..., object]
+
+
+@runtime_checkable
+class KeyTablePart(Protocol):
+    """A game screen's key table (:class:`parlour.controls.keys.KeyTable`, Textual-free,
+    in a layer above): what the engine can say of it without importing it."""
+
+    def markdown(self) -> str:
+        """The table as the help and docs/keys.md show it."""
+        ...
+
+
+def _not_a(reference: str, what: str) -> TypeError:
+    return TypeError(f"{reference} is not {what}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +146,7 @@ class GameSpec:
     blurb: str
     #: references to the parts (see the module's docstring)
     rules_at: str
+    words_at: str
     solver_at: str
     hint_at: str
     renderer_at: str
@@ -119,47 +157,70 @@ class GameSpec:
     rules_page: str
     options: tuple[Option, ...] = ()
     rounds: Rounds | None = None
-    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def option_names(self) -> Mapping[str, str]:
         """Each option's name and what it does."""
         return MappingProxyType({option.name: option.description for option in self.options})
 
-    def _part(self, reference: str) -> Any:
+    def _part(self, reference: str) -> object:
         found = self._cache.get(reference)
         if found is None:
             found = self._cache[reference] = resolve(reference)
         return found
 
     def rules(self) -> Rules[Any, Any]:
-        rules: Rules[Any, Any] = self._part(self.rules_at)
-        return rules
+        found = self._part(self.rules_at)
+        if isinstance(found, Rules):
+            return found
+        raise _not_a(self.rules_at, "a game's rules")
+
+    def words(self) -> Words[Any, Any]:
+        """What the game says to the player (its rules reach them as ``rules.words``)."""
+        found = self._part(self.words_at)
+        if isinstance(found, Words):
+            return found
+        raise _not_a(self.words_at, "a game's words")
 
     def solver(self) -> Solver:
-        solver: Solver = self._part(self.solver_at)
-        return solver
+        found = self._part(self.solver_at)
+        if isinstance(found, Solver):
+            return found
+        raise _not_a(self.solver_at, "a solver")
 
     def hint(self) -> Hint:
-        hint: Hint = self._part(self.hint_at)
-        return hint
+        found = self._part(self.hint_at)
+        if isinstance(found, Hint):
+            return found
+        raise _not_a(self.hint_at, "a hint")
 
-    def renderer(self) -> Any:
+    def renderer(self) -> Renderer:
         """``render(state, ascii_only) -> rich renderable`` (in :mod:`parlour.render`)."""
-        return self._part(self.renderer_at)
+        found = self._part(self.renderer_at)
+        if isinstance(found, Renderer):
+            return found
+        raise _not_a(self.renderer_at, "a renderer")
 
-    def screen(self) -> Any:
+    def screen(self) -> ScreenFactory:
         """The app's screen class for this game (in :mod:`parlour.tui`)."""
-        return self._part(self.screen_at)
+        found = self._part(self.screen_at)
+        if callable(found):
+            return found
+        raise _not_a(self.screen_at, "a screen class")
 
-    def keys(self) -> Any:
+    def keys(self) -> KeyTablePart:
         """The game screen's key table (in :mod:`parlour.controls`, Textual-free)."""
-        return self._part(self.keys_at)
+        found = self._part(self.keys_at)
+        if isinstance(found, KeyTablePart):
+            return found
+        raise _not_a(self.keys_at, "a key table")
 
     def references(self) -> dict[str, str]:
         """Every part's reference, by name (for the test that they all resolve)."""
         return {
             "rules": self.rules_at,
+            "words": self.words_at,
             "solver": self.solver_at,
             "hint": self.hint_at,
             "renderer": self.renderer_at,

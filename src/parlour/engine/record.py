@@ -15,11 +15,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 from typing import Final
+from typing import TypeVar
 
 from parlour.engine import work
 from parlour.engine.cards import Card
@@ -49,6 +51,8 @@ KNOWN_HEADERS: Final = ("Game", "Options", "Seed", "Deck", "Result")
 #: the byte-order mark some editors (Windows Notepad) put at the start of a UTF-8 file
 BOM: Final = "\ufeff"
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True, slots=True)
 class RecordedMove:
@@ -77,7 +81,7 @@ def result_text(line: AnyLine) -> str:
     outcome = line.rules.outcome(line.current)
     if outcome is None:
         return f"in play, score {line.rules.score(line.current)}"
-    return f"finished, score {outcome.score} ({outcome.summary})"
+    return f"finished, score {outcome.score} ({line.rules.words.ending(line.current)})"
 
 
 def format_record(line: AnyLine, extra: Mapping[str, str] | None = None) -> str:
@@ -105,54 +109,26 @@ def format_record(line: AnyLine, extra: Mapping[str, str] | None = None) -> str:
 def parse_record(text: str) -> Record:
     """Read a record's text (syntax only: :func:`replay` checks the moves)."""
     text = text.removeprefix(BOM)
-    headers: dict[str, str] = {}
-    header_lines: dict[str, int] = {}
-    moves: list[RecordedMove] = []
-    in_moves = False
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if not in_moves:
-            if line == "Moves:":
-                in_moves = True
-                continue
-            name, colon, value = line.partition(":")
-            if not colon or not name.strip() or " " in name.strip():
-                raise RecordError(f"expected a header like 'Game: golf', found {line!r}", number)
-            name = name.strip()
-            if name in headers:
-                raise RecordError(f"the header {shown(name)} appears twice", number)
-            headers[name], header_lines[name] = value.strip(), number
-            continue
-        moves.append(_parse_move_line(line, number, len(moves) + 1))
+    headers, header_lines, moves = _read_lines(text)
     for required in ("Game", "Deck"):
         if required not in headers:
             raise RecordError(f"the record has no {required} line")
-    try:
-        rules = find_game(headers["Game"])
-    except ParlourError as error:
-        raise RecordError(str(error), header_lines["Game"]) from None
-    try:
-        options = rules.check_options(parse_options(headers.get("Options", "")))
-    except ParlourError as error:
-        raise RecordError(str(error), header_lines["Options"]) from None
-    try:
-        deck = parse_deck(headers["Deck"], rules.deck_size)
-    except ParlourError as error:
-        raise RecordError(str(error), header_lines["Deck"]) from None
+    rules = _header(header_lines, "Game", lambda: find_game(headers["Game"]))
+    options = _header(
+        header_lines,
+        "Options",
+        lambda: rules.check_options(parse_options(headers.get("Options", ""))),
+    )
+    deck = _header(header_lines, "Deck", lambda: parse_deck(headers["Deck"], rules.deck_size))
     seed = None
     if "Seed" in headers:
-        try:
-            seed = check_seed(headers["Seed"])
-        except ParlourError as error:
-            raise RecordError(str(error), header_lines["Seed"]) from None
+        seed = _header(header_lines, "Seed", lambda: check_seed(headers["Seed"]))
         if deck_from_seed(seed, rules.deck_size) != deck:
             raise RecordError(
                 f"the deck is not the one seed {seed} deals (a card has been changed?)",
                 header_lines["Deck"],
             )
-    if not in_moves:
+    if moves is None:
         last = len(text.splitlines())
         raise RecordError("the record ends without a Moves: line (is it cut short?)", last)
     extra = {k: v for k, v in headers.items() if k not in KNOWN_HEADERS}
@@ -166,6 +142,44 @@ def parse_record(text: str) -> Record:
         extra,
         header_lines,
     )
+
+
+def _read_lines(text: str) -> tuple[dict[str, str], dict[str, int], list[RecordedMove] | None]:
+    """The headers (by name, and the line each is on) and the moves (None when there is
+    no ``Moves:`` line), comments and blank lines skipped."""
+    headers: dict[str, str] = {}
+    header_lines: dict[str, int] = {}
+    moves: list[RecordedMove] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if moves is not None:
+            moves.append(_parse_move_line(line, number, len(moves) + 1))
+        elif line == "Moves:":
+            moves = []
+        else:
+            name, value = _parse_header_line(line, number)
+            if name in headers:
+                raise RecordError(f"the header {shown(name)} appears twice", number)
+            headers[name], header_lines[name] = value, number
+    return headers, header_lines, moves
+
+
+def _parse_header_line(line: str, number: int) -> tuple[str, str]:
+    name, colon, value = line.partition(":")
+    if not colon or not name.strip() or " " in name.strip():
+        raise RecordError(f"expected a header like 'Game: golf', found {line!r}", number)
+    return name.strip(), value.strip()
+
+
+def _header(header_lines: Mapping[str, int], name: str, read: Callable[[], T]) -> T:
+    """``read()``, a header's value checked; its error told as a record error on the
+    header's line."""
+    try:
+        return read()
+    except ParlourError as error:
+        raise RecordError(str(error), header_lines.get(name)) from None
 
 
 def _parse_move_line(line: str, number: int, expected: int) -> RecordedMove:
@@ -203,7 +217,7 @@ def replay(record: Record, positions: int = MAX_POSITIONS) -> Line[Any, Any]:
         for recorded in record.moves:
             try:
                 move = rules.parse_move(recorded.notation)
-                said = rules.describe(line.current, move)
+                said = rules.words.describe(line.current, move)
                 line = line.play(move)
             except ParlourError as error:
                 raise RecordError(str(error), recorded.line, recorded.number) from None

@@ -74,6 +74,15 @@ def round_specs() -> tuple[GameSpec, ...]:
     return tuple(spec for spec in specs() if spec.rounds is not None)
 
 
+def round_game() -> GameSpec:
+    """The game played in rounds: the store's rounds, the scorecard's and the club's are
+    its rounds (Parlour has one such game, Golf)."""
+    found = round_specs()
+    if not found:  # pragma: no cover - Golf is played in rounds
+        raise UnknownGameError("no game is played in rounds")
+    return found[0]
+
+
 def all_games() -> tuple[AnyRules, ...]:
     """The rules of every game, in the book's order (this loads them all)."""
     return tuple(spec.rules() for spec in specs())

@@ -8,9 +8,9 @@ gives that hole, so a move, a score, the total or a whole hole changed by hand i
 See docs/formats.md.
 
 >>> from parlour.engine.history import Line
->>> from parlour.engine.registry import round_specs
+>>> from parlour.engine.registry import round_game
 >>> from parlour.engine.rounds import hole_seed
->>> spec = round_specs()[0]
+>>> spec = round_game()
 >>> kind = spec.rounds
 >>> def best_line(hole):
 ...     line = Line.from_seed(spec.rules(), hole_seed(kind, 42, hole))

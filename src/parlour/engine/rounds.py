@@ -132,23 +132,12 @@ class Round:
         return self.total - self.kind.bogey
 
     @property
-    def beat_bogey(self) -> bool:
-        return self.is_complete and self.total < self.kind.bogey
-
-    @property
     def holes(self) -> int:
         return self.kind.holes
 
     @property
     def bogey(self) -> int:
         return self.kind.bogey
-
-    def running_totals(self) -> list[int]:
-        totals, running = [], 0
-        for score in self.scores:
-            running += score
-            totals.append(running)
-        return totals
 
     def record_hole(self, score: int) -> Round:
         if self.is_complete:

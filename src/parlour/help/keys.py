@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Sequence
+from typing import Any
 
-from parlour.controls.keys import KeyProblem
 from parlour.controls.keys import KeyTable
-from parlour.controls.keys import rebind
+from parlour.controls.rebinding import KeyProblem
+from parlour.controls.rebinding import rebind
 from parlour.controls.screens import CLUB_KEYS
 from parlour.controls.screens import CONFIRM_KEYS
 from parlour.controls.screens import HELP_KEYS
@@ -34,7 +35,7 @@ INTRODUCTION = (
 )
 
 
-def _section(title: str, table: KeyTable) -> list[str]:
+def _section(title: str, table: KeyTable[Any]) -> list[str]:
     parts = [f"## {title}", ""]
     if table.intro:
         parts += [table.intro, ""]
@@ -44,9 +45,11 @@ def _section(title: str, table: KeyTable) -> list[str]:
     return parts
 
 
-def game_keys(game_id: str) -> KeyTable:
+def game_keys(game_id: str) -> KeyTable[Any]:
     """The key table of a game's screen (named by its plug-in)."""
-    table: KeyTable = find_spec(game_id).keys()
+    table = find_spec(game_id).keys()
+    if not isinstance(table, KeyTable):
+        raise TypeError(f"{game_id}'s key table is not a KeyTable")
     return table
 
 
@@ -59,9 +62,9 @@ def keys_markdown(game_id: str | None, overrides: Mapping[str, Sequence[str]] | 
     return "### Keys\n\n" + table.markdown() + "".join(f"\n{note}\n" for note in table.notes)
 
 
-def screen_tables() -> list[tuple[str, KeyTable]]:
+def screen_tables() -> list[tuple[str, KeyTable[Any]]]:
     """Every screen's keys with the screen's name, as docs/keys.md lists them."""
-    tables = [("Start screen", start_keys())]
+    tables: list[tuple[str, KeyTable[Any]]] = [("Start screen", start_keys())]
     tables += [(spec.name, game_keys(spec.id)) for spec in specs()]
     tables += [
         ("Scorecard", SCORECARD_KEYS),

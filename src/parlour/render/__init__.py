@@ -6,20 +6,19 @@ One module per game, named by the game's plug-in; :func:`render_position` asks i
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 from typing import Final
 
+from rich.console import ConsoleRenderable
 from rich.console import RenderableType
+from rich.console import RichCast
 from rich.text import Text
 
 from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.cards import Card
-
-Renderer = Callable[[Any, bool], RenderableType]
 
 
 def shows_suits(stream: object) -> bool:
@@ -76,5 +75,7 @@ def render_position(state: Any, ascii_only: bool = False) -> RenderableType:
     """A picture of any game's position, by the renderer its plug-in names."""
     from parlour.engine.registry import find_spec
 
-    renderer: Renderer = find_spec(state.game_id).renderer()
-    return renderer(state, ascii_only)
+    picture = find_spec(state.game_id).renderer()(state, ascii_only)
+    if not isinstance(picture, ConsoleRenderable | RichCast | str):
+        raise TypeError(f"{state.game_id}'s renderer drew no Rich renderable")
+    return picture

@@ -10,7 +10,7 @@ from rich.text import Text
 from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import card
-from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.games.rubbish_state import RubbishState
 from parlour.render import card_text
 
 

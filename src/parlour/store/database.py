@@ -21,9 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from parlour.store import opening
-from parlour.store.opening import StoreError
-from parlour.store.opening import StoreRefused
-from parlour.store.opening import StoreUnavailable
 from parlour.store.opening import now
 from parlour.store.paths import DATABASE_NAME
 from parlour.store.players import check_player
@@ -38,16 +35,7 @@ from parlour.store.schema import FinishedGame
 from parlour.store.schema import SavedGame
 from parlour.store.schema import StoredRound
 from parlour.store.schema import words as _words
-
-__all__ = [
-    "FinishedGame",
-    "SavedGame",
-    "Store",
-    "StoreError",
-    "StoreRefused",
-    "StoreUnavailable",
-    "StoredRound",
-]
+from parlour.store.writer import Writer
 
 
 class Store:
@@ -67,6 +55,8 @@ class Store:
         self.path = directory / DATABASE_NAME
         self.notice: str | None = None
         self.busy_timeout = busy_timeout
+        #: where a game's saves run (None: in the caller's thread; the app's: a thread)
+        self.writer: Writer | None = None
         self._lock = threading.RLock()
         opening.private_directory(directory)
         self._connection = self._open()

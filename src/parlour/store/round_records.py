@@ -11,7 +11,7 @@ from parlour.engine.deals import parse_deck
 from parlour.engine.history import Line
 from parlour.engine.notation import parse_options
 from parlour.engine.registry import find_game
-from parlour.engine.registry import round_specs
+from parlour.engine.registry import round_game
 from parlour.engine.round_record import format_round_record
 from parlour.engine.rounds import course_code
 from parlour.store.database import Store
@@ -34,7 +34,7 @@ def stored_line(game: FinishedGame) -> Line[Any, Any]:
 
 def round_record_text(store: Store, stored: StoredRound) -> str:
     """The round record of a complete stored round."""
-    spec = round_specs()[0]
+    spec = round_game()
     assert spec.rounds is not None
     kind = spec.rounds
     if len(stored.scores) != kind.holes:
@@ -59,5 +59,5 @@ def export_round(directory: Path | None, stored: StoredRound, text: str) -> Path
     dated name, and return its path."""
     from parlour.store.files import export_record
 
-    spec = round_specs()[0]
+    spec = round_game()
     return export_record(directory, f"{spec.id}-round-{course_code(stored.course)}", text)

@@ -36,8 +36,9 @@ async def run(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return await _run("work", function, *args, **kwargs)
 
 
-async def run_settling(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Run ``function(*args, **kwargs)`` in the process that settles ends, and await it."""
+async def run_end_look(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run ``function(*args, **kwargs)`` in the process that looks further at ends, and
+    await it."""
     return await _run("ends", function, *args, **kwargs)
 
 
@@ -91,9 +92,14 @@ def verdict_job(game_id: str, state: Any, budget: float) -> tuple[Any, str]:
     return verdict, find_spec(game_id).solver().verdict_words(verdict)
 
 
-def settle_job(game_id: str, state: Any) -> str:
-    """The longer end search's finding on a position whose end the move's own search could
-    not settle (the rules' ``settle_end``; Three Squares' ruling S11)."""
+def end_look_job(game_id: str, state: Any) -> str:
+    """The longer look's finding on a position whose end the move's own check left in
+    doubt (the capability :class:`~parlour.engine.game.SettlesEndLater`; Three Squares'
+    ruling S11)."""
+    from parlour.engine.game import SettlesEndLater
     from parlour.engine.registry import find_game
 
-    return find_game(game_id).settle_end(state)
+    rules = find_game(game_id)
+    if not isinstance(rules, SettlesEndLater):
+        raise TypeError(f"{game_id} decides every end as the move is made")
+    return rules.look_further(state)

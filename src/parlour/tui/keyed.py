@@ -1,53 +1,61 @@
 """A screen's keys, from its one table (:mod:`parlour.controls.keys`): the Textual
-bindings, whether each may be used now (``check_action``, which greys the key bar), and
-for a table's actions that the screen does not carry out itself, an action that asks the
-screen's controls."""
+bindings (one per row, each with an id), whether each may be used now (``check_action``,
+which greys the key bar), and what a key does (``action_press``: the row's ``act`` on the
+table's target). A player's own keys reach Textual as a keymap (``App.update_keymap``),
+which moves the bindings by their ids."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 from typing import ClassVar
 
 from textual.binding import Binding
-from textual.binding import BindingsMap
 from textual.binding import BindingType
 
 from parlour.controls.keys import Availability
+from parlour.controls.keys import During
 from parlour.controls.keys import KeyTable
-from parlour.controls.keys import rebind
+from parlour.controls.rebinding import binding_id
+from parlour.controls.rebinding import rebinding
 
 
-def bindings_of(table: KeyTable) -> list[BindingType]:
-    """Textual's bindings for every row of a key table, in its order."""
+def bindings_of(table: KeyTable[Any], scope: str) -> list[BindingType]:
+    """Textual's bindings for every row of a key table, in its order: each presses its
+    action's first row (the rows of one action on several keys are one action to the key
+    bar), and has the id ``scope.N`` for the row at N, by which a keymap moves it."""
     return [
         Binding(
             key.key,
-            key.action,
+            f"press({table.first_of(index)})",
             key.label,
             show=bool(key.label),
             key_display=key.display,
             group=Binding.Group(key.group, compact=key.compact_group) if key.group else None,
+            id=binding_id(scope, index),
         )
-        for key in table
+        for index, key in enumerate(table)
     ]
 
 
 class Keyed:
     """Mixed into a screen (before Textual's ``Screen``) whose keys come from ``KEYS``:
-    its bindings are made from the table, and ``check_action`` asks the table, which asks
-    :meth:`key_controls` (the screen's controls; the screen itself by default).
+    its bindings are made from the table, and ``check_action`` asks the table, whose rows
+    are called with :meth:`key_target` (the screen's controls; the screen itself by
+    default).
 
     A player who has changed keys (the app's ``key_overrides``, from the settings file)
-    gets the table with their keys (``key_table``), and the screen's bindings are made
-    from that instead: the key bar, the greying and the help all read it."""
+    gets the table with their keys (``key_table``), which the key bar and the help read,
+    and Textual gets them as a keymap."""
 
-    KEYS: ClassVar[KeyTable]
+    KEYS: ClassVar[KeyTable[Any]]
+    #: what the ids of the bindings made from ``KEYS`` begin with
+    KEY_SCOPE: ClassVar[str]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         table = cls.__dict__.get("KEYS")
         if table is not None:
-            cls.BINDINGS = bindings_of(table)  # type: ignore[attr-defined]
+            cls.KEY_SCOPE = f"{cls.__module__}.{cls.__qualname__}"
+            cls.BINDINGS = bindings_of(table, cls.KEY_SCOPE)  # type: ignore[attr-defined]
         super().__init_subclass__(**kwargs)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -55,9 +63,10 @@ class Keyed:
         self.key_table = self.KEYS
         overrides = self._key_overrides()
         if overrides:
-            self.key_table = rebind(self.KEYS, overrides)[0]
-            if self.key_table != self.KEYS:
-                self._rebind(self.key_table)
+            done = rebinding(self.KEYS, overrides)
+            if done.placement:
+                self.key_table = done.table
+                self.app.update_keymap(done.keymap(self.KEY_SCOPE))  # type: ignore[attr-defined]
 
     def _key_overrides(self) -> dict[str, tuple[str, ...]]:
         """The player's keys, from the running app (none outside one)."""
@@ -68,38 +77,35 @@ class Keyed:
         overrides: dict[str, tuple[str, ...]] = getattr(app, "key_overrides", {})
         return overrides
 
-    def _rebind(self, table: KeyTable) -> None:
-        """The screen's bindings with the table's rows in place of the declared ones (any
-        that Textual's own screen classes add are kept)."""
-        bindings: BindingsMap = self._bindings  # type: ignore[attr-defined]
-        ours = {key.action for key in self.KEYS}
-        for key, entries in list(bindings.key_to_bindings.items()):
-            kept = [entry for entry in entries if entry.action not in ours]
-            if kept:
-                bindings.key_to_bindings[key] = kept
-            else:
-                del bindings.key_to_bindings[key]
-        for binding in Binding.make_bindings(bindings_of(table)):
-            bindings.key_to_bindings.setdefault(binding.key, []).append(binding)
-
-    def key_controls(self) -> object:
+    def key_target(self) -> object:
+        """What the table's rows are called with."""
         return self
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> Availability:
-        return self.key_table.availability(self.key_controls(), action, parameters)
+    def key_course(self) -> During | None:
+        """Which course the screen is in, for the keys that serve one (None: it has one)."""
+        return None
+
+    def action_press(self, index: int) -> None:
+        """A key of the table: its row's act, and what the screen makes of the answer."""
+        self.answer(self.KEYS.keys[index].act(self.key_target()))
+
+    def answer(self, reply: object) -> None:
+        """Act on what a key's row answered (a game screen: a move, a message …)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action != "press" or not parameters or not isinstance(parameters[0], int):
+            return True
+        answer = self.KEYS.keys[parameters[0]].availability(self.key_target(), self.key_course())
+        return None if isinstance(answer, str) else answer
+
+    def key_state(self, name: str, arguments: tuple[object, ...] = ()) -> bool | None:
+        """What Textual is told of an action (name and arguments) of the table now: True,
+        usable; None, greyed; False, not bound (True for one the table does not list)."""
+        row = self.KEYS.row(name, arguments)
+        if row is None:
+            return True
+        return self.check_action("press", (self.KEYS.keys.index(row),))
 
     def key_signature(self) -> tuple[Availability, ...]:
         """Every key's availability: the key bar is redrawn only when this changes."""
-        return self.key_table.signature(self.key_controls())
-
-
-def forward(name: str) -> Callable[..., None]:
-    """An action that asks the screen's controls (method ``name``) and acts on the reply
-    (``respond``)."""
-
-    def action(self: Any, *arguments: object) -> None:
-        self.respond(getattr(self.controls, name)(*arguments))
-
-    action.__name__ = f"action_{name}"
-    action.__doc__ = f"The {name} key: asks the controls."
-    return action
+        return self.key_table.signature(self.key_target(), self.key_course())

@@ -1,7 +1,7 @@
 """What the screens ask of the app, as a type: the store, the data directory, the player's
 display settings, and starting or resuming games. The app (:mod:`parlour.tui.app`)
 provides it; screens reach it through :func:`services` without importing the app, which
-imports them."""
+imports them; the app is checked against the protocol, not cast to it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from typing import Protocol
 from typing import TypedDict
 from typing import Unpack
-from typing import cast
+from typing import runtime_checkable
 
 from textual.screen import Screen
 
@@ -38,7 +38,11 @@ class NewRound(TypedDict, total=False):
     fresh: bool
 
 
+@runtime_checkable
 class Services(Protocol):
+    """What a screen may ask of the app (its routing, its store, the player's display
+    settings), checked when a screen asks (:func:`services`)."""
+
     data_dir: Path
     store: Store | None
     ascii_only: bool
@@ -72,8 +76,11 @@ class Services(Protocol):
 
 
 def services(screen: Screen[Any]) -> Services:
-    """The app's services, for a screen of Parlour's app."""
-    return cast(Services, screen.app)
+    """The app's services, for a screen of Parlour's app (``TypeError`` in any other)."""
+    app = screen.app
+    if not isinstance(app, Services):
+        raise TypeError(f"{type(screen).__name__} is shown by an app that is not Parlour's")
+    return app
 
 
 def fixed_player_words(player: str) -> str:

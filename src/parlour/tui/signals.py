@@ -44,10 +44,7 @@ class EndsOnSignal(App[None]):
         shown (an app closed while its first screen is built can trip over it). If that
         takes too long (a terminal that has gone can block it), :mod:`parlour.ending`
         ends the process anyway."""
-        screens = [s for s in self.screen_stack if isinstance(getattr(s, "session", None), Session)]
-        if screens:
-            with contextlib.suppress(Exception):  # saved after every move already
-                screens[-1].session.save()  # type: ignore[attr-defined]
+        self.save_now()
         ending.stop_workers()
         self._ending_code = 128 + number
         if self._shown:
@@ -55,6 +52,14 @@ class EndsOnSignal(App[None]):
 
     _shown = False
     _ending_code: int | None = None
+
+    def save_now(self) -> None:
+        """Save the game on the screen (it is saved after every move already; the app also
+        waits, briefly, for the writes that wait to be done)."""
+        screens = [s for s in self.screen_stack if isinstance(getattr(s, "session", None), Session)]
+        if screens:
+            with contextlib.suppress(Exception):
+                screens[-1].session.save()  # type: ignore[attr-defined]
 
     def on_ready(self) -> None:
         self._shown = True

@@ -12,6 +12,7 @@ PLUGIN: Final = GameSpec(
     aliases=("by-twos",),
     blurb="two packs, ace and deuce foundations building by twos",
     rules_at="parlour.engine.games.bytwos:BYTWOS",
+    words_at="parlour.engine.games.bytwos_words:WORDS",
     solver_at="parlour.engine.solve.bytwos:SOLVER",
     hint_at="parlour.engine.solve.bytwos_hint:hint",
     renderer_at="parlour.render.bytwos:render",

@@ -27,8 +27,8 @@ from parlour.engine.cards import SUIT_NAMES
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import Card
 from parlour.engine.cards import card
-from parlour.engine.game import GIVE_UP as GIVE_UP
-from parlour.engine.game import GiveUp as GiveUp
+from parlour.engine.game import GIVE_UP
+from parlour.engine.game import GiveUp
 from parlour.engine.game import WordMove
 
 DECK_SIZE: Final = 104
@@ -196,7 +196,7 @@ def turn_card(state: ByTwosState) -> ByTwosState:
     kept = (*kept, turned)
     if len(kept) < RANK_COUNT:
         return forming(state.options, kept, rejected, rest)
-    return settle(state.options, 1, kept, rest + rejected, (), NO_BUILDS)
+    return dealing_position(state.options, 1, kept, rest + rejected, (), NO_BUILDS)
 
 
 def _base_pile(top: Card, built: list[int]) -> int:
@@ -328,7 +328,7 @@ def _make_state(
     return state
 
 
-def settle(
+def dealing_position(
     options: frozenset[str],
     deal: int,
     packet: tuple[Card, ...],
@@ -358,4 +358,4 @@ def build(state: ByTwosState, move: Build) -> ByTwosState:
     index = ACE_PILE_OF[top.suit] + PILES[move.pile]
     built = state.built
     built = (*built[:index], built[index] + 1, *built[index + 1 :])
-    return settle(state.options, state.deal, packet, stock, waste, built)
+    return dealing_position(state.options, state.deal, packet, stock, waste, built)

@@ -28,10 +28,10 @@ from parlour.engine.games.bytwos_state import FOUNDATIONS
 from parlour.engine.games.bytwos_state import RANK_COUNT
 from parlour.engine.games.bytwos_state import ByTwosState
 from parlour.engine.games.bytwos_state import Phase
+from parlour.engine.games.bytwos_state import dealing_position
 from parlour.engine.games.bytwos_state import forming
 from parlour.engine.games.bytwos_state import foundation_cards
 from parlour.engine.games.bytwos_state import foundation_name
-from parlour.engine.games.bytwos_state import settle
 
 FORMING_FIELDS: Final = ("options", "phase", "kept", "rejected", "deck")
 #: the position fields of the foundations: ``clubs ace``, ``clubs deuce`` …
@@ -85,7 +85,7 @@ def parse_position(text: str, check_options: OptionsCheck) -> ByTwosState:
     check_deck([*packet, *stock, *waste, *piled], DECK_SIZE)
     if len({c.rank for c in packet}) != len(packet):
         raise NotationError("the packet's cards are all of different ranks (B1)")
-    state = settle(options, int(deal), packet, stock, waste, built)
+    state = dealing_position(options, int(deal), packet, stock, waste, built)
     if (state.packet, state.stock, state.waste, state.built) != (packet, stock, waste, built):
         raise NotationError("an ace or deuce on view has not been laid as a foundation (B2)")
     said = fields["phase"]

@@ -24,11 +24,10 @@ from parlour.engine import notation
 from parlour.engine.cards import KING
 from parlour.engine.cards import Card
 from parlour.engine.deals import check_deck
-from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import NotationError
 from parlour.engine.game import Outcome
 from parlour.engine.game import Rules
-from parlour.engine.games.golf_plugin import FREE_STOCK as FREE_STOCK
+from parlour.engine.games.golf_plugin import FREE_STOCK
 from parlour.engine.games.golf_plugin import PLUGIN
 
 COLUMNS: Final = 7
@@ -119,7 +118,7 @@ def _exposed_masks(columns: tuple[tuple[Card, ...], ...]) -> int:
     return masks
 
 
-def _settle(
+def _with_legal_moves(
     columns: tuple[tuple[Card, ...], ...],
     foundation: tuple[Card, ...],
     stock: tuple[Card, ...],
@@ -141,7 +140,7 @@ def _legal(
 ) -> tuple[GolfMove, ...]:
     """The legal moves, from the foundation's rank ``top``, the exposed ranks' masks,
     whether cards are left in the stock and on the links, and the option. Both
-    :func:`_settle` and :meth:`GolfRules.playout` ask this function and nothing else."""
+    :func:`_with_legal_moves` and :meth:`GolfRules.playout` ask this function and nothing else."""
     playable = 0 if top == KING else (exposed >> (7 * top - 7) | exposed >> (7 * top + 7)) & 127
     if playable:
         return (
@@ -154,14 +153,13 @@ def _legal(
 
 class GolfRules(Rules[GolfState, GolfMove]):
     spec = PLUGIN
-    score_label = "cards left"
     lower_is_better = True
 
     def _start(self, deck: tuple[Card, ...], options: frozenset[str]) -> GolfState:
         # G1: row by row, so column c holds cards c, c+7, ... (the last one exposed);
         # card 36 starts the foundation and the rest is the stock.
         columns = tuple(deck[c:LAYOUT_SIZE:COLUMNS] for c in range(COLUMNS))
-        return _settle(
+        return _with_legal_moves(
             columns,
             (deck[LAYOUT_SIZE],),
             deck[LAYOUT_SIZE + 1 :],
@@ -179,7 +177,7 @@ class GolfRules(Rules[GolfState, GolfMove]):
         """A position from its piles (the phase is worked out); for tests and analysis."""
         if len(columns) != COLUMNS or not foundation:
             raise NotationError("a Golf position has seven columns and a foundation card")
-        return _settle(
+        return _with_legal_moves(
             columns, foundation, stock, self.check_options(options), _exposed_masks(columns)
         )
 
@@ -194,7 +192,7 @@ class GolfRules(Rules[GolfState, GolfMove]):
         if isinstance(move, str):
             move = self.parse_move(move)
         if move not in state.legal:
-            raise IllegalMoveError(self.format_move(move), self.why_illegal(state, move))
+            raise self.refusal(state, move)
         return self._apply(state, move)
 
     def playout(self, state: GolfState, random: Callable[[], float]) -> GolfState:
@@ -206,7 +204,7 @@ class GolfRules(Rules[GolfState, GolfMove]):
         draws. For Monte Carlo work and the playout benchmark.
         """
         # the position is kept in local variables and only made a state at the end;
-        # the legal moves come from _legal, as they do for every state _settle makes
+        # the legal moves come from _legal, as they do for every state _with_legal_moves makes
         columns, foundation_cards, stock, options, _phase, legal, exposed = state
         piles = list(columns)
         foundation = list(foundation_cards)
@@ -231,12 +229,12 @@ class GolfRules(Rules[GolfState, GolfMove]):
                 links -= 1
             foundation.append(card)
             legal = _legal(card.rank, exposed, left > 0, free, links > 0)
-        return _settle(tuple(piles), tuple(foundation), stock[turned:], options, exposed)
+        return _with_legal_moves(tuple(piles), tuple(foundation), stock[turned:], options, exposed)
 
     def _apply(self, state: GolfState, move: GolfMove) -> GolfState:
         columns, foundation, stock, options, _phase, _legal, exposed = state
         if move.__class__ is TurnStock:
-            return _settle(columns, (*foundation, stock[0]), stock[1:], options, exposed)
+            return _with_legal_moves(columns, (*foundation, stock[0]), stock[1:], options, exposed)
         index = move.column - 1  # type: ignore[union-attr]
         column = columns[index]
         card = column[-1]
@@ -246,32 +244,7 @@ class GolfRules(Rules[GolfState, GolfMove]):
         exposed &= ~(1 << (index + 7 * card.rank))
         if rest:
             exposed |= 1 << (index + 7 * rest[-1].rank)
-        return _settle(tuple(changed), (*foundation, card), stock, options, exposed)
-
-    def why_illegal(self, state: GolfState, move: GolfMove) -> str:
-        top = state.foundation[-1]
-        if state.phase is Phase.FINISHED:
-            return "the hole is over"
-        if isinstance(move, TurnStock):
-            if not state.stock:
-                return "the stock is empty"
-            number = state.playable_columns()[0]
-            exposed = state.columns[number - 1][-1]
-            return (
-                f"under the book rule the stock is turned only at a stoppage, and column "
-                f"{number} ({exposed}) can go on {top} (G3)"
-            )
-        if not 1 <= move.column <= COLUMNS:
-            return f"there is no column {move.column}"
-        column = state.columns[move.column - 1]
-        if not column:
-            return f"column {move.column} is empty"
-        card = column[-1]
-        if top.rank == KING:
-            return f"nothing may be played on a king, so {card} cannot go on {top} (G2)"
-        if {card.rank, top.rank} == {1, KING}:
-            return f"{card} cannot go on {top}: there is no wrap between king and ace (G2)"
-        return f"{card} is not one rank above or below {top} (G2)"
+        return _with_legal_moves(tuple(changed), (*foundation, card), stock, options, exposed)
 
     def parse_move(self, text: str) -> GolfMove:
         word = text.strip().lower()
@@ -282,15 +255,6 @@ class GolfRules(Rules[GolfState, GolfMove]):
         raise NotationError(
             f"{text!r} is not a Golf move: write a column number 1-7, or s to turn the stock"
         )
-
-    def describe(self, state: GolfState, move: GolfMove) -> str:
-        top = state.foundation[-1]
-        if isinstance(move, TurnStock):
-            return f"turn {state.stock[0]} from the stock" if state.stock else "turn the stock"
-        column = state.columns[move.column - 1]
-        if not column:
-            return f"column {move.column} is empty"
-        return f"{column[-1]} from column {move.column} onto {top}"
 
     def format_position(self, state: GolfState) -> str:
         fields = [
@@ -332,17 +296,9 @@ class GolfRules(Rules[GolfState, GolfMove]):
     def outcome(self, state: GolfState) -> Outcome | None:
         if state.phase is not Phase.FINISHED:
             return None
-        score = self.score(state)
-        if state.links_left:
-            noun = "card" if score == 1 else "cards"
-            return Outcome(False, score, f"{score} {noun} left on the links")
-        if score == 0:
-            return Outcome(True, 0, "the links cleared with the last card")
-        spare = -score
-        noun = "card" if spare == 1 else "cards"
-        return Outcome(True, score, f"the links cleared with {spare} stock {noun} to spare")
+        return Outcome(not state.links_left, self.score(state))
 
-    def playing_out(self, state: GolfState) -> tuple[GolfMove, str] | None:
+    def playing_out(self, state: GolfState) -> GolfMove | None:
         """G4 (Parlour's ruling G6): at a stoppage where no card left in the stock can go on
         any exposed card, nothing will ever be played again, whatever the stock's order (the
         exposed cards change only by plays), so the hole's score is settled: the stock is
@@ -352,22 +308,7 @@ class GolfRules(Rules[GolfState, GolfMove]):
         for card in state.stock:  # could a play follow, were this card turned next?
             if _legal(card.rank, state.exposed, False, False, True):
                 return None
-        left = len(state.stock)
-        return TURN, (
-            f"No card left in the stock can be played on the links, whatever their order: "
-            f"Parlour turns the {'last card' if left == 1 else f'{left} left'} for you."
-        )
-
-    def prompt(self, state: GolfState) -> str:
-        top = state.foundation[-1]
-        if state.phase is Phase.FINISHED:
-            result = self.outcome(state)
-            assert result is not None
-            return f"Hole over: {result.summary}. Score {result.score}."
-        if state.phase is Phase.STOPPAGE:
-            return f"Stoppage: nothing can go on {top}. Turn the stock ({len(state.stock)} left)."
-        extra = " or turn the stock" if state.free_stock and state.stock else ""
-        return f"Play a card one above or below {top}{extra}."
+        return TURN
 
 
 GOLF: Final = GolfRules()

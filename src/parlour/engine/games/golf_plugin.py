@@ -18,6 +18,7 @@ PLUGIN: Final = GameSpec(
     aliases=("links",),
     blurb="clear seven columns onto one foundation; nine holes, bogey 40",
     rules_at="parlour.engine.games.golf:GOLF",
+    words_at="parlour.engine.games.golf_words:WORDS",
     solver_at="parlour.engine.solve.golf:SOLVER",
     hint_at="parlour.engine.solve.golf_hint:hint",
     renderer_at="parlour.render.golf:render",

@@ -7,16 +7,15 @@ Moves: ``s`` fills the lowest empty place from the stock, ``w`` from the waste h
 ``d<card>`` (``d7H``) discards that card, ``give-up`` ends the game. What the book makes
 compulsory happens inside each move: foundation plays (R2), fills that have only one
 possible source (R3, R7) and the start of each round of discards (R4). The machinery is
-in :mod:`~parlour.engine.games.rubbish_state`, the words in
-:mod:`~parlour.engine.games.rubbish_text`.
+in :mod:`~parlour.engine.games.rubbish_state`, the position text in
+:mod:`~parlour.engine.games.rubbish_text`, the words in
+:mod:`~parlour.engine.games.rubbish_words`.
 
 >>> state = RUBBISH.start_from_seed(1)
 >>> print(RUBBISH.format_position(state).splitlines()[3])
 board: 9S 9H 2H 4C 3D 8C 7D 2S 10S 7H 10C 10D 3C
 >>> [str(move) for move in RUBBISH.legal_moves(state)]
 ['d10S', 'd10C', 'd10D', 'give-up']
->>> RUBBISH.describe(state, RUBBISH.parse_move("d10c"))
-'discard 10C'
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ from parlour.engine.cards import SUITS
 from parlour.engine.cards import Card
 from parlour.engine.cards import parse_card
 from parlour.engine.errors import NotationError
+from parlour.engine.game import GIVE_UP
 from parlour.engine.game import Outcome
 from parlour.engine.game import Rules
 from parlour.engine.games import rubbish_text
@@ -37,36 +37,14 @@ from parlour.engine.games.rubbish_state import BOARD_SIZE
 from parlour.engine.games.rubbish_state import DISCARDS
 from parlour.engine.games.rubbish_state import FROM_STOCK
 from parlour.engine.games.rubbish_state import FROM_WASTE
-from parlour.engine.games.rubbish_state import GIVE_UP
 from parlour.engine.games.rubbish_state import PACK_SIZE
-from parlour.engine.games.rubbish_state import Discard
-from parlour.engine.games.rubbish_state import FillFromStock
-from parlour.engine.games.rubbish_state import FillFromWaste
-from parlour.engine.games.rubbish_state import GiveUp
 from parlour.engine.games.rubbish_state import Phase
 from parlour.engine.games.rubbish_state import RubbishMove
 from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.games.rubbish_state import after_move
+from parlour.engine.games.rubbish_state import automatic_steps
 from parlour.engine.games.rubbish_state import check_blocked
 from parlour.engine.games.rubbish_state import legal_moves
-from parlour.engine.games.rubbish_state import settle
-
-__all__ = [
-    "DISCARDS",
-    "FROM_STOCK",
-    "FROM_WASTE",
-    "GIVE_UP",
-    "MAX_MOVES",
-    "RUBBISH",
-    "Discard",
-    "FillFromStock",
-    "FillFromWaste",
-    "GiveUp",
-    "Phase",
-    "RubbishMove",
-    "RubbishRules",
-    "RubbishState",
-]
 
 #: the most moves a game can last, giving up aside: at most 39 cards come from the stock;
 #: every round of discards but the last is followed by a card from the stock, so there are
@@ -77,13 +55,14 @@ MAX_MOVES: Final = 39 + 40 * 3 + 40 * 3
 
 class RubbishRules(Rules[RubbishState, RubbishMove]):
     spec = PLUGIN
-    score_label = "cards home"
     lower_is_better = False
 
     def _start(self, deck: tuple[Card, ...], options: frozenset[str]) -> RubbishState:
         # R1: the first thirteen cards are places 1-13, the rest the stock, card 14 next
         board: list[Card | None] = list(deck[:BOARD_SIZE])
-        return check_blocked(settle(board, [0] * len(SUITS), [], deck[BOARD_SIZE:], False, options))
+        return check_blocked(
+            automatic_steps(board, [0] * len(SUITS), [], deck[BOARD_SIZE:], False, options)
+        )
 
     def position(
         self,
@@ -116,9 +95,6 @@ class RubbishRules(Rules[RubbishState, RubbishMove]):
             return replace(state, phase=Phase.FINISHED, gave_up=True)
         return check_blocked(after_move(state, move))
 
-    def why_illegal(self, state: RubbishState, move: RubbishMove) -> str:
-        return rubbish_text.why_illegal(state, move)
-
     def parse_move(self, text: str) -> RubbishMove:
         word = text.strip()
         lowered = word.lower()
@@ -138,16 +114,6 @@ class RubbishRules(Rules[RubbishState, RubbishMove]):
             "from the waste), d and a card to discard it (d7H), or give-up"
         )
 
-    def describe(self, state: RubbishState, move: RubbishMove) -> str:
-        """What the move did, with the automatic steps that followed it."""
-        if move is GIVE_UP:
-            return f"give up with {state.cards_home} cards home"
-        if not self.is_legal(state, move):
-            return rubbish_text.plain_description(move)
-        log: list[str] = []
-        check_blocked(after_move(state, move, log), log)
-        return "; ".join(log)
-
     def format_position(self, state: RubbishState) -> str:
         return rubbish_text.format_position(state)
 
@@ -165,10 +131,7 @@ class RubbishRules(Rules[RubbishState, RubbishMove]):
         if state.phase is not Phase.FINISHED:
             return None
         home = state.cards_home
-        return Outcome(home == PACK_SIZE, home, rubbish_text.summary(state))
-
-    def prompt(self, state: RubbishState) -> str:
-        return rubbish_text.prompt(state)
+        return Outcome(home == PACK_SIZE, home)
 
 
 RUBBISH: Final = RubbishRules()

@@ -12,6 +12,7 @@ PLUGIN: Final = GameSpec(
     aliases=("rubbish-heap",),
     blurb="a board of thirteen, forced discards to a rubbish heap",
     rules_at="parlour.engine.games.rubbish:RUBBISH",
+    words_at="parlour.engine.games.rubbish_words:WORDS",
     solver_at="parlour.engine.solve.rubbish:SOLVER",
     hint_at="parlour.engine.solve.rubbish_hint:hint",
     renderer_at="parlour.render.rubbish:render",

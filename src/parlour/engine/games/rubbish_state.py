@@ -1,9 +1,11 @@
 """Rubbish Heap's positions, moves and automatic steps: the state machine behind the rules.
 
-:func:`settle` is the one place that says what happens by itself (R2, R3, R4, R7);
-:func:`legal_moves` is the one definition of what the player may do; :func:`after_move`
-plays a legal move and its automatic steps; :func:`check_blocked` applies R5. The rules
-object in :mod:`parlour.engine.games.rubbish` is built on these.
+:func:`automatic_steps` is the one place that says what happens by itself (R2, R3, R4,
+R7); :func:`legal_moves` is the one definition of what the player may do;
+:func:`after_move` plays a legal move and its automatic steps; :func:`check_blocked`
+applies R5. Each of them can note what it did as :class:`Step` values, which the game's
+words tell (:mod:`parlour.engine.games.rubbish_words`). The rules object in
+:mod:`parlour.engine.games.rubbish` is built on these.
 """
 
 from __future__ import annotations
@@ -13,23 +15,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import fields
 from dataclasses import replace
+from enum import Enum
 from enum import StrEnum
 from typing import ClassVar
 from typing import Final
+from typing import NamedTuple
 
-from parlour.engine.cards import RANK_NAMES
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import Card
 from parlour.engine.cards import card
-from parlour.engine.game import GIVE_UP as GIVE_UP
-from parlour.engine.game import GiveUp as GiveUp
+from parlour.engine.game import GIVE_UP
+from parlour.engine.game import GiveUp
 from parlour.engine.game import WordMove
 from parlour.engine.games.rubbish_search import foundation_play_reachable
 
 BOARD_SIZE: Final = 13
 PACK_SIZE: Final = 52
 SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
-NUMBER_WORDS: Final = ("no", "one", "two", "three", "four")
 
 
 class Phase(StrEnum):
@@ -150,9 +152,38 @@ def new_state(
     return state
 
 
-def rank_plural(rank: int) -> str:
-    """``4s``, ``10s``, ``jacks`` …"""
-    return {11: "jacks", 12: "queens", 13: "kings"}.get(rank, f"{RANK_NAMES[rank - 1]}s")
+class Happened(Enum):
+    """What a :class:`Step` records."""
+
+    #: the player threw ``card`` onto the waste heap
+    DISCARD = "discard"
+    #: place ``place`` was filled with ``card``, from the waste if ``from_waste`` (R1, R3)
+    FILL = "fill"
+    #: ``card`` went to its foundation from place ``place``, or from the waste (place 0),
+    #: straight after filling that place if ``just_filled`` (R2)
+    OUT = "out"
+    #: the board filled up: ``size`` cards of rank ``rank`` are on it, and all but one
+    #: must be thrown (R4)
+    FULL = "full"
+    #: every card is home
+    ALL_HOME = "all home"
+    #: nothing can fill place ``place``: the game is over (R5)
+    NO_FILL = "no fill"
+    #: the stock is empty and no card can reach a foundation any more (R5)
+    BLOCKED = "blocked"
+
+
+class Step(NamedTuple):
+    """One thing that happened in a move, the player's or an automatic one (only the
+    fields its kind names are used)."""
+
+    happened: Happened
+    card: Card | None = None
+    place: int = 0
+    just_filled: bool = False
+    from_waste: bool = False
+    rank: int = 0
+    size: int = 0
 
 
 def group_to_discard(board: Sequence[Card | None]) -> tuple[int, int]:
@@ -169,14 +200,14 @@ def group_to_discard(board: Sequence[Card | None]) -> tuple[int, int]:
     return rank, most
 
 
-def settle(
+def automatic_steps(
     board: list[Card | None],
     foundations: list[int],
     waste: list[Card],
     stock: Sequence[Card],
     locked: bool,
     options: frozenset[str],
-    log: list[str] | None = None,
+    log: list[Step] | None = None,
     just_filled: int = -1,
     look_everywhere: bool = True,
 ) -> RubbishState:
@@ -187,80 +218,23 @@ def settle(
     the lowest first (R1), if only one source can supply it (R3), the waste counting only
     when R7's lock is off. A full board starts a round of discards (R4).
 
-    When ``log`` is given, each step is written to it in words. ``just_filled`` is the
-    place (0-based) the player's move has just filled, the lowest empty one; with
+    When ``log`` is given, each step is noted in it. ``just_filled`` is the place
+    (0-based) the player's move has just filled, the lowest empty one; with
     ``look_everywhere`` false, the caller promises that no other board card could go out,
     so only that card and the waste's top need looking at (a speed-up: every move of a
     search comes here)."""
     drawn = 0
     fresh = just_filled  # the place just filled, whose card may go straight out
     look = look_everywhere
-    built: set[int] = set()  # suits built on so far, so that the log can say "follows"
     while True:
-        if not look:  # only the card just placed or the waste's top can be new
-            if fresh >= 0:
-                placed = board[fresh]
-                assert placed is not None
-                look = placed.rank == foundations[SUIT_INDEX[placed.suit]] + 1
-            if waste and not look:
-                top = waste[-1]
-                look = top.rank == foundations[SUIT_INDEX[top.suit]] + 1
-        vacancy = -1  # the lowest empty place
-        if look:
-            moved = True
-            while moved:  # R2, until nothing more can go
-                moved = False
-                vacancy = -1
-                for index, placed in enumerate(board):
-                    if placed is None:
-                        if vacancy < 0:
-                            vacancy = index
-                        continue
-                    suit = SUIT_INDEX[placed.suit]
-                    if placed.rank == foundations[suit] + 1:
-                        foundations[suit] = placed.rank
-                        board[index] = None
-                        if vacancy < 0:
-                            vacancy = index
-                        locked = False
-                        moved = True
-                        if log is not None:
-                            if index == fresh:
-                                log[-1] += ", which goes out"
-                            else:
-                                verb = "follows" if suit in built else "goes out"
-                                log.append(f"{placed} {verb} from position {index + 1}")
-                        built.add(suit)
-                        fresh = -1
-                if waste:
-                    top = waste[-1]
-                    suit = SUIT_INDEX[top.suit]
-                    if top.rank == foundations[suit] + 1:
-                        foundations[suit] = top.rank
-                        waste.pop()
-                        locked = False
-                        moved = True
-                        if log is not None:
-                            verb = "follows" if suit in built else "goes out"
-                            log.append(f"{top} {verb} from the waste")
-                        built.add(suit)
-            look = False
+        if look or _may_go_out(board, foundations, waste, fresh):
+            vacancy, fresh, went = _go_out(board, foundations, waste, fresh, log)
+            locked = locked and not went
         else:  # places below the one just filled are all full
-            for index in range(fresh + 1, BOARD_SIZE):
-                if board[index] is None:
-                    vacancy = index
-                    break
-        rank = left = 0
+            vacancy = _vacancy_after(board, fresh)
+        look = False
         if vacancy < 0:
-            rank, count = group_to_discard(board)
-            left = count - 1
-            phase = Phase.DISCARDING
-            if log is not None:
-                log.append(
-                    f"the board is full: {NUMBER_WORDS[left]} of the {NUMBER_WORDS[count]} "
-                    f"{rank_plural(rank)} must go"
-                )
-            break
+            return _discard_round(board, foundations, waste, stock[drawn:], locked, options, log)
         from_stock = drawn < len(stock)
         if from_stock and waste and not locked:
             phase = Phase.FILLING
@@ -269,32 +243,120 @@ def settle(
             board[vacancy] = stock[drawn]
             drawn += 1
             locked = False
-            source = "stock"
         elif waste and not locked:
             board[vacancy] = waste.pop()
-            source = "waste"
         else:
             phase = Phase.FINISHED
             if log is not None:
-                home = sum(foundations)
-                log.append(
-                    "all 52 cards are home"
-                    if home == PACK_SIZE
-                    else f"nothing can fill position {vacancy + 1}: the game is over (R5)"
-                )
+                home = sum(foundations) == PACK_SIZE
+                log.append(Step(Happened.ALL_HOME if home else Happened.NO_FILL, place=vacancy + 1))
             break
         fresh = vacancy
         if log is not None:
-            log.append(f"fill position {vacancy + 1} from the {source}: {board[vacancy]}")
+            log.append(Step(Happened.FILL, board[vacancy], vacancy + 1, from_waste=not from_stock))
     return new_state(
         tuple(board),
         tuple(foundations),
         tuple(waste),
         tuple(stock[drawn:]),
         locked,
-        rank,
-        left,
+        0,
+        0,
         phase,
+        options,
+    )
+
+
+def _may_go_out(
+    board: list[Card | None], foundations: list[int], waste: list[Card], fresh: int
+) -> bool:
+    """Whether the card just placed at ``fresh`` (if any) or the waste's top can go to its
+    foundation: the only cards that can be new since the last look (R2)."""
+    if fresh >= 0:
+        placed = board[fresh]
+        assert placed is not None
+        if placed.rank == foundations[SUIT_INDEX[placed.suit]] + 1:
+            return True
+    if waste:
+        top = waste[-1]
+        return top.rank == foundations[SUIT_INDEX[top.suit]] + 1
+    return False
+
+
+def _go_out(
+    board: list[Card | None],
+    foundations: list[int],
+    waste: list[Card],
+    fresh: int,
+    log: list[Step] | None,
+) -> tuple[int, int, bool]:
+    """R2: every card that can go to a foundation goes, from the board (in order of
+    place) or the waste's top, until none can. Returns the lowest empty place (-1 when
+    the board is full), the place just filled (-1 once any board card has gone) and
+    whether any card went."""
+    went = False
+    while True:
+        moved = False
+        vacancy = -1  # the lowest empty place, as this pass leaves the board
+        for index, placed in enumerate(board):
+            if placed is None:
+                if vacancy < 0:
+                    vacancy = index
+                continue
+            suit = SUIT_INDEX[placed.suit]
+            if placed.rank == foundations[suit] + 1:
+                foundations[suit] = placed.rank
+                board[index] = None
+                if vacancy < 0:
+                    vacancy = index
+                moved = True
+                if log is not None:
+                    log.append(Step(Happened.OUT, placed, index + 1, index == fresh))
+                fresh = -1
+        if waste:
+            top = waste[-1]
+            suit = SUIT_INDEX[top.suit]
+            if top.rank == foundations[suit] + 1:
+                foundations[suit] = top.rank
+                waste.pop()
+                moved = True
+                if log is not None:
+                    log.append(Step(Happened.OUT, top))
+        if not moved:
+            return vacancy, fresh, went
+        went = True
+
+
+def _vacancy_after(board: list[Card | None], fresh: int) -> int:
+    """The lowest empty place after ``fresh`` (-1 when there is none)."""
+    for index in range(fresh + 1, BOARD_SIZE):
+        if board[index] is None:
+            return index
+    return -1
+
+
+def _discard_round(
+    board: list[Card | None],
+    foundations: list[int],
+    waste: list[Card],
+    stock: Sequence[Card],
+    locked: bool,
+    options: frozenset[str],
+    log: list[Step] | None,
+) -> RubbishState:
+    """R4: the board is full and nothing can go out, so a round of discards begins."""
+    rank, count = group_to_discard(board)
+    if log is not None:
+        log.append(Step(Happened.FULL, rank=rank, size=count))
+    return new_state(
+        tuple(board),
+        tuple(foundations),
+        tuple(waste),
+        tuple(stock),
+        locked,
+        rank,
+        count - 1,
+        Phase.DISCARDING,
         options,
     )
 
@@ -302,7 +364,8 @@ def settle(
 def legal_moves(state: RubbishState) -> tuple[RubbishMove, ...]:
     """Every move the player may make: the one definition of legality. While filling, the
     stock or the waste (the phase exists only when both can supply a card); while
-    discarding, any card of the R4 rank still on the board; giving up until the end."""
+    discarding, any card of the rank R4 picked (the most cards on the board) still on
+    the board; giving up until the end."""
     phase = state.phase
     if phase is Phase.FILLING:
         return _FILL_MOVES
@@ -313,15 +376,15 @@ def legal_moves(state: RubbishState) -> tuple[RubbishMove, ...]:
 
 
 def after_move(
-    state: RubbishState, move: RubbishMove, log: list[str] | None = None
+    state: RubbishState, move: RubbishMove, log: list[Step] | None = None
 ) -> RubbishState:
     """The position after a legal move (not giving up) and its automatic steps, before
-    R5's check."""
+    R5's check (is the game blocked for good?)."""
     if isinstance(move, Discard):
         thrown = move.card
         board = [None if c is thrown else c for c in state.board]  # each card exists once
         if log is not None:
-            log.append(f"discard {thrown}")
+            log.append(Step(Happened.DISCARD, thrown))
         waste = (*state.waste, thrown)
         if state.discards_left > 1:
             # mid-round nothing can go out (the group was blocked and still is) and the
@@ -339,28 +402,30 @@ def after_move(
             )
         # the discarded cards could not go out, and no other board card can
         foundations = list(state.foundations)
-        return settle(
+        return automatic_steps(
             board, foundations, list(waste), state.stock, True, state.options, log, -1, False
         )
     board = list(state.board)
     vacancy = next(index for index, c in enumerate(board) if c is None)
     waste_list = list(state.waste)
     stock = state.stock
-    if isinstance(move, FillFromStock):
-        board[vacancy], stock = stock[0], stock[1:]
-        source = "stock"
-    else:
+    from_waste = not isinstance(move, FillFromStock)
+    if from_waste:
         board[vacancy] = waste_list.pop()
-        source = "waste"
+    else:
+        board[vacancy], stock = stock[0], stock[1:]
     if log is not None:
-        log.append(f"fill position {vacancy + 1} from the {source}: {board[vacancy]}")
+        log.append(Step(Happened.FILL, board[vacancy], vacancy + 1, from_waste=from_waste))
     foundations = list(state.foundations)
     # before the fill no board card could go out, so only the one just placed can
-    return settle(board, foundations, waste_list, stock, False, state.options, log, vacancy, False)
+    return automatic_steps(
+        board, foundations, waste_list, stock, False, state.options, log, vacancy, False
+    )
 
 
 def _next_positions(state: RubbishState) -> Iterator[RubbishState]:
-    """Every position one player's move away (giving up aside), for R5's search."""
+    """Every position one player's move away (giving up aside), for R5's search (can any
+    sequence of moves still bring a card home?)."""
     for move in legal_moves(state):
         if move is not GIVE_UP:
             yield after_move(state, move)
@@ -370,7 +435,7 @@ def _cards_home(state: RubbishState) -> int:
     return state.cards_home
 
 
-def check_blocked(state: RubbishState, log: list[str] | None = None) -> RubbishState:
+def check_blocked(state: RubbishState, log: list[Step] | None = None) -> RubbishState:
     """R5: once the stock is empty, the game is over as soon as no sequence of legal moves
     can bring another card to a foundation."""
     if state.stock or state.phase is Phase.FINISHED:
@@ -378,5 +443,5 @@ def check_blocked(state: RubbishState, log: list[str] | None = None) -> RubbishS
     if foundation_play_reachable(state, _next_positions, _cards_home):
         return state
     if log is not None:
-        log.append("the stock is empty and no card can reach a foundation any more (R5)")
+        log.append(Step(Happened.BLOCKED))
     return replace(state, phase=Phase.FINISHED)

@@ -1,4 +1,4 @@
-"""Rubbish Heap in words: prompts, reasons a move is refused, and the position text.
+"""Rubbish Heap's position text (docs/notation.md): writing a position and reading one back.
 
 Reading a position checks everything that can be checked cheaply once: a whole pack,
 foundations that make sense, no automatic step left undone, a round of discards that R4
@@ -15,23 +15,15 @@ from parlour.engine.cards import RANK_NAMES
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import Card
 from parlour.engine.cards import card
-from parlour.engine.cards import format_cards
 from parlour.engine.cards import parse_card
 from parlour.engine.deals import check_deck
 from parlour.engine.errors import NotationError
 from parlour.engine.games.rubbish_state import BOARD_SIZE
-from parlour.engine.games.rubbish_state import NUMBER_WORDS
-from parlour.engine.games.rubbish_state import PACK_SIZE
-from parlour.engine.games.rubbish_state import Discard
-from parlour.engine.games.rubbish_state import FillFromStock
-from parlour.engine.games.rubbish_state import FillFromWaste
-from parlour.engine.games.rubbish_state import GiveUp
 from parlour.engine.games.rubbish_state import Phase
-from parlour.engine.games.rubbish_state import RubbishMove
 from parlour.engine.games.rubbish_state import RubbishState
+from parlour.engine.games.rubbish_state import automatic_steps
 from parlour.engine.games.rubbish_state import check_blocked
-from parlour.engine.games.rubbish_state import rank_plural
-from parlour.engine.games.rubbish_state import settle
+from parlour.engine.wording import rank_plural
 
 FIELD_NAMES = (
     "options",
@@ -43,99 +35,6 @@ FIELD_NAMES = (
     "waste locked",
     "discard",
 )
-
-
-# -- for the player ----------------------------------------------------------------------------
-
-
-def summary(state: RubbishState) -> str:
-    """How a finished game ended, in a few words."""
-    home = state.cards_home
-    if home == PACK_SIZE:
-        return "all 52 cards home"
-    how = "given up" if state.gave_up else "blocked"
-    return f"{how} with {home} {'card' if home == 1 else 'cards'} home"
-
-
-def prompt(state: RubbishState) -> str:
-    """One line saying what the position asks of the player."""
-    if state.phase is Phase.FINISHED:
-        won = state.cards_home == PACK_SIZE
-        ruling = "" if won or state.gave_up else " (R5)"
-        result = f"{'won, ' if won else ''}{summary(state)}{ruling}"
-        return f"Game over: {result}. Score {state.cards_home}."
-    vacancies = state.vacancies
-    if state.phase is Phase.FILLING:
-        among = f" (of {len(vacancies)} empty places)" if len(vacancies) > 1 else ""
-        return (
-            f"Fill the vacancy at position {vacancies[0]}{among}: take the stock's next card (s) "
-            f"or the waste's top card {state.waste[-1]} (w)."
-        )
-    group = state.discard_group()
-    left = state.discards_left
-    plural = rank_plural(state.discard_rank)
-    cards = format_cards(group)
-    if vacancies:  # part of the round is done
-        lands = "the last one thrown lands" if left > 1 else "it lands"
-        return (
-            f"Discard: {NUMBER_WORDS[left]} more of the {plural} ({cards}) must go (d<card>); "
-            f"{lands} on top of the waste."
-        )
-    rest = "the last one thrown lands on top of the waste" if left > 1 else "the other stays"
-    return (
-        f"Discard: {NUMBER_WORDS[len(group)]} {plural} on the board ({cards}) — choose the "
-        f"{NUMBER_WORDS[left]} to throw (d<card>); {rest}."
-    )
-
-
-def plain_description(move: RubbishMove) -> str:
-    """What a move would do, without its consequences (for moves that are not legal)."""
-    if isinstance(move, FillFromStock):
-        return "fill from the stock"
-    if isinstance(move, FillFromWaste):
-        return "fill from the waste"
-    if isinstance(move, Discard):
-        return f"discard {move.card}"
-    assert isinstance(move, GiveUp)
-    return "give up"
-
-
-def why_illegal(state: RubbishState, move: RubbishMove) -> str:
-    """A sentence saying why ``move`` is not legal in ``state``, naming the ruling."""
-    if state.phase is Phase.FINISHED:
-        return "the game is over"
-    rank = state.discard_rank
-    plural = rank_plural(rank)
-    if isinstance(move, FillFromStock | FillFromWaste):
-        if state.phase is Phase.DISCARDING:
-            left = NUMBER_WORDS[state.discards_left]
-            if state.vacancies:
-                return f"{left} more of the {plural} must be discarded first (R4)"
-            return (
-                f"the board is full and nothing can go out, so {left} of the {plural} must be "
-                "discarded first (R4)"
-            )
-        return "that fill is not possible here (R3)"  # both sources are offered while filling
-    if isinstance(move, Discard):
-        thrown = move.card
-        if state.phase is Phase.FILLING:
-            return (
-                "cards are discarded only when all 13 places are filled and nothing can go "
-                f"out; position {state.vacancies[0]} is empty (R4)"
-            )
-        if thrown.rank == rank or thrown not in state.board:
-            return f"{thrown} is not on the board (R4)"
-        group = len(state.discard_group()) + len(state.vacancies)
-        others = sum(1 for c in state.board if c is not None and c.rank == thrown.rank)
-        if others < group:
-            reason = (
-                f"a group of {NUMBER_WORDS[group]} comes before a group of {NUMBER_WORDS[others]}"
-            )
-        else:
-            reason = "among groups of the same size the highest rank goes"
-        return f"it is the {plural} that must go, not {thrown}: {reason} (R4)"
-    assert isinstance(move, GiveUp)
-    return "the game is over"
 
 
 # -- position text -----------------------------------------------------------------------------
@@ -225,13 +124,16 @@ def build_position(
     if any(not 0 <= top <= 13 for top in foundations):
         raise NotationError("a foundation's top rank is 0 (none yet) to 13")
     check_deck(all_cards(board, foundations, waste, stock))
-    state = settle(list(board), list(foundations), list(waste), tuple(stock), locked, options)
+    state = automatic_steps(
+        list(board), list(foundations), list(waste), tuple(stock), locked, options
+    )
     return check_blocked(state)
 
 
 def _round_in_progress(parts: RubbishState) -> RubbishState:
     """``parts`` (a position in the middle of a round of discards, phase not yet worked
-    out) if R4 really calls for that round here; its phase is discarding unless R5 ends it."""
+    out) if R4 really calls for that round here; its phase is discarding unless R5 ends it (no
+    sequence of moves can bring a card home)."""
     rank, left = parts.discard_rank, parts.discards_left
     thrown = len(parts.vacancies)  # the round began with a full board; nothing refills it
     on_board = len(parts.discard_group())
@@ -250,7 +152,7 @@ def _round_in_progress(parts: RubbishState) -> RubbishState:
         parts.vacancies, reversed(waste[len(waste) - thrown :]), strict=True
     ):
         restored[index - 1] = thrown_card
-    before = settle(
+    before = automatic_steps(
         list(restored),
         list(parts.foundations),
         list(waste[: len(waste) - thrown]),
@@ -303,7 +205,9 @@ def parse_position(text: str, options_known: frozenset[str]) -> RubbishState:
         state = _round_in_progress(parts)
     else:
         state = check_blocked(
-            settle(list(board), list(tops), list(waste), stock, parts.waste_locked, options)
+            automatic_steps(
+                list(board), list(tops), list(waste), stock, parts.waste_locked, options
+            )
         )
     if replace(state, phase=Phase.FINISHED) != parts:
         raise NotationError(

@@ -27,62 +27,40 @@ from typing import Final
 
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import Card
-from parlour.engine.cards import format_cards
 from parlour.engine.deals import check_deck
 from parlour.engine.errors import NotationError
 from parlour.engine.game import Outcome
 from parlour.engine.game import Rules
+from parlour.engine.game import SettlesEndLater
 from parlour.engine.games import squares_text
 from parlour.engine.games.squares_layout import HEAP_COUNT
 from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
 from parlour.engine.games.squares_layout import SQUARE_COUNT
-from parlour.engine.games.squares_layout import SUIT_SIZE
-from parlour.engine.games.squares_layout import is_packet
-from parlour.engine.games.squares_layout import run_order
-from parlour.engine.games.squares_layout import top_run_length
+from parlour.engine.games.squares_nodes import canonical
 from parlour.engine.games.squares_plugin import PLUGIN
 from parlour.engine.games.squares_search import BUDGET
 from parlour.engine.games.squares_search import Verdict
-from parlour.engine.games.squares_search import canonical
-from parlour.engine.games.squares_search import remember_settled
+from parlour.engine.games.squares_search import remember_finding
 from parlour.engine.games.squares_search import search
-from parlour.engine.games.squares_search import settle
+from parlour.engine.games.squares_search import search_longer
 from parlour.engine.games.squares_state import END
-from parlour.engine.games.squares_state import FORMING
 from parlour.engine.games.squares_state import DeclareEnd
 from parlour.engine.games.squares_state import HeapMove
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresMove
 from parlour.engine.games.squares_state import SquaresState
-from parlour.engine.games.squares_state import TakeSequence
 from parlour.engine.games.squares_state import building_state
 from parlour.engine.games.squares_state import end_is_proved
 from parlour.engine.games.squares_state import end_undecided
 from parlour.engine.games.squares_state import form
 from parlour.engine.games.squares_state import moved_heaps
+from parlour.engine.games.squares_state import packets
 from parlour.engine.games.squares_state import play
+from parlour.engine.games.squares_words import WORDS
 
 
-def _chockered(state: SquaresState) -> bool:
-    """The book's "chockered": four heaps topped by four different suits, and under at
-    least one of them, beneath a complete packet of its suit, lies some other card (the
-    missing end of another suit). A heap whose top run is not a whole suit buries nothing
-    under a packet, so four heaps of two short runs each are not chockered."""
-    heaps = [heap for heap in state.heaps if heap]
-    return (
-        len(heaps) == len(SUITS)
-        and len({heap[-1].suit for heap in heaps}) == len(SUITS)
-        and any(len(heap) > SUIT_SIZE and top_run_length(heap) == SUIT_SIZE for heap in heaps)
-    )
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-class SquaresRules(Rules[SquaresState, SquaresMove]):
+class SquaresRules(Rules[SquaresState, SquaresMove], SettlesEndLater[SquaresState, SquaresMove]):
     spec = PLUGIN
-    score_label = "suits complete"
     lower_is_better = False
 
     def _start(self, deck: tuple[Card, ...], options: frozenset[str]) -> SquaresState:
@@ -118,38 +96,31 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
         check_deck([*pack, *(c for heap in piles for c in heap)])
         return building_state(piles, squares, tuple(pack), next_deal, self.check_options(options))
 
-    # -- the end (S10, S11) ------------------------------------------------------------------
+    # -- the end (S10, S11): the capability SettlesEndLater ---------------------------------
 
-    def end_unsettled(self, state: SquaresState) -> bool:
+    def end_in_doubt(self, state: SquaresState) -> bool:
         """True when the end search made after the last move could not tell whether a
-        higher score can still be reached (S10): the app then runs :meth:`settle_end` in
+        higher score can still be reached (S10): the app then runs :meth:`look_further` in
         the background, and keeps doing so after each move until the game is over."""
         return end_undecided(state)
 
-    def settle_end(self, state: SquaresState) -> str:
+    def look_further(self, state: SquaresState) -> str:
         """The longer end search's verdict (S11): slow, so run it in the background."""
-        return settle(canonical(state.heaps, state.squares))
+        return search_longer(canonical(state.heaps, state.squares))
 
-    def settled_end(self, state: SquaresState, found: str) -> SquaresMove | None:
-        """Take in :meth:`settle_end`'s verdict for ``state``, worked out elsewhere (its
+    def end_after_look(self, state: SquaresState, finding: str) -> SquaresMove | None:
+        """Take in :meth:`look_further`'s verdict for ``state``, worked out elsewhere (its
         search is deterministic, so this is what it would say here), and return the move
         that ends the game when it shows that no more can be done."""
-        if not self.end_unsettled(state):
+        if not self.end_in_doubt(state):
             return None
-        verdict = Verdict(found)
-        remember_settled(canonical(state.heaps, state.squares), verdict)
+        verdict = Verdict(finding)
+        remember_finding(canonical(state.heaps, state.squares), verdict)
         return END if verdict is Verdict.STUCK else None
 
-    def settled_note(self, found: str) -> str:
-        """What the app says when :meth:`settle_end` has found that the game goes on."""
-        if found == Verdict.IMPROVABLE:
-            return "Parlour has looked further: a higher score can still be reached."
-        if found == Verdict.UNDECIDED:
-            return (
-                "Parlour could not decide whether a higher score can still be reached (more "
-                "than a million positions to look through); it tries again after each move."
-            )
-        return ""
+    def look_note(self, finding: str) -> str:
+        """What the app says when :meth:`look_further` has found that the game goes on."""
+        return WORDS.look_note(finding)
 
     def improving_line(self, state: SquaresState) -> tuple[SquaresMove, ...] | None:
         """With the pack empty, legal moves that lead to a higher score, if the end search
@@ -177,16 +148,8 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
             state = play(state, move)
         return tuple(line)
 
-    # -- text -----------------------------------------------------------------------------
-
-    def why_illegal(self, state: SquaresState, move: SquaresMove) -> str:
-        return squares_text.why_illegal(state, move)
-
     def parse_move(self, text: str) -> SquaresMove:
         return squares_text.parse_move(text)
-
-    def describe(self, state: SquaresState, move: SquaresMove) -> str:
-        return squares_text.describe(state, move)
 
     def format_position(self, state: SquaresState) -> str:
         return squares_text.format_position(state)
@@ -201,53 +164,13 @@ class SquaresRules(Rules[SquaresState, SquaresMove]):
 
     def score(self, state: SquaresState) -> int:
         """S7: how many heaps hold one complete suit as one run and nothing else."""
-        return sum(1 for heap in state.heaps if is_packet(heap))
+        return packets(state)
 
     def outcome(self, state: SquaresState) -> Outcome | None:
         if state.phase is not Phase.FINISHED:
             return None
         score = self.score(state)
-        if score == len(SUITS):
-            return Outcome(True, score, "all four suits stand complete and clear")
-        complete = f"{_plural(score, 'suit')} complete and clear"
-        if state.gave_up:
-            return Outcome(False, score, f"gave up with {complete}")
-        if _chockered(state):
-            return Outcome(False, score, f"chockered: a card is buried under a packet; {complete}")
-        return Outcome(False, score, f"no more can be done; {complete}")
-
-    def prompt(self, state: SquaresState) -> str:
-        if state.phase is Phase.FINISHED:
-            result = self.outcome(state)
-            assert result is not None
-            return f"Game over: {result.summary}. Score {result.score}."
-        if state.phase in FORMING:
-            choices = []
-            for move in state.legal:
-                if isinstance(move, TakeSequence):
-                    cards = run_order(state.heaps[heap][-1] for heap in move.heaps)
-                    choices.append(f"{format_cards(cards)} ({move})")
-            return (
-                f"Several sequences are exposed: choose which starts square "
-                f"{state.squares + 1}: {' or '.join(choices)}."
-            )
-        if not state.pack and end_undecided(state):
-            return (
-                "Building (the pack is empty): at a first look Parlour cannot tell yet whether "
-                "a higher score can still be reached, and looks further as you play; move a "
-                "run onto the "
-                "next-higher card of its suit, fill a space from its own square, or give up."
-            )
-        if not state.pack:
-            return (
-                "Building (the pack is empty): move a run onto the next-higher card of its "
-                "suit or fill a space from its own square; give up when you are done."
-            )
-        return (
-            "Building: move a run onto the next-higher card of its suit, fill a space from "
-            f"the pack or its own square, or deal to square {state.next_deal} "
-            f"({_plural(len(state.pack), 'card')} left)."
-        )
+        return Outcome(score == len(SUITS), score)
 
 
 SQUARES: Final = SquaresRules()

@@ -64,11 +64,6 @@ def top_run_length(heap: Sequence[Card]) -> int:
     return len(heap) - k
 
 
-def run_count(heap: Sequence[Card]) -> int:
-    """How many runs the heap is made of, one on another (0 for an empty heap)."""
-    return sum(1 for k in range(1, len(heap)) if heap[k - 1] != ABOVE[heap[k]]) + bool(heap)
-
-
 def is_packet(heap: Sequence[Card]) -> bool:
     """True when the heap holds the thirteen cards of one suit as one run and nothing else
     (S7): a suit standing complete and clear."""

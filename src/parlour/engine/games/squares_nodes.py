@@ -53,11 +53,6 @@ def canonical(heaps: Sequence[Sequence[Card]], squares: int) -> Node:
     )
 
 
-def squares_of(node: Node) -> list[list[bytes]]:
-    """The squares of a canonical position, each a list of its four heaps."""
-    return [square.split(HEAP_END) for square in node.split(SQUARE_END)]
-
-
 _run_starts: dict[bytes, int] = {}
 
 

@@ -12,6 +12,7 @@ PLUGIN: Final = GameSpec(
     aliases=("three-squares",),
     blurb="three squares of heaps, suit runs that wrap round",
     rules_at="parlour.engine.games.squares:SQUARES",
+    words_at="parlour.engine.games.squares_words:WORDS",
     solver_at="parlour.engine.solve.squares:SOLVER",
     hint_at="parlour.engine.solve.squares_hint:hint",
     renderer_at="parlour.render.squares:render",

@@ -77,9 +77,10 @@ test are fixed, so the same position always gets the same verdict.
 Whether a position is looked beyond depends on the position alone, so the positions the
 search sees from a position it has itself seen are among those it saw. Hence, after a
 search that said *stuck*, the search from any position it saw says *stuck* too, within
-the same budget: :func:`settle` remembers them.
+the same budget: :func:`search_longer` remembers them.
 
 >>> from parlour.engine.cards import parse_cards
+>>> from parlour.engine.games.squares_nodes import canonical
 >>> hearts = parse_cards("QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H AH")
 >>> verdict(canonical(((*hearts,), parse_cards("KH"), (), ()), 1))
 <Verdict.IMPROVABLE: 'improvable'>
@@ -97,21 +98,15 @@ from heapq import heappush
 from typing import Final
 
 from parlour.engine import work
-from parlour.engine.games.squares_frozen import frozen_counts as frozen_counts
-from parlour.engine.games.squares_frozen import hopeful_suits as hopeful_suits
 from parlour.engine.games.squares_frozen import is_dead
 from parlour.engine.games.squares_nodes import SQUARE_END
-from parlour.engine.games.squares_nodes import Node as Node
-from parlour.engine.games.squares_nodes import canonical as canonical
-from parlour.engine.games.squares_nodes import card_code as card_code
-from parlour.engine.games.squares_nodes import run_start as run_start
+from parlour.engine.games.squares_nodes import Node
 from parlour.engine.games.squares_nodes import square_info
-from parlour.engine.games.squares_nodes import squares_of as squares_of
-from parlour.engine.games.squares_nodes import successors as successors
+from parlour.engine.games.squares_nodes import successors
 
 #: at most this many canonical positions are seen by the search made after every move
 BUDGET: Final = 2_500
-#: at most this many by the search that settles a position left undecided (S11)
+#: at most this many by the longer search at a position left undecided (S11)
 DEEP_BUDGET: Final = 1_000_000
 
 
@@ -160,7 +155,7 @@ def _search(
     metered: bool = True,
 ) -> tuple[Verdict, tuple[Node, ...], set[Node] | dict[Node, Node | None]]:
     """The search behind :func:`search`, :func:`explore`, :func:`verdict` and
-    :func:`settle`: breadth first when ``shortest``, else best first by :func:`_progress`
+    :func:`search_longer`: breadth first when ``shortest``, else best first by :func:`_progress`
     (the latest first among equals); returns the verdict, the way to the higher score (when
     ``paths``) and the positions seen. Reaching a position of ``improvable`` (known to
     lead to a higher score than its own, which is the start's: the score does not change
@@ -233,20 +228,20 @@ def verdict(start: Node) -> Verdict:
     return known
 
 
-_settled: dict[Node, Verdict] = {}
+_longer_verdicts: dict[Node, Verdict] = {}
 #: positions the longer searches have found improvable, with the way they found (a search
-#: reaching one of them needs to look no further: see :func:`settle`)
+#: reaching one of them needs to look no further: see :func:`search_longer`)
 _improvable: set[Node] = set()
-#: every position seen by the last search of :func:`settle` that said "stuck"
+#: every position seen by the last search of :func:`search_longer` that said "stuck"
 _stuck: set[Node] = set()
 
 
-def settle(start: Node) -> Verdict:
+def search_longer(start: Node) -> Verdict:
     """:func:`search`'s verdict within :data:`DEEP_BUDGET` (ruling S11), remembered. A
     position seen by an earlier such search that said "stuck" is stuck too (section 4),
     so a search that has ended the game also answers for the positions played since."""
     global _stuck
-    memory = work.memo("squares-settle")
+    memory = work.memo("squares-longer")
     if memory is not None:
         # a replayed record: worked out afresh, so that it costs the same anywhere, and
         # not counted against the record's allowance: its move ``end`` asks for this once
@@ -255,7 +250,7 @@ def settle(start: Node) -> Verdict:
             memory[start] = _search(start, DEEP_BUDGET, False, True, paths=False, metered=False)[0]
         found: Verdict = memory[start]
         return found
-    known = _settled.get(start)
+    known = _longer_verdicts.get(start)
     if known is None and start in _stuck:
         known = Verdict.STUCK
     if known is None:
@@ -269,20 +264,20 @@ def settle(start: Node) -> Verdict:
                 _improvable.clear()
             _improvable.add(start)
             _improvable.update(path[:-1])  # the last has the higher score: not known
-        if len(_settled) >= 1 << 12:
-            _settled.clear()
-        _settled[start] = known
+        if len(_longer_verdicts) >= 1 << 12:
+            _longer_verdicts.clear()
+        _longer_verdicts[start] = known
     return known
 
 
 def positions_seen_stuck() -> set[Node]:
-    """The positions seen by the last search of :func:`settle` that said "stuck" (for
+    """The positions seen by the last search of :func:`search_longer` that said "stuck" (for
     analysis: how many it took)."""
     return _stuck
 
 
-def remember_settled(start: Node, found: Verdict) -> None:
-    """Remember :func:`settle`'s verdict for ``start``, worked out in another process (the
-    app's background work): the search is deterministic, so it is what :func:`settle`
+def remember_finding(start: Node, found: Verdict) -> None:
+    """Remember :func:`search_longer`'s verdict for ``start``, worked out in another process (the
+    app's background work): the search is deterministic, so it is what :func:`search_longer`
     would say here."""
-    _settled[start] = found
+    _longer_verdicts[start] = found

@@ -17,8 +17,8 @@ from typing import ClassVar
 from typing import Final
 
 from parlour.engine.cards import Card
-from parlour.engine.game import GIVE_UP as GIVE_UP
-from parlour.engine.game import GiveUp as GiveUp
+from parlour.engine.game import GIVE_UP
+from parlour.engine.game import GiveUp
 from parlour.engine.game import WordMove
 from parlour.engine.games.squares_layout import ABOVE
 from parlour.engine.games.squares_layout import HEAP_COUNT
@@ -27,11 +27,12 @@ from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
 from parlour.engine.games.squares_layout import Heaps
 from parlour.engine.games.squares_layout import deal_to_square
 from parlour.engine.games.squares_layout import form_squares
+from parlour.engine.games.squares_layout import is_packet
 from parlour.engine.games.squares_layout import take_sequence
 from parlour.engine.games.squares_layout import top_run_length
+from parlour.engine.games.squares_nodes import canonical
 from parlour.engine.games.squares_search import Verdict
-from parlour.engine.games.squares_search import canonical
-from parlour.engine.games.squares_search import settle
+from parlour.engine.games.squares_search import search_longer
 from parlour.engine.games.squares_search import verdict
 
 
@@ -167,12 +168,17 @@ def building_state(
         row = HEAP_MOVES[source]
         moves += [row[target] for target in targets]
     if pack:
-        moves += [FILLS[space] for space in range(count) if not heaps[space]]  # S5
-        moves.append(DEAL)  # S6
+        moves += [FILLS[space] for space in range(count) if not heaps[space]]  # S5: from the pack
+        moves.append(DEAL)  # S6: the player may deal at any time
     moves.append(GIVE_UP)
     return SquaresState(
         Phase.BUILDING, options, heaps, squares, pack, next_deal, False, tuple(moves)
     )
+
+
+def packets(state: SquaresState) -> int:
+    """S7: how many heaps hold one complete suit as one run and nothing else."""
+    return sum(1 for heap in state.heaps if is_packet(heap))
 
 
 def end_undecided(state: SquaresState) -> bool:
@@ -190,7 +196,10 @@ def end_is_proved(state: SquaresState) -> bool:
     the longer search shows that no higher score can be reached. That search can take a
     while (it is made in the background while playing in the app); its answer is
     remembered."""
-    return end_undecided(state) and settle(canonical(state.heaps, state.squares)) is Verdict.STUCK
+    return (
+        end_undecided(state)
+        and search_longer(canonical(state.heaps, state.squares)) is Verdict.STUCK
+    )
 
 
 def form(

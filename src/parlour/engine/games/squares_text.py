@@ -5,36 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Iterable
-from contextlib import suppress
 from typing import Final
 
 from parlour.engine import notation
 from parlour.engine.cards import Card
-from parlour.engine.cards import format_cards
 from parlour.engine.deals import check_deck
 from parlour.engine.errors import NotationError
-from parlour.engine.games.squares_layout import ABOVE
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.squares_layout import HEAP_INDEX
 from parlour.engine.games.squares_layout import HEAP_NAMES
 from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
 from parlour.engine.games.squares_layout import SQUARE_COUNT
-from parlour.engine.games.squares_layout import SUIT_SIZE
 from parlour.engine.games.squares_layout import exposed_sequences
-from parlour.engine.games.squares_layout import run_order
 from parlour.engine.games.squares_layout import square_heaps
-from parlour.engine.games.squares_layout import square_of
-from parlour.engine.games.squares_layout import top_run_length
 from parlour.engine.games.squares_state import DEAL
 from parlour.engine.games.squares_state import END
 from parlour.engine.games.squares_state import FILLS
 from parlour.engine.games.squares_state import FORMING
-from parlour.engine.games.squares_state import GIVE_UP
 from parlour.engine.games.squares_state import HEAP_MOVES
-from parlour.engine.games.squares_state import Deal
-from parlour.engine.games.squares_state import DeclareEnd
-from parlour.engine.games.squares_state import FillFromPack
-from parlour.engine.games.squares_state import GiveUp
-from parlour.engine.games.squares_state import HeapMove
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresMove
 from parlour.engine.games.squares_state import SquaresState
@@ -45,85 +33,6 @@ from parlour.engine.games.squares_state import forming_state
 
 GAME_ID: Final = SquaresState.game_id
 _POSITION_FIELDS: Final = ("options", "phase", "gave up", "pack", "next deal", *HEAP_NAMES)
-
-
-def why_illegal(state: SquaresState, move: SquaresMove) -> str:
-    if state.phase is Phase.FINISHED or isinstance(move, GiveUp):
-        return "the game is over"
-    if state.phase in FORMING:
-        forming = state.squares + 1
-        if not isinstance(move, TakeSequence):
-            return (
-                f"square {forming} is being formed: first choose which exposed sequence "
-                f"starts it (S{forming})"
-            )
-        return _why_not_taken(state, move)
-    if isinstance(move, TakeSequence):
-        return "sequences are taken up only while the squares are being formed (S2, S3)"
-    if isinstance(move, DeclareEnd):
-        if state.pack:
-            return "the game can end this way only once the pack is empty (S11)"
-        return (
-            "Parlour has not shown that no higher score can be reached from here: it ends "
-            "the game itself when it has (S10, S11)"
-        )
-    if isinstance(move, Deal):
-        return "the pack is empty (S6)"
-    heaps = (move.target,) if isinstance(move, FillFromPack) else (move.source, move.target)
-    for heap in heaps:
-        if heap >= state.heap_count:
-            return f"square {square_of(heap)} was never formed, so there is no {HEAP_NAMES[heap]}"
-    if isinstance(move, FillFromPack):
-        if not state.pack:
-            return "the pack is empty (S5)"
-        return f"{HEAP_NAMES[move.target]} is not a space: the pack fills only empty heaps (S5)"
-    assert isinstance(move, HeapMove)
-    return _why_not_moved(state, move)
-
-
-def _why_not_taken(state: SquaresState, move: TakeSequence) -> str:
-    seen = range(state.heap_count)
-    squares = "square 1" if state.squares == 1 else "squares 1 and 2"
-    if any(heap not in seen for heap in move.heaps):
-        return f"only the exposed cards of {squares} are looked at (S{state.squares + 1})"
-    empty = [HEAP_NAMES[heap] for heap in move.heaps if not state.heaps[heap]]
-    if empty:
-        return f"{', '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty"
-    tops = [state.heaps[heap][-1] for heap in move.heaps]
-    try:
-        run_order(tops)
-    except ValueError:
-        return (
-            f"{format_cards(tops)} are not a sequence: a sequence is cards of one suit "
-            f"with consecutive ranks (S1)"
-        )
-    for sequence in exposed_sequences(state.heaps, seen):
-        if move.heaps[0] in sequence:
-            whole = TakeSequence(sequence)
-            return f"a sequence is taken up whole: {whole} (S2)"
-    return "that is not one of the exposed sequences (S2)"  # pragma: no cover
-
-
-def _why_not_moved(state: SquaresState, move: HeapMove) -> str:
-    source_name, target_name = HEAP_NAMES[move.source], HEAP_NAMES[move.target]
-    source, target = state.heaps[move.source], state.heaps[move.target]
-    if not source:
-        return f"{source_name} is empty"
-    if move.source == move.target:
-        return "a run cannot move onto its own heap"
-    if not target:
-        return (
-            f"{target_name} is a space, and a space takes a card only from the pack or from "
-            f"a heap of its own square, square {square_of(move.target)} (S5); a run never "
-            f"moves into a space (S4)"
-        )
-    run = source[len(source) - top_run_length(source) :]
-    moving = f"the run {format_cards(run)} moves whole and" if len(run) > 1 else str(run[0])
-    wrap = " (the ace counts as one above the king)" if run[0].rank == SUIT_SIZE else ""
-    return (
-        f"{moving} can go only onto {ABOVE[run[0]]}{wrap}, but {target_name} shows "
-        f"{target[-1]} (S4)"
-    )
 
 
 def parse_move(text: str) -> SquaresMove:
@@ -152,34 +61,6 @@ def parse_move(text: str) -> SquaresMove:
         f"{text!r} is not a Three Squares move: write 1a-2c (heap to heap), p-1b (from the "
         f"pack), d (deal), take:1a,1c (choose a sequence) or give-up"
     )
-
-
-def describe(state: SquaresState, move: SquaresMove) -> str:
-    heaps = state.heaps
-    if isinstance(move, GiveUp):
-        return "give up"
-    if isinstance(move, DeclareEnd):
-        return "Parlour ends the game: no higher score can be reached (S11)"
-    if isinstance(move, Deal):
-        dealt = state.pack[:HEAPS_PER_SQUARE]
-        return f"deal {format_cards(dealt)} to square {state.next_deal}" if dealt else "deal"
-    if isinstance(move, FillFromPack):
-        space = HEAP_NAMES[move.target]
-        return f"{state.pack[0]} from the pack into {space}" if state.pack else f"p-{space}"
-    if isinstance(move, TakeSequence):
-        tops = tuple(heaps[heap][-1] for heap in move.heaps if heaps[heap])
-        with suppress(ValueError):
-            tops = run_order(tops)
-        names = " ".join(HEAP_NAMES[heap] for heap in move.heaps)
-        return f"take up {format_cards(tops)} from {names} to start square {state.squares + 1}"
-    source, target = heaps[move.source], heaps[move.target]
-    source_name, target_name = HEAP_NAMES[move.source], HEAP_NAMES[move.target]
-    if not source:
-        return f"{source_name} is empty"
-    if target:
-        run = source[len(source) - top_run_length(source) :]
-        return f"{format_cards(run)} from {source_name} onto {target[-1]} in {target_name}"
-    return f"{source[-1]} from {source_name} into the space {target_name}"
 
 
 def format_position(state: SquaresState) -> str:
@@ -231,7 +112,8 @@ def parse_position(
         raise NotationError("building starts before square 3 only when the pack is empty (S3)")
     state = building_state(heaps, squares, pack, int(next_deal), options)
     if phase is Phase.FINISHED and state.phase is Phase.BUILDING and end_is_proved(state):
-        return SquaresState(phase, options, heaps, squares, pack, int(next_deal))  # S11
+        # S11: Parlour ended the game here, its longer search having shown no more can be done
+        return SquaresState(phase, options, heaps, squares, pack, int(next_deal))
     if state.phase is not phase:
         raise NotationError(
             f"the position says phase {phase.value!r}, but its cards make it {state.phase.value!r}"

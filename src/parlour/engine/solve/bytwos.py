@@ -215,7 +215,7 @@ def _piles(
     if (pos.to_ace | pos.to_deuce) & bit:  # destined: built as soon as it is wanted
         kind = 0 if pos.to_ace & bit else 1
         return [kind] if wants[kind] else []
-    if wants[0] and wants[1]:  # B8
+    if wants[0] and wants[1]:  # B8: both piles want the card
         kinds = _b8_piles(lay, pos, card)
         if source >= 0 and len(kinds) > 1:
             if not decision:  # it goes on one of them: on either, at once

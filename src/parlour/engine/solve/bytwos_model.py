@@ -117,7 +117,7 @@ class Pos:
         return self.built == ALL_FULL
 
 
-def settle(
+def position_after(
     lay: Layout,
     p: int,
     talon: tuple[int, ...],
@@ -184,7 +184,7 @@ def play(lay: Layout, pos: Pos, move: int, bases: bool) -> Pos:
         cur += 1
     elif move == DO_REDEAL:
         cur, deal = 0, pos.deal + 1
-        return settle(lay, p, talon, cur, built, deal, src, to_ace, to_deuce, bases)
+        return position_after(lay, p, talon, cur, built, deal, src, to_ace, to_deuce, bases)
     else:
         source, kind = divmod(move, 2)
         if source == STOCK:
@@ -197,7 +197,7 @@ def play(lay: Layout, pos: Pos, move: int, bases: bool) -> Pos:
         # once a copy is built the other's pile is known: forget what was decided
         same = lay.value_mask[lay.value[card]]
         src, to_ace, to_deuce = src & ~(1 << card), to_ace & ~same, to_deuce & ~same
-    return settle(lay, p, talon, cur, built, pos.deal, src, to_ace, to_deuce, bases)
+    return position_after(lay, p, talon, cur, built, pos.deal, src, to_ace, to_deuce, bases)
 
 
 def legal(lay: Layout, pos: Pos) -> list[int]:

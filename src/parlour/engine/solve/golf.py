@@ -68,8 +68,8 @@ from parlour.engine.games.golf import GolfMove
 from parlour.engine.games.golf import GolfState
 from parlour.engine.games.golf import Phase
 from parlour.engine.games.golf import PlayColumn
-from parlour.engine.games.golf_course import HOLES
-from parlour.engine.games.golf_course import hole_seed
+from parlour.engine.games.golf_plugin import ROUNDS
+from parlour.engine.rounds import hole_seed
 from parlour.engine.solve.golf_bound import bound
 from parlour.engine.verdict import NOT_WINNABLE
 from parlour.engine.verdict import UNKNOWN
@@ -483,7 +483,9 @@ def par_for_seed(seed: int, options: Iterable[str] = ()) -> int:
 def hole_pars(course: int, options: Iterable[str] = ()) -> tuple[int, ...]:
     """The exact best score of each of the nine holes of a course (ruling G5)."""
     chosen = tuple(options)
-    return tuple(par_for_seed(hole_seed(course, hole), chosen) for hole in range(1, HOLES + 1))
+    return tuple(
+        par_for_seed(hole_seed(ROUNDS, course, hole), chosen) for hole in range(1, ROUNDS.holes + 1)
+    )
 
 
 def nine_hole_par(course: int, options: Iterable[str] = ()) -> int:

@@ -44,12 +44,12 @@ from typing import Final
 
 from parlour.engine.cards import KING
 from parlour.engine.cards import format_cards
-from parlour.engine.games.golf import FREE_STOCK
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import GolfMove
 from parlour.engine.games.golf import GolfState
 from parlour.engine.games.golf import PlayColumn
+from parlour.engine.games.golf_plugin import FREE_STOCK
 from parlour.engine.solve.golf import solve_golf
 from parlour.engine.solve.golf_sampled import Stoppages
 from parlour.engine.solve.golf_sampled import pack
@@ -125,8 +125,9 @@ def reachable_before_turning(state: GolfState) -> dict[GolfState, GolfMove | Non
 
 
 class ExpectedScores:
-    """The best expected G4 score of a Golf position under the book rule for a player
-    who knows which cards the stock holds but not their order: expectimax, exact.
+    """The best expected score (ruling G4: cards left, or minus the stock to spare) of a
+    Golf position under the book rule for a player who knows which cards the stock holds
+    but not their order: expectimax, exact.
 
     Under the book rule the player only ever chooses between stopping places (every run
     of plays must go on until none is left), and the next stock card is equally likely

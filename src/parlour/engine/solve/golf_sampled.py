@@ -127,9 +127,10 @@ def sampled_expectimax(
     orders: Sequence[Sequence[int]],
     known: list[dict[int, int]] | None = None,
 ) -> tuple[dict[int, float], int]:
-    """The expected G4 score of each stoppage in ``roots`` (packed heights) over the
-    rank ``orders`` of the stock (all of one length, each equally likely), every choice
-    made knowing only the ranks turned so far; and how many positions that took.
+    """The expected score (ruling G4: cards left, or minus the stock to spare) of each
+    stoppage in ``roots`` (packed heights) over the rank ``orders`` of the stock (all of
+    one length, each equally likely), every choice made knowing only the ranks turned so
+    far; and how many positions that took.
 
     ``known`` keeps, order by order, the best scores once that order alone is left
     (they do not depend on the other orders): a later call on more orders that begin

@@ -51,14 +51,14 @@ from typing import Unpack
 
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import Card
-from parlour.engine.games.rubbish import FROM_STOCK
-from parlour.engine.games.rubbish import FROM_WASTE
-from parlour.engine.games.rubbish import GIVE_UP
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
-from parlour.engine.games.rubbish import Discard
-from parlour.engine.games.rubbish import Phase
-from parlour.engine.games.rubbish import RubbishMove
-from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.games.rubbish_state import FROM_STOCK
+from parlour.engine.games.rubbish_state import FROM_WASTE
+from parlour.engine.games.rubbish_state import Discard
+from parlour.engine.games.rubbish_state import Phase
+from parlour.engine.games.rubbish_state import RubbishMove
+from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.verdict import NOT_WINNABLE
 from parlour.engine.verdict import UNKNOWN
 from parlour.engine.verdict import WINNABLE

@@ -17,10 +17,10 @@ from typing import Final
 
 from parlour.engine.cards import Card
 from parlour.engine.cards import format_cards
-from parlour.engine.games.rubbish import GIVE_UP as RUBBISH_GIVE_UP
+from parlour.engine.game import GIVE_UP as RUBBISH_GIVE_UP
 from parlour.engine.games.rubbish import RUBBISH
-from parlour.engine.games.rubbish import RubbishMove
-from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.games.rubbish_state import RubbishMove
+from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.solve.hint import JudgedHint
 from parlour.engine.solve.hint import best_judged
 from parlour.engine.solve.hint import sample_orders

@@ -68,7 +68,6 @@ Pos = tuple[Heaps, int, int]
 #: and target heaps, and the square arranged first with its heaps then (or -1, ())
 Recipe = tuple[str, int, int, int, Heaps]
 BUILD, SPACE, FILL, DEAL = "build", "space", "fill", "deal"
-NO_ARRANGING: Final[tuple[int, Heaps]] = (-1, ())
 
 
 def codes(cards: tuple[Card, ...]) -> bytes:

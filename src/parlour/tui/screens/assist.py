@@ -1,9 +1,10 @@
 """Help while playing, the same for every game: a hint (which never peeks at hidden cards),
 the demo (the hint player plays on while the player watches), and the live verdict (what
 perfect play could still reach; it peeks, so it is off until asked for and says so).
-Also the settling of an end the move's own search could not decide (where the rules'
-``end_unsettled`` says so: Three Squares' ruling S11): after every such move the longer
-search runs, and when it shows that no more can be done it ends the game.
+Also the longer look at an end the move's own search could not decide (where the game has
+the capability :class:`~parlour.engine.game.SettlesEndLater` and its ``end_in_doubt``
+says so: Three Squares' ruling S11): after every such move the longer search runs, and
+when it shows that no more can be done it ends the game.
 
 The work is done in the background processes (:mod:`parlour.tui.background`); an answer
 that arrives after the position has changed is dropped.
@@ -21,6 +22,7 @@ from textual.worker import Worker
 
 from parlour.controls.game import GameControls
 from parlour.engine.game import Rules
+from parlour.engine.game import SettlesEndLater
 from parlour.engine.history import Line
 from parlour.session import Session
 
@@ -28,9 +30,10 @@ from parlour.session import Session
 class Assisted(Protocol):
     """What the assistant needs of the game screen it serves (:class:`GameScreen`)."""
 
-    session: Session | None
-    replaying: bool
     controls: GameControls
+
+    @property
+    def session(self) -> Session | None: ...
 
     @property
     def line(self) -> Line[Any, Any] | None: ...
@@ -160,43 +163,50 @@ class Assistant:
         self.screen.show_info()
 
     def position_changed(self, line: Line[Any, Any]) -> None:
-        if self.verdict_on and not self.screen.replaying:
+        if self.verdict_on and self.screen.session is not None:
             self.verdict_text = "thinking…"
             self.screen.show_info()
             self._ask_verdict(line.current)
-        self._settle(line)
+        self._look_at_end(line)
 
     def verdict_note(self) -> str:
         """What the information line adds while the live verdict is on."""
-        if self.verdict_on and not self.screen.replaying:
+        if self.verdict_on and self.screen.session is not None:
             return f" · live verdict (peeks at hidden cards): {self.verdict_text}"
         return ""
 
-    # -- settling the end (S11) ------------------------------------------------------------------
+    # -- the longer look at an end left in doubt (S11) ------------------------------------------
 
-    def _settle(self, line: Line[Any, Any]) -> None:
+    def _look_at_end(self, line: Line[Any, Any]) -> None:
         session = self.screen.session
-        if self.screen.replaying or session is None:
+        if session is None:
             return
-        if not session.is_finished and line.rules.end_unsettled(line.current):
-            work = self._settled(line.current)
-            self.screen.run_worker(work, group="settle", exclusive=True)
+        rules = line.rules
+        if (
+            not session.is_finished
+            and isinstance(rules, SettlesEndLater)
+            and rules.end_in_doubt(line.current)
+        ):
+            work = self._looked_at_end(line.current)
+            self.screen.run_worker(work, group="end look", exclusive=True)
         # otherwise a search still running finds, when it ends, that the position changed
 
-    async def _settled(self, state: Any) -> None:
-        from parlour.tui.background import run_settling
-        from parlour.tui.background import settle_job
+    async def _looked_at_end(self, state: Any) -> None:
+        from parlour.tui.background import end_look_job
+        from parlour.tui.background import run_end_look
 
         screen = self.screen
-        found = await run_settling(settle_job, screen.rules.id, state)
+        found = await run_end_look(end_look_job, screen.rules.id, state)
         session = screen.session
         if session is None or session.is_finished or session.state != state:
             return  # the position has changed: the next one is being settled
         rules = screen.rules
-        move = rules.settled_end(state, found)
+        if not isinstance(rules, SettlesEndLater):  # pragma: no cover - asked only of those
+            return
+        move = rules.end_after_look(state, found)
         if move is not None:
             screen.play(move)
-        elif note := rules.settled_note(found):
+        elif note := rules.look_note(found):
             screen.status(note)
 
     def _ask_verdict(self, state: Any) -> None:

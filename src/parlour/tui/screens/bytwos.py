@@ -10,6 +10,7 @@ shown as the key that turns the waste over, ``o``.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from textual import on
@@ -22,6 +23,7 @@ from textual.widgets import Static
 
 from parlour.controls.bytwos import PILE_KINDS
 from parlour.controls.bytwos import SOURCE_ORDER
+from parlour.controls.bytwos import ByTwosCommand
 from parlour.controls.bytwos import ByTwosControls
 from parlour.controls.bytwos import count
 from parlour.controls.bytwos import sentence
@@ -167,7 +169,7 @@ class ByTwosScreen(GameScreen):
             )
             pile.selected = live and source == (self.controls.choosing or self.controls.cursor)
             self.show(f"{name}-count", count(len(cards), "card") if cards else "empty")
-        keys = not self.replaying and self.size.width >= KEYS_WIDTH
+        keys = self.in_play and self.size.width >= KEYS_WIDTH
         self.show("deal-info", deal_info(state, self.rules.outcome(state), keys), layout=True)
 
     def draw_forming(self, line: Line[Any, Any]) -> None:
@@ -186,7 +188,7 @@ class ByTwosScreen(GameScreen):
         self.show("deck-count", count(len(state.deck), "card"))
         self.show("kept-count", f"{len(state.kept)} of {RANK_COUNT}")
         self.show("rejected-count", count(len(state.rejected), "card"))
-        keys = not self.replaying and self.size.width >= KEYS_WIDTH
+        keys = self.in_play and self.size.width >= KEYS_WIDTH
         self.show("forming-info", forming_info(state, keys, self.ascii_only), layout=True)
 
     @staticmethod
@@ -220,27 +222,32 @@ class ByTwosScreen(GameScreen):
 
     # -- keys ------------------------------------------------------------------------------
 
-    def action_form_packet(self) -> None:
+    def perform(self, command: Enum) -> None:
+        if command is ByTwosCommand.FORM_PACKET:
+            self.form_packet()
+        else:
+            super().perform(command)
+
+    def form_packet(self) -> None:
         """Turn card after card until the packet is made: each turn is a move of its own,
         recorded and undone one by one."""
         session = self.session
-        if session is None or self.replaying:
+        if session is None:
             return
         before: ByTwosState = session.state
         turned = 0
         said = ""
         while session.state.phase is Phase.FORMING:
-            said = self.rules.describe(session.state, TURN)
+            said = self.rules.words.describe(session.state, TURN)
             session.play(TURN)
             turned += 1
         if not turned:
             return
         rejected = len(before.rejected) + turned - (RANK_COUNT - len(before.kept))
-        self.line = session.line
         news = self.news_text(before, self.current)
         self.status(
             f"Turned {count(turned, 'card')} ({rejected} rejected in all); the last: "
-            f"{said}. {news}{self.rules.prompt(self.current)} (u takes back one turn at a "
+            f"{said}. {news}{self.rules.words.prompt(self.current)} (u takes back one turn at a "
             "time.)"
         )
 

@@ -19,6 +19,7 @@ from parlour.engine.games.bytwos_state import DEALS
 from parlour.engine.games.bytwos_state import DECK_SIZE
 from parlour.engine.games.bytwos_state import RANK_COUNT
 from parlour.engine.games.bytwos_state import ByTwosState
+from parlour.engine.games.bytwos_words import WORDS
 from parlour.tui import cards as art
 
 #: from this terminal width the panels also list the keys (narrower, only the footer does)
@@ -64,7 +65,7 @@ def deal_info(state: ByTwosState, outcome: Outcome | None, keys: bool) -> Conten
         Content(f"{state.on_foundations} of {DECK_SIZE} cards built"),
     ]
     if outcome is not None:
-        lines.append(Content.styled(f"Game over: {outcome.summary}", "bold"))
+        lines.append(Content.styled(f"Game over: {WORDS.ending(state)}", "bold"))
         lines.append(Content.styled("n new game · Esc menu", "dim"))
     elif keys:
         lines.append(Content.styled("s w p play · d deal · o turn the waste over", "dim"))

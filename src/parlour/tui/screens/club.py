@@ -17,10 +17,11 @@ from textual.widgets import Static
 from parlour.clubclient.http import ClubError
 from parlour.clubclient.http import board
 from parlour.controls.screens import CLUB_KEYS
+from parlour.controls.screens import Club
+from parlour.engine.registry import round_game
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
 from parlour.engine.untrusted import shown
-from parlour.session import round_game
 from parlour.store.signing import folded
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.club_send import TIMEOUT
@@ -76,6 +77,9 @@ def board_view(answer: dict[str, Any], me: str) -> Group:
 
 class ClubScreen(Keyed, Screen[None]):
     KEYS = CLUB_KEYS
+
+    def key_target(self) -> Club:
+        return self  # the type checker sees that the screen has what its keys call
 
     DEFAULT_CSS = """
     ClubScreen #club { padding: 0 1; }

@@ -11,6 +11,7 @@ from textual.widgets import Button
 from textual.widgets import Static
 
 from parlour.controls.screens import CONFIRM_KEYS
+from parlour.controls.screens import Question
 from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import KeyBar
 
@@ -21,6 +22,9 @@ class ConfirmScreen(Keyed, ModalScreen[bool]):
 
     CSS_PATH = "confirm.tcss"
     KEYS = CONFIRM_KEYS
+
+    def key_target(self) -> Question:
+        return self  # the type checker sees that the screen has what its keys call
 
     def __init__(self, question: str, *, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()

@@ -10,6 +10,7 @@ every move goes to the engine, and a refused move shows the engine's reason.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 from typing import ClassVar
 
@@ -21,12 +22,17 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from parlour.controls.course import Course
+from parlour.controls.course import Playing
+from parlour.controls.course import Replaying
 from parlour.controls.game import Ask
+from parlour.controls.game import Command
 from parlour.controls.game import GameControls
 from parlour.controls.game import Play
 from parlour.controls.game import Redraw
 from parlour.controls.game import Reply
 from parlour.controls.game import Say
+from parlour.controls.keys import During
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import ParlourError
 from parlour.engine.game import Rules
@@ -36,7 +42,6 @@ from parlour.engine.untrusted import shown
 from parlour.session import Session
 from parlour.tui import cards as art
 from parlour.tui.keyed import Keyed
-from parlour.tui.keyed import forward
 from parlour.tui.screens.assist import Assistant
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
@@ -80,36 +85,47 @@ class GameScreen(Keyed, Screen[None]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         controls = cls.__dict__.get("CONTROLS")
         if controls is not None:
-            cls.KEYS = controls.KEYS
-            # the table's actions that the screen does not carry out itself ask the controls
-            for name in controls.KEYS.names():
-                if not hasattr(cls, f"action_{name}"):
-                    setattr(cls, f"action_{name}", forward(name))
+            cls.KEYS = controls.KEYS  # the screen's keys are its controls' table
         super().__init_subclass__(**kwargs)
 
-    def __init__(
-        self,
-        session: Session | None = None,
-        *,
-        replay: Line[Any, Any] | None = None,
-        replay_title: str = "",
-    ) -> None:
+    def __init__(self, course: Course) -> None:
         super().__init__()
-        self.session = session
-        self.replaying = replay is not None
-        self.replay_title = replay_title
+        #: the game in play, or a record replayed: the owner of the line the board shows
+        self.course = course
         self._key_signature: tuple[object, ...] = ()
         self.card_size: art.CardSize | None = None
         self.controls = self.CONTROLS(self)
         self.assistant = Assistant(self)
-        if replay is not None:
-            self._initial_line = replay
-        else:
-            assert session is not None
-            self._initial_line = session.line
 
-    def key_controls(self) -> object:
+    @property
+    def session(self) -> Session | None:
+        """The game in play (None in a replay)."""
+        return self.course.session if isinstance(self.course, Playing) else None
+
+    @property
+    def in_play(self) -> bool:
+        """A game in play, not a replay (the board marks what can be played)."""
+        return isinstance(self.course, Playing)
+
+    def follow(self, course: Course) -> None:
+        """Show ``course`` from now on (a replay taken over, the next hole of a round)."""
+        self.course = course
+        course.listen(self._line_changed)
+        self.line = course.line
+
+    def _line_changed(self, line: Line[Any, Any]) -> None:
+        if self.course.line is line:  # (a course this screen has left says nothing)
+            self.line = line
+
+    def key_target(self) -> GameControls:
         return self.controls
+
+    def key_course(self) -> During:
+        return During.PLAY if isinstance(self.course, Playing) else During.REPLAY
+
+    def answer(self, reply: object) -> None:
+        if isinstance(reply, Play | Say | Ask | Redraw | Enum):
+            self.respond(reply)
 
     @property
     def demo(self) -> bool:
@@ -139,7 +155,7 @@ class GameScreen(Keyed, Screen[None]):
         # sized before the first layout, so that the board is laid out once
         self.fit_cards(self.app.size.width, self.app.size.height)
         self.query_one(StatusLine).ascii_only = self.ascii_only
-        self.line = self._initial_line
+        self.follow(self.course)
         self.status(self.opening_message())
 
     def on_resize(self, event: events.Resize) -> None:
@@ -174,13 +190,13 @@ class GameScreen(Keyed, Screen[None]):
             pile.card_size = size
 
     def opening_message(self) -> str:
-        if self.replaying:
+        if isinstance(self.course, Replaying):
             return (
-                f"Replaying {shown(self.replay_title) or 'a game'}: ← and → step through the "
+                f"Replaying {shown(self.course.title) or 'a game'}: ← and → step through the "
                 "moves, Home and End jump, t takes over from here."
             )
-        prompt = self.prompt_text(self._initial_line.current)
-        played = len(self._initial_line.moves)
+        prompt = self.prompt_text(self.course.line.current)
+        played = len(self.course.line.moves)
         if played:
             return f"Welcome back: {played} move{'s' if played != 1 else ''} played. {prompt}"
         return prompt
@@ -215,13 +231,13 @@ class GameScreen(Keyed, Screen[None]):
         options = format_options(line.options)
         rule = f" · {options}" if options != "none" else ""
         score = rules.score(line.current)
-        prefix = "Replay · " if self.replaying else ""
+        prefix = "Replay · " if isinstance(self.course, Replaying) else ""
         return f"{prefix}{rules.name} · {deal}{rule} · move {len(line.moves)} · score {score}"
 
     def prompt_text(self, state: Any) -> str:
         """What the position asks of the player, as the status line says it: the engine's
         prompt, which a screen may reword to name its own keys."""
-        return (self.line or self._initial_line).rules.prompt(state)
+        return self.course.line.rules.words.prompt(state)
 
     def news_text(self, before: Any, after: Any) -> str:
         """What the engine tells the player once on reaching ``after`` (By Twos: that the
@@ -229,7 +245,7 @@ class GameScreen(Keyed, Screen[None]):
         if self.session is not None and after is self.session.state:
             news = self.session.news(before)
         else:
-            news = self.rules.news(before, after)
+            news = self.rules.words.news(before, after)
         return f"{news} " if news else ""
 
     def move_name(self, move: Any) -> str:
@@ -259,25 +275,25 @@ class GameScreen(Keyed, Screen[None]):
 
     def play(self, move: Any) -> bool:
         """Ask the engine to make ``move``; show what happened or why it was refused."""
-        if self.replaying or self.session is None:
+        session = self.session
+        if session is None:
             return False
-        before = self.session.state
+        before = session.state
         try:
             parsed = self.rules.parse_move(move) if isinstance(move, str) else move
-            described = self.rules.describe(before, parsed)
-            self.session.play(parsed)
+            described = self.rules.words.describe(before, parsed)
+            session.play(parsed)
         except IllegalMoveError as error:
             self.status(self.refusal(move, error), refused=True)
             return False
         except ParlourError as error:
             self.status(str(error), refused=True)
             return False
-        self.line = self.session.line
         news = self.news_text(before, self.current)
         self.status(
             f"{described[0].upper()}{described[1:]}. {news}{self.prompt_text(self.current)}"
         )
-        if self.session.is_finished:
+        if session.is_finished:
             self.on_finished()
         return True
 
@@ -296,6 +312,34 @@ class GameScreen(Keyed, Screen[None]):
                 self.status(reply.message)
         elif isinstance(reply, Ask):
             self.ask(reply)
+        else:
+            self.perform(reply)
+
+    def perform(self, command: Enum) -> None:
+        """Carry out what a key asks of the screen itself (a game's screen carries out its
+        own commands, and passes the others on to this)."""
+        steps: dict[Enum, Any] = {Command.STEP_BACK: -1, Command.STEP_FORWARD: 1}
+        if command in steps:
+            self.action_step(steps[command])
+            return
+        actions = {
+            Command.UNDO: self.action_undo,
+            Command.REDO: self.action_redo,
+            Command.RESTART: self.action_restart,
+            Command.HINT: self.action_hint,
+            Command.DEMO: self.action_demo,
+            Command.TOGGLE_VERDICT: self.action_toggle_verdict,
+            Command.NEW: self.action_new,
+            Command.EXPORT: self.action_export,
+            Command.STEP_TO_START: self.action_step_to_start,
+            Command.STEP_TO_END: self.action_step_to_end,
+            Command.TAKE_OVER: self.action_take_over,
+            Command.HELP: self.action_help,
+            Command.MENU: self.action_menu,
+            Command.QUIT: self.action_quit_game,
+        }
+        if command in actions:
+            actions[command]()
 
     def ask(self, question: Ask) -> None:
         """Ask first (a step that cannot be taken back); on yes, do what it says."""
@@ -308,8 +352,8 @@ class GameScreen(Keyed, Screen[None]):
                 return
             if question.move is not None:
                 self.play(question.move)
-            elif question.then:
-                getattr(self, f"action_{question.then}")()
+            elif question.then is not None:
+                self.respond(question.then)
 
         self.app.push_screen(
             ConfirmScreen(question.question, yes=question.yes, no=question.no), callback=answered
@@ -327,7 +371,7 @@ class GameScreen(Keyed, Screen[None]):
         """How the game ended, as the engine says it, after why Parlour played the game out
         for the player if it did (the rules' ``playing_out``)."""
         why = self.session.played_out if self.session is not None else ""
-        prompt = self.rules.prompt(self.current)
+        prompt = self.rules.words.prompt(self.current)
         return f"{why} {prompt}" if why else prompt
 
     def cancel_work(self, group: str) -> None:
@@ -342,17 +386,11 @@ class GameScreen(Keyed, Screen[None]):
 
     # -- the shared keys -------------------------------------------------------------------
 
-    def action_cursor(self, step: int) -> None:
-        move_cursor = getattr(self.controls, "move_cursor", None)
-        if move_cursor is not None:
-            self.respond(move_cursor(step) or Redraw())
-
     def action_undo(self) -> None:
         session = self.session
         if session is not None and session.can_undo:
             move = session.line.moves[-1]
             session.undo()
-            self.line = session.line
             self.status(f"Took back {self.move_name(move)}. {self.prompt_text(self.current)}")
 
     def action_redo(self) -> None:
@@ -360,9 +398,8 @@ class GameScreen(Keyed, Screen[None]):
         if session is not None and session.can_redo:
             move = session.line.undone[-1]
             before = session.state
-            described = self.rules.describe(before, move)
+            described = self.rules.words.describe(before, move)
             session.redo()
-            self.line = session.line
             news = self.news_text(before, self.current)
             self.status(f"Redid: {described}. {news}{self.prompt_text(self.current)}")
             if session.is_finished:
@@ -372,7 +409,6 @@ class GameScreen(Keyed, Screen[None]):
         session = self.session
         if session is not None:
             session.restart()
-            self.line = session.line
             self.status(f"Back to the deal (r redoes). {self.prompt_text(self.current)}")
 
     def action_hint(self) -> None:
@@ -415,41 +451,41 @@ class GameScreen(Keyed, Screen[None]):
     # -- replay ----------------------------------------------------------------------------
 
     def action_step(self, direction: int) -> None:
-        line = self.line
-        if line is None:
+        course = self.course
+        if not isinstance(course, Replaying):
             return
-        if direction > 0 and line.can_redo:
-            move = line.undone[-1]
-            said = self.rules.describe(line.current, move)
-            self.line = line.redo()
-            news = self.news_text(line.current, self.current)
-            self.status(f"Move {len(self.line.moves)}: {said}. {news}".rstrip())
-        elif direction < 0 and line.can_undo:
-            self.line = line.undo()
-            self.status(f"Back to move {len(self.line.moves)}.")
+        before = course.line
+        move = before.undone[-1] if direction > 0 and before.can_redo else None
+        if not course.step(direction):
+            return
+        if move is not None:
+            said = self.rules.words.describe(before.current, move)
+            news = self.news_text(before.current, self.current)
+            self.status(f"Move {len(course.line.moves)}: {said}. {news}".rstrip())
+        else:
+            self.status(f"Back to move {len(course.line.moves)}.")
 
     def action_step_to_start(self) -> None:
-        if self.line is not None:
-            self.line = self.line.goto(0)
+        if isinstance(self.course, Replaying):
+            self.course.to_start()
             self.status("At the deal.")
 
     def action_step_to_end(self) -> None:
-        if self.line is not None:
-            self.line = self.line.goto(len(self.line.moves) + len(self.line.undone))
+        if isinstance(self.course, Replaying):
+            self.course.to_end()
             self.status(
-                f"At the end: move {len(self.line.moves)}. {self.prompt_text(self.current)}"
+                f"At the end: move {len(self.course.line.moves)}. {self.prompt_text(self.current)}"
             )
 
     def action_take_over(self) -> None:
-        line, store = self.line, services(self).store
-        if line is None or store is None:
+        """Play on from the position shown: the replay becomes a game in play."""
+        line, store = self.course.line, services(self).store
+        if not isinstance(self.course, Replaying) or store is None:
             return
         if self.rules.outcome(line.current) is not None:
             self.status(
                 "The game is over at this point: step back to take over earlier.", refused=True
             )
             return
-        self.session = Session.from_line(store, line)
-        self.replaying = False
-        self.line = self.session.line
+        self.follow(Playing(Session.from_line(store, line)))
         self.status(f"Your game now, from move {len(line.moves)}. {self.prompt_text(self.current)}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 from typing import ClassVar
 
@@ -12,16 +13,17 @@ from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from parlour.controls.course import Playing
+from parlour.controls.golf import GolfCommand
 from parlour.controls.golf import GolfControls
 from parlour.engine.games.golf import COLUMNS
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import GolfState
-from parlour.engine.games.golf_course import BOGEY
-from parlour.engine.games.golf_course import HOLES
+from parlour.engine.games.golf_plugin import ROUNDS
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.services import services
@@ -32,7 +34,7 @@ from parlour.tui.widgets import Pile
 def bogey_text(round_: Round) -> str:
     """``12 after 2 holes``, with how it stands against bogey pro rata."""
     if not round_.holes_played:
-        return f"Round: no holes yet · bogey {BOGEY}"
+        return f"Round: no holes yet · bogey {ROUNDS.bogey}"
     difference = round_.versus_bogey
     if round_.is_complete:
         versus = (
@@ -42,7 +44,7 @@ def bogey_text(round_: Round) -> str:
         )
         return f"Round total {round_.total} · {versus}"
     holes = "hole" if round_.holes_played == 1 else "holes"
-    return f"Round: {round_.total} after {round_.holes_played} {holes} · bogey {BOGEY}"
+    return f"Round: {round_.total} after {round_.holes_played} {holes} · bogey {ROUNDS.bogey}"
 
 
 class GolfScreen(GameScreen):
@@ -92,18 +94,18 @@ class GolfScreen(GameScreen):
 
     def redraw(self, line: Line[Any, Any]) -> None:
         state: GolfState = line.current
-        playable = set(state.playable_columns()) if not self.replaying else set()
+        playable = set(state.playable_columns()) if self.in_play else set()
         for number, column in enumerate(state.columns, start=1):
             pile = self.query_one(f"#column-{number}", Pile)
             pile.cards = column
             pile.playable = number in playable
-            pile.selected = number == self.controls.cursor and not self.replaying
+            pile.selected = number == self.controls.cursor and self.in_play
         foundation = self.query_one(".foundation", Pile)
         foundation.cards = state.foundation
         stock = self.query_one(".stock", Pile)
         stock.face_down = bool(state.stock)
         stock.caption = str(len(state.stock))
-        stock.playable = TURN in state.legal and not self.replaying
+        stock.playable = TURN in state.legal and self.in_play
         round_box = self.query_one("#round", Static)
         text = self.round_text(state)
         # a new layout only when the number of lines changes (a round adds a line)
@@ -116,45 +118,46 @@ class GolfScreen(GameScreen):
     def round_text(self, state: GolfState) -> str:
         left = f"Links {state.links_left} · stock {len(state.stock)}"
         session = self.session
-        if session is None or session.round is None or self.replaying:
+        if session is None or session.round is None:
             return left
         round_ = session.round_after or session.round.round
         if self.card_size == art.SLIM:  # two short lines beside the compact table
-            return f"{left}\nRound {round_.total} · bogey {BOGEY}"
+            return f"{left}\nRound {round_.total} · bogey {ROUNDS.bogey}"
         return f"{left}\n{bogey_text(round_)}"
 
     def info_text(self, line: Line[Any, Any]) -> str:
         state: GolfState = line.current
         rule = "free stock" if state.free_stock else "book rule"
         session = self.session
-        if session is not None and session.round is not None and not self.replaying:
+        if session is not None and session.round is not None:
             code = session.round.round.code
+            hole = session.round.hole
             if self.card_size == art.SLIM:  # what matters first, on a narrow line
-                return f"Golf · hole {session.round.hole}/{HOLES} · score {self.rules.score(state)}"
+                return f"Golf · hole {hole}/{ROUNDS.holes} · score {self.rules.score(state)}"
             return (
-                f"Golf · hole {session.round.hole} of {HOLES} · course {code} · {rule} · "
+                f"Golf · hole {session.round.hole} of {ROUNDS.holes} · course {code} · {rule} · "
                 f"score {self.rules.score(state)}"
             )
         return super().info_text(line)
 
     def move_name(self, move: Any) -> str:
         # called after an undo, when the current position is the one before the move
-        return str(self.rules.describe(self.current, move))
+        return str(self.rules.words.describe(self.current, move))
 
     @on(Pile.Chosen)
     def pile_clicked(self, event: Pile.Chosen) -> None:
-        if self.replaying:
+        if not self.in_play:
             return
         if event.key == "stock":
             self.respond(self.controls.turn())
         elif event.key.isdigit():
             self.respond(self.controls.play(int(event.key)))
 
-    def action_play(self, column: int) -> None:
-        self.respond(self.controls.play(column))
-
-    def action_turn(self) -> None:
-        self.respond(self.controls.turn())
+    def perform(self, command: Enum) -> None:
+        if command is GolfCommand.SCORECARD:
+            self.action_scorecard()
+        else:
+            super().perform(command)
 
     # -- rounds ----------------------------------------------------------------------------
 
@@ -239,12 +242,11 @@ class GolfScreen(GameScreen):
             if following is None:
                 services(self).start_round(session.round.options, replace=self)
                 return
-            self.session = following
             self.controls.cursor = 1
-            self.line = following.line
+            self.follow(Playing(following))
             self.status(
                 f"Hole {following.round.hole if following.round else ''}. "
-                f"{self.rules.prompt(self.current)}"
+                f"{self.rules.words.prompt(self.current)}"
             )
             return
         super().action_new()

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from parlour.controls.screens import HELP_KEYS
+from parlour.controls.screens import Closes
 from parlour.help import game_rules
 from parlour.help import general_rules
 from parlour.help.keys import keys_markdown
@@ -18,6 +19,9 @@ from parlour.tui.widgets import KeyBar
 
 class HelpScreen(Keyed, ModalScreen[None]):
     KEYS = HELP_KEYS
+
+    def key_target(self) -> Closes:
+        return self  # the type checker sees that the screen has what its keys call
 
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__()

@@ -11,14 +11,16 @@ from textual.widgets import Static
 
 from parlour.controls.screens import HISTORY_KEYS
 from parlour.controls.screens import ROUNDS_KEYS
+from parlour.controls.screens import History
+from parlour.controls.screens import Rounds
 from parlour.engine.notation import parse_options
+from parlour.engine.registry import round_game
 from parlour.engine.rounds import Round
 from parlour.engine.rounds import course_code
 from parlour.render.untrusted import outside
 from parlour.render.untrusted import said
-from parlour.session import round_game
-from parlour.store.database import StoredRound
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
+from parlour.store.schema import StoredRound
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.scorecard import scorecard_table
 from parlour.tui.services import services
@@ -29,6 +31,9 @@ class HistoryScreen(Keyed, Screen[None]):
     """Finished games, newest first; Enter replays one."""
 
     KEYS = HISTORY_KEYS
+
+    def key_target(self) -> History:
+        return self  # the type checker sees that the screen has what its keys call
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history"):
@@ -81,6 +86,9 @@ class RoundsScreen(Keyed, Screen[None]):
     abandoned from here."""
 
     KEYS = ROUNDS_KEYS
+
+    def key_target(self) -> Rounds:
+        return self  # the type checker sees that the screen has what its keys call
 
     def __init__(self) -> None:
         super().__init__()

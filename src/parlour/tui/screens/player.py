@@ -13,9 +13,10 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from parlour.controls.screens import PLAYER_KEYS
+from parlour.controls.screens import GoesBack
 from parlour.render.untrusted import outside
 from parlour.render.untrusted import said
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 from parlour.store.players import MAX_LENGTH
 from parlour.store.players import check_player
 from parlour.tui.keyed import Keyed
@@ -26,6 +27,9 @@ from parlour.tui.widgets import KeyBar
 
 class PlayerScreen(Keyed, ModalScreen[None]):
     KEYS = PLAYER_KEYS
+
+    def key_target(self) -> GoesBack:
+        return self  # the type checker sees that the screen has what its keys call
 
     DEFAULT_CSS = """
     PlayerScreen { align: center middle; }

@@ -9,6 +9,7 @@ fill happens inside the engine's moves; this screen only draws the result.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from rich.text import Text
@@ -20,6 +21,7 @@ from textual.events import Resize
 from textual.widgets import Static
 
 from parlour.controls.rubbish import PLACE_KEYS
+from parlour.controls.rubbish import RubbishCommand
 from parlour.controls.rubbish import RubbishControls
 from parlour.controls.rubbish import cards_count
 from parlour.controls.rubbish import move_name
@@ -28,11 +30,11 @@ from parlour.controls.rubbish import prompt_words
 from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import card
-from parlour.engine.games.rubbish import DISCARDS
-from parlour.engine.games.rubbish import FROM_STOCK
-from parlour.engine.games.rubbish import FROM_WASTE
-from parlour.engine.games.rubbish import Phase
-from parlour.engine.games.rubbish import RubbishState
+from parlour.engine.games.rubbish_state import DISCARDS
+from parlour.engine.games.rubbish_state import FROM_STOCK
+from parlour.engine.games.rubbish_state import FROM_WASTE
+from parlour.engine.games.rubbish_state import Phase
+from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.history import Line
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
@@ -103,7 +105,7 @@ class RubbishScreen(GameScreen):
         state: RubbishState = line.current
         choices = self.controls.choices()
         selected = self.controls.selected()
-        filling = state.phase is Phase.FILLING and not self.replaying
+        filling = state.phase is Phase.FILLING and self.in_play
         next_vacancy = state.vacancies[0] if filling and state.vacancies else 0
         for number, (pile, placed) in enumerate(zip(self.places, state.board, strict=True), 1):
             move = DISCARDS[placed] if placed is not None else None
@@ -132,10 +134,11 @@ class RubbishScreen(GameScreen):
     def notes(self, state: RubbishState, *, wide: bool) -> str:
         """The counts beside the table (``wide``), or in one line under it."""
         outcome = self.rules.outcome(state)
-        if outcome is not None and not self.replaying:
+        if outcome is not None and self.in_play:
             best = self.best_score()
             record = f" · your best {best}" if best is not None else ""
-            summary = f"{outcome.summary[0].upper()}{outcome.summary[1:]}"
+            ending = self.rules.words.ending(state)
+            summary = f"{ending[0].upper()}{ending[1:]}"
             if wide:
                 return f"[b]Game over[/b]\n{summary}.\nScore {outcome.score}{record}"
             return f"[b]Game over:[/b] {summary}. Score {outcome.score}{record}."
@@ -186,7 +189,7 @@ class RubbishScreen(GameScreen):
 
     def prompt_text(self, state: Any) -> str:
         """The engine's prompt, naming this screen's keys instead of the move notation."""
-        return prompt_words(state, super().prompt_text(state), replaying=self.replaying)
+        return prompt_words(state, super().prompt_text(state), replaying=not self.in_play)
 
     def move_name(self, move: Any) -> str:
         return move_name(move)
@@ -221,6 +224,10 @@ class RubbishScreen(GameScreen):
         else:
             self.ask(question)
 
-    def action_new_anyway(self) -> None:
-        """A new game, this one dropped (the player has said yes)."""
-        super().action_new()
+    def perform(self, command: Enum) -> None:
+        if command is RubbishCommand.HEAP:
+            self.action_heap()
+        elif command is RubbishCommand.NEW_ANYWAY:
+            super().action_new()  # a new game, this one dropped (the player has said yes)
+        else:
+            super().perform(command)

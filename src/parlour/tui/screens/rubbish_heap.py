@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from parlour.controls.rubbish import HEAP_KEYS
+from parlour.controls.rubbish import HeapViewer
 from parlour.engine.cards import Card
 from parlour.render import cards_as_shown
 from parlour.tui.keyed import Keyed
@@ -24,6 +25,9 @@ class WasteHeapScreen(Keyed, ModalScreen[None]):
 
     CSS_PATH = "rubbish.tcss"
     KEYS = HEAP_KEYS
+
+    def key_target(self) -> HeapViewer:
+        return self  # the type checker sees that the screen has what its keys call
 
     def __init__(self, waste: tuple[Card, ...], *, ascii_only: bool = False) -> None:
         super().__init__()

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from parlour.controls.screens import SCORECARD_KEYS
+from parlour.controls.screens import Scorecard
 from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
 from parlour.engine.untrusted import shown
@@ -62,6 +63,9 @@ def verdict(round_: Round) -> Text:
 
 class ScorecardScreen(Keyed, ModalScreen[bool]):
     KEYS = SCORECARD_KEYS
+
+    def key_target(self) -> Scorecard:
+        return self  # the type checker sees that the screen has what its keys call
 
     def __init__(
         self,

@@ -20,9 +20,10 @@ from textual.widgets import Static
 from textual.widgets import Switch
 
 from parlour.controls.screens import SETTINGS_KEYS
+from parlour.controls.screens import Closes
 from parlour.engine.untrusted import shown
 from parlour.render.untrusted import said
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 from parlour.store.players import check_player
 from parlour.store.players import player_key
 from parlour.tui.keyed import Keyed
@@ -35,6 +36,9 @@ VISIT_ONLY = "These settings last for this visit: the server's settings file is 
 class SettingsScreen(Keyed, ModalScreen[None]):
     CSS_PATH = "settings.tcss"
     KEYS = SETTINGS_KEYS
+
+    def key_target(self) -> Closes:
+        return self  # the type checker sees that the screen has what its keys call
 
     @property
     def parlour(self) -> Any:

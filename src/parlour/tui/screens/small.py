@@ -5,16 +5,15 @@ goes back to the menu (where the terminal is large enough for it), q quits."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from textual.app import ComposeResult
 from textual.app import RenderResult
-from textual.binding import Binding
-from textual.binding import BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
+from parlour.controls.screens import TOO_SMALL_KEYS
+from parlour.controls.screens import TooSmall
+from parlour.tui.keyed import Keyed
 from parlour.tui.services import services
 
 
@@ -52,7 +51,7 @@ class OneLine(Widget):
         return self.short
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(Keyed, Screen[None]):
     """Covers the app (a whole screen, so nothing under it is laid out at the tiny size)."""
 
     DEFAULT_CSS = """
@@ -65,10 +64,10 @@ class TooSmallScreen(Screen[None]):
     TooSmallScreen.-one-line #too-small-keys { display: none; }
     """
     VERTICAL_BREAKPOINTS = [(0, "-one-line"), (3, "-lines")]  # noqa: RUF012
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", show=False),
-        Binding("q", "app.quit", show=False),
-    ]
+    KEYS = TOO_SMALL_KEYS
+
+    def key_target(self) -> TooSmall:
+        return self
 
     def __init__(self, need: tuple[int, int], have: tuple[int, int]) -> None:
         super().__init__()
@@ -93,6 +92,9 @@ class TooSmallScreen(Screen[None]):
         line = self.query_one("#too-small", OneLine)
         line.text = self.message()
         line.short = short_notice(self.need, self.have)
+
+    def action_quit(self) -> None:
+        self.app.exit()
 
     def action_leave(self) -> None:
         """Back to the menu, if the terminal is large enough for it (else nothing)."""

@@ -261,7 +261,7 @@ class SquaresScreen(GameScreen):
 
     def prompt_text(self, state: Any) -> str:
         """The engine's prompt, naming this screen's keys for the sequences on offer."""
-        return prompt_words(state, super().prompt_text(state), replaying=self.replaying)
+        return prompt_words(state, super().prompt_text(state), replaying=not self.in_play)
 
     def status(self, message: str, *, refused: bool = False) -> None:
         super().status(self.fit_status(message), refused=refused)
@@ -287,7 +287,7 @@ class SquaresScreen(GameScreen):
 
     def move_name(self, move: Any) -> str:
         # called after an undo, when the current position is the one before the move
-        described = str(self.rules.describe(self.current, move))
+        described = str(self.rules.words.describe(self.current, move))
         if isinstance(move, Deal):
             return described.replace("deal ", "the deal of ", 1)  # "Took back the deal of …"
         return described

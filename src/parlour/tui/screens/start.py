@@ -11,21 +11,22 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from parlour import __version__
+from parlour.controls.screens import StartMenu
 from parlour.controls.screens import start_keys
 from parlour.engine import find_game
 from parlour.engine.cards import RANK_WORDS
 from parlour.engine.errors import ParlourError
 from parlour.engine.plugin import GameSpec
+from parlour.engine.registry import round_game
 from parlour.engine.registry import specs
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
 from parlour.engine.untrusted import shown
 from parlour.render.untrusted import said
-from parlour.session import round_game
 from parlour.statistics import daily_scores
-from parlour.store.database import SavedGame
-from parlour.store.database import StoredRound
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
+from parlour.store.schema import SavedGame
+from parlour.store.schema import StoredRound
 from parlour.tui.keyed import Keyed
 from parlour.tui.services import Services
 from parlour.tui.services import services
@@ -34,6 +35,10 @@ from parlour.tui.widgets import KeyBar
 
 class StartScreen(Keyed, Screen[None]):
     KEYS = start_keys()
+
+    def key_target(self) -> StartMenu:
+        return self  # the type checker sees that the screen has what its keys call
+
     #: the menu scrolls, so it fits the smallest game's terminal (docs/layout.md)
     MIN_SIZE = (40, 12)
     #: under 20 lines the menu takes the room the subtitle and margins had

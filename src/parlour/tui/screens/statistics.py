@@ -11,6 +11,7 @@ from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from parlour.controls.screens import STATISTICS_KEYS
+from parlour.controls.screens import GoesBack
 from parlour.engine.registry import round_specs
 from parlour.engine.untrusted import shown
 from parlour.render.untrusted import said
@@ -20,7 +21,7 @@ from parlour.statistics import game_name
 from parlour.statistics import game_statistics
 from parlour.statistics import round_totals
 from parlour.statistics import stats_table
-from parlour.store.database import StoreError
+from parlour.store.opening import StoreError
 from parlour.store.queries import score_counts
 from parlour.tui.keyed import Keyed
 from parlour.tui.services import services
@@ -29,6 +30,9 @@ from parlour.tui.widgets import KeyBar
 
 class StatisticsScreen(Keyed, Screen[None]):
     KEYS = STATISTICS_KEYS
+
+    def key_target(self) -> GoesBack:
+        return self  # the type checker sees that the screen has what its keys call
 
     DEFAULT_CSS = """
     StatisticsScreen #statistics { padding: 0 1; }

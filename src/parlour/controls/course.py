@@ -1,0 +1,71 @@
+"""The two ways a game is on a board: in play, or replayed. Each owns the line the board
+shows, and tells whoever listens when it changes; the board reads it.
+
+- :class:`Playing`: a game in play, whose :class:`~parlour.session.Session` owns the line
+  (every move goes to the engine through it, and is saved).
+- :class:`Replaying`: a record stepped through, move by move; nothing is played or saved.
+  Taking over a replay is a new course: a session from the position shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from parlour.engine.history import Line
+from parlour.session import Session
+
+Listener = Callable[[Line[Any, Any]], None]
+
+
+class Playing:
+    """A game in play: the session owns the line."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    @property
+    def line(self) -> Line[Any, Any]:
+        return self.session.line
+
+    def listen(self, listener: Listener) -> None:
+        self.session.listen(listener)
+
+
+class Replaying:
+    """A record replayed: a line stepped through, one move at a time or to either end."""
+
+    def __init__(self, line: Line[Any, Any], title: str = "") -> None:
+        self.line = line
+        #: what the record is called (a file name, a game of the history), as given
+        self.title = title
+        self._listeners: list[Listener] = []
+
+    def listen(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def go(self, line: Line[Any, Any]) -> None:
+        """Show ``line`` (the same record at another move)."""
+        self.line = line
+        for listener in list(self._listeners):
+            listener(line)
+
+    def step(self, direction: int) -> bool:
+        """One move forward (1) or back (-1); False when there is none that way."""
+        line = self.line
+        if direction > 0 and line.can_redo:
+            self.go(line.redo())
+            return True
+        if direction < 0 and line.can_undo:
+            self.go(line.undo())
+            return True
+        return False
+
+    def to_start(self) -> None:
+        self.go(self.line.goto(0))
+
+    def to_end(self) -> None:
+        self.go(self.line.goto(len(self.line.moves) + len(self.line.undone)))
+
+
+Course = Playing | Replaying

@@ -1,0 +1,49 @@
+"""The app's watch on the terminal's size: a clear message over everything while the
+terminal is too small for the screen in view."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.events import Resize
+
+from parlour.tui.screens.small import TooSmallScreen
+
+#: the smallest terminal for a screen that does not say (screens give theirs as MIN_SIZE;
+#: a screen shown over another, a dialogue, needs what the one under it needs)
+MIN_WIDTH = 60
+MIN_HEIGHT = 20
+
+
+class SizeWatch(App[None]):
+    """Part of the app: the terminal's size against what the screen in view needs."""
+
+    #: set once the first screens are up (before that, nothing is checked)
+    _watching_size = False
+
+    def on_resize(self, event: Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        """Cover everything with a clear message while the terminal is too small, and
+        take it away when the terminal grows again."""
+        if not self._watching_size:
+            return
+        small = self.screen if isinstance(self.screen, TooSmallScreen) else None
+        need = self.needed_size()
+        if width < need[0] or height < need[1]:
+            if small is None:
+                self.push_screen(TooSmallScreen(need, (width, height)))
+            else:
+                small.need = need
+                small.update_size((width, height))
+        elif small is not None:
+            self.pop_screen()
+
+    def needed_size(self) -> tuple[int, int]:
+        """The smallest terminal for the screen in view: its own MIN_SIZE, or that of the
+        first screen under it that has one."""
+        for screen in reversed(self.screen_stack):
+            need: tuple[int, int] | None = getattr(screen, "MIN_SIZE", None)
+            if need is not None and not isinstance(screen, TooSmallScreen):
+                return need
+        return MIN_WIDTH, MIN_HEIGHT

@@ -1,0 +1,102 @@
+"""The board never waits on the disk: with the database held locked by another connection
+for ten seconds, every key still makes its move and redraws the board at once, the status
+line says that saving is delayed, and once the lock is let go every move is on disk.
+
+Real SQLite: a second connection, in a thread of its own, holds an exclusive lock (as
+another Parlour, or any other program, could)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import TURN
+from parlour.engine.games.golf import PlayColumn
+from parlour.session import DELAYED_WORDS
+from parlour.store.database import Store
+from parlour.store.paths import DATABASE_NAME
+from parlour.tui.app import make_app
+from parlour.tui.screens.golf import GolfScreen
+from parlour.tui.widgets import StatusLine
+
+LOCKED_SECONDS = 10.0
+#: the most a key may take, from the press to the move made and the board redrawn
+ANSWER_SECONDS = 0.05
+
+
+def hold_lock(path: Path, locked: threading.Event, seconds: float) -> None:
+    """Hold an exclusive lock on the database for ``seconds`` (no one else may write)."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    try:
+        connection.execute("BEGIN EXCLUSIVE")
+        locked.set()
+        time.sleep(seconds)
+        connection.execute("ROLLBACK")
+    finally:
+        connection.close()
+
+
+def key_to_move(screen: GolfScreen) -> str | None:
+    """A key that makes a move now: a column whose card can be played, else the stock."""
+    assert screen.session is not None
+    legal = screen.session.state.legal
+    plays = [move for move in legal if isinstance(move, PlayColumn)]
+    if plays:
+        return str(plays[0].column)
+    return "space" if TURN in legal else None
+
+
+async def test_keys_answer_at_once_while_another_program_holds_the_database(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen) and screen.session is not None
+        session = screen.session
+        assert app.writer.flush(5)  # the new game is on disk before the lock is taken
+        locked = threading.Event()
+        holder = threading.Thread(
+            target=hold_lock, args=(tmp_path / DATABASE_NAME, locked, LOCKED_SECONDS)
+        )
+        holder.start()
+        assert locked.wait(5)
+        taken = time.monotonic()
+        # when the move is made and the board redrawn (the screen redraws as the session
+        # tells it of the new line, before this later listener hears of it)
+        shown: list[float] = []
+        session.listen(lambda line: shown.append(time.perf_counter()))
+        answers: list[float] = []
+        delayed_said = False
+        while time.monotonic() - taken < 3.0:
+            key = key_to_move(screen)
+            if key is None:
+                break
+            played = len(session.line.moves)
+            start = time.perf_counter()
+            await pilot.press(key)
+            assert len(session.line.moves) > played  # the engine has the move
+            assert screen.line is session.line  # and the board shows it
+            answers.append(shown[-1] - start)
+            status = str(screen.query_one(StatusLine).render())
+            delayed_said = delayed_said or DELAYED_WORDS.split(":")[0] in status
+            await pilot.pause(0.2)
+        assert len(answers) >= 5, "too few moves to measure"
+        assert max(answers) <= ANSWER_SECONDS, answers
+        assert delayed_said, "the status line did not say that saving is delayed"
+        assert app.writer.pending()  # the moves wait for the lock, in memory
+        # the lock is let go: the moves are written, in order, and the screen says so
+        holder.join()
+        assert app.writer.flush(35)
+        assert session.unsaved is None
+        moves = [GOLF.format_move(move) for move in session.line.moves]
+    store = Store(tmp_path)
+    try:
+        [saved] = store.games_in_progress()
+        assert list(saved.moves) == moves
+    finally:
+        store.close()
