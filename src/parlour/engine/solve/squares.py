@@ -18,15 +18,18 @@ search made once the pack is empty at most a cap; a go that ends without being c
 is exact, and otherwise the next round has both four times as high. So neither one wide
 end search nor one order can keep the rest waiting.
 
-With at most :data:`PROBE_PACK` cards left, the plain depth-first search through the
-engine's moves (:func:`parlour.engine.solve.search.solve`) has a short go first
-(:data:`END_PROBE` positions): the model's best-first end search can miss a win that going
-deep finds at once (``plain_first=False`` leaves it out, so that the tests can hold the
-model's own search to account). Giving up is never tried. While the squares are being
-formed the choice of sequence is tried each way through the engine. The line found is
-made of engine moves (including the moves of lone cards into spaces that the model leaves
-out) and is replayed through the engine as it is made, so it is legal by the engine's own
-rules.
+The plain depth-first search through the engine's moves
+(:func:`parlour.engine.solve.search.solve`) has a short go too (:data:`END_PROBE`
+positions): the model's best-first end search can miss a win that going deep finds at
+once. With at most :data:`PROBE_PACK` cards left it comes first; with more it is dearer,
+and comes only once the model's search has seen :data:`PROBE_AFTER` positions without
+settling the position (:func:`_probe`). So, given a budget of positions with room for
+both, the solver settles every position the plain search settles within that short go
+(``plain_first=False`` leaves it out, so that the tests can hold the model's own search to
+account). Giving up is never tried. While the squares are being formed the choice of
+sequence is tried each way through the engine. The line found is made of engine moves
+(including the moves of lone cards into spaces that the model leaves out) and is replayed
+through the engine as it is made, so it is legal by the engine's own rules.
 
 The engine reads no clock: a caller that wants a time budget passes ``clock`` (a function
 returning seconds, such as ``time.process_time``).
@@ -78,17 +81,34 @@ from parlour.engine.verdict import PlainSolver
 from parlour.engine.verdict import Verdict
 
 _SUITS: Final = 4
-#: positions the plain depth-first search may visit before the model's end search, once
-#: the pack is empty (see :func:`_solve`)
+#: positions the plain depth-first search through the engine's moves may visit (see
+#: :func:`_probe`)
 END_PROBE: Final = 500
-#: the most cards the pack may hold for that short plain search to be made
+#: the most cards the pack may hold for that plain search to be made before the model's
+#: search; with more it is made later, if the model's search has not settled
 PROBE_PACK: Final = 8
+#: how many positions the model's search sees before that plain search is made, with a
+#: longer pack (four wins in five of seeds 1 to 60 took fewer)
+PROBE_AFTER: Final = 2_000
 #: the most positions the first round of end searches may each see (see :meth:`_Search.run`)
 FIRST_END_CAP: Final = 1_000
 #: how many positions a go of the search sees before the other has its turn
 SLICE: Final = 200
 #: what an end search cut short by its cap answers
 UNSETTLED: Final[list[Pos]] = []
+
+
+#: a verdict as :func:`_solve` gives it: the status, the best score and the line
+Answer = tuple[str, int, list[Any]]
+
+
+class Settled(Exception):
+    """Raised out of the model's search when the search made aside settles the position
+    (:meth:`_Search.pause`)."""
+
+    def __init__(self, answer: Answer) -> None:
+        super().__init__(answer[0])
+        self.answer = answer
 
 
 def model_position(model: Model, state: SquaresState) -> Pos:
@@ -166,6 +186,10 @@ class _Search:
         self.best = score(self.root[0])
         self.best_path: list[Pos] = [self.root]
         self.path: list[Pos] = [self.root]
+        #: a search made once, at the first pause after :data:`PROBE_AFTER` positions;
+        #: its definite answer ends the search (:class:`Settled`)
+        self.aside: Callable[[], Answer | None] | None = None
+        self.start = budget.nodes
 
     def run(self) -> bool:
         """Whether the root can be won; then ``path`` leads to the win.
@@ -176,7 +200,8 @@ class _Search:
         that ends with no win and no end search cut short is exact (the root is lost),
         and one that had some cut short starts again with a cap four times as high (the
         positions shown lost are remembered). So neither one wide end search nor one
-        order can keep the rest waiting."""
+        order can keep the rest waiting. The search made :attr:`aside`, if any, has its
+        turn between two slices."""
         if self.model.n == self.root[1]:  # the pack is empty: one end search
             cap = FIRST_END_CAP
             while (found := self.finish([self.root], cap)) is UNSETTLED:
@@ -193,6 +218,15 @@ class _Search:
                         return bool(stop.value)
                     caps[k] *= 4
                     goes[k] = self.go(k == 1, caps[k])
+                self.pause()
+
+    def pause(self) -> None:
+        """Between two slices: make the search :attr:`aside` once the model's search has
+        seen :data:`PROBE_AFTER` positions; raise :class:`Settled` if it settles."""
+        if self.aside is not None and self.budget.nodes - self.start >= PROBE_AFTER:
+            aside, self.aside = self.aside, None
+            if (answer := aside()) is not None:
+                raise Settled(answer)
 
     def go(self, deal_first: bool, cap: int) -> Generator[None, None, object]:
         """One go; it pauses every :data:`SLICE` positions. It ends with True (a win:
@@ -353,36 +387,49 @@ def _solve(
     if state.phase in FORMING:
         return _solve_forming(state, budget, with_line, plain_first)
     search = _Search(state, budget)
-    if (
-        plain_first
-        and len(state.pack) <= PROBE_PACK
-        and not search.model.frozen_lost(search.root[0])
-    ):
-        # (a position the model's bound refutes at once needs no such go)
-        # The model's end search goes best first, and on a wide plateau of positions it
-        # can spend its whole budget before it tries the line that wins, where the plain
-        # depth-first search through the engine's moves finds it at once; so that one
-        # has a short go first. The tests found such a position with the pack empty
-        # (seed 15620 played on: out of the model's reach in 50,000 positions, won by
-        # the plain search in 277). With a longer pack the short go settled nothing the
-        # model's search did not, and took most of the time spent on a deal that is won
-        # (every engine position it makes with the pack empty runs the end search of
-        # ruling S10), so it is made only with at most PROBE_PACK cards left.
-        share = budget.share(END_PROBE)
-        if share.limit is not None and share.limit > 1:
-            quick = generic_solve(SQUARES, state, budget=share)
-            budget.spend(quick.nodes)
-            if quick.definite:
-                return quick.status, quick.best_score, list(quick.line)
+    # (a position the model's bound refutes at once needs no plain search)
+    if plain_first and not search.model.frozen_lost(search.root[0]):
+        if len(state.pack) > PROBE_PACK:
+            search.aside = lambda: _probe(state, budget)
+        elif (quick := _probe(state, budget)) is not None:
+            return quick
     try:
         won = search.run()
     except OutOfBudget:
         won = None
+    except Settled as settled:
+        return settled.answer
     if won:
         line = replay_path(state, search.path)[0] if with_line else []
         return WINNABLE, _SUITS, line
     line = replay_path(state, search.best_path)[0] if with_line else []
     return (UNKNOWN if won is None else NOT_WINNABLE), search.best, line
+
+
+def _probe(state: SquaresState, budget: Budget) -> Answer | None:
+    """The plain depth-first search through the engine's moves, for at most
+    :data:`END_PROBE` positions of ``budget``: its answer when definite, else None.
+
+    The model's best-first end search can spend its whole budget on a wide plateau of
+    positions before it tries the line that wins, where the plain search finds it at
+    once (seed 15620 played on to an empty pack: out of the model's reach in 50,000
+    positions, won by the plain search in 277). With a short pack (at most
+    :data:`PROBE_PACK` cards) this go comes first: it is cheap. With a longer one it
+    costs more than the model's search takes on most deals that are won (every engine
+    position it makes with the pack empty runs the end search of ruling S10: a median
+    of 0.19 s on the deals of seeds 1 to 30, where the model's search wins a deal in a
+    median of 458 positions, about 0.04 s), so it waits until the model's search has
+    seen :data:`PROBE_AFTER` positions without settling. Either way a budget of
+    positions with room for both settles every position that this plain search settles
+    within :data:`END_PROBE` positions."""
+    share = budget.share(END_PROBE)
+    if share.limit is not None and share.limit <= 1:
+        return None
+    quick = generic_solve(SQUARES, state, budget=share)
+    budget.spend(quick.nodes)
+    if not quick.definite:
+        return None
+    return quick.status, quick.best_score, list(quick.line)
 
 
 def _solve_forming(
