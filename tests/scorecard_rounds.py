@@ -19,8 +19,11 @@ ROUNDS = (
     (987654321, "free-stock", (4, 2, 8), False),
     (42, "none", (9, 9), True),
 )
-#: pars known for the free-stock round's first holes (the CLI works out only book pars)
+#: bests known for the free-stock round's first holes (the CLI works out only book bests)
 FREE_STOCK_PARS = {1: 0, 2: 2}
+#: pars kept for the first round's holes, as the app keeps them once worked out (the hint
+#: player's real scores on those deals; the other rounds' are not known yet)
+FIRST_ROUND_HINT_PARS = (3, 2, 3, 1, 5, 11, 6, 8, -1)
 
 
 def fill_store(directory: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
@@ -59,6 +62,9 @@ def fill_store(directory: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
             )
         if abandoned:
             store.abandon_round(round_id)
+        if day == 1:
+            for hole, par in enumerate(FIRST_ROUND_HINT_PARS, 1):
+                store.save_hint_par(hole_seed(kind, course, hole), options, par)
         if options == "free-stock":
             for hole, par in FREE_STOCK_PARS.items():
                 store.save_par(hole_seed(kind, course, hole), options, par)

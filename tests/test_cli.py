@@ -8,7 +8,7 @@ from parlour import __version__
 from parlour.cli import main
 
 GOLDEN_SEED_1 = """\
-Golf · seed 1 · options: none
+Golf . seed 1 . options: none
  c1   c2   c3   c4   c5   c6   c7
  9S   9H   2H   4C   3D   8C   7D
  2S  10S   7H  10C  10D   3C   2D

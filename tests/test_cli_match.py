@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from parlour.cli import main
+from parlour.engine.games.golf_plugin import ROUNDS
 from parlour.engine.rounds import course_code
+from parlour.engine.rounds import hole_seed
 from parlour.engine.solve.golf import hole_pars
 from parlour.engine.solve.golf import solve_golf
 from parlour.session import Session
@@ -165,8 +167,9 @@ def test_match_ranks_the_rounds_best_first(
     )
     assert status == 0, err
     board = json.loads(out)
-    pars = list(hole_pars(COURSE))
-    assert board["course"] == CODE and board["pars"] == pars and board["bogey"] == 40
+    bests = list(hole_pars(COURSE))
+    assert board["course"] == CODE and board["bests"] == bests and board["bogey"] == 40
+    assert board["pars"] is None  # the hint player's scores: not worked out here yet
     assert [(s["place"], s["player"], s["total"]) for s in board["standings"]] == [
         (1, "ann", sum(scores["ann"])),
         (2, "bob", sum(scores["bob"])),
@@ -174,7 +177,25 @@ def test_match_ranks_the_rounds_best_first(
     bob = board["standings"][1]
     assert bob["holes"] == list(scores["bob"])
     assert bob["versus_bogey"] == sum(scores["bob"]) - 40
-    assert bob["versus_par"] == sum(scores["bob"]) - sum(pars)
+    assert bob["versus_best"] == sum(scores["bob"]) - sum(bests)
+    assert bob["versus_par"] is None
+    # once the pars are known (as the app keeps them when it works them out), against par
+    kept = [5, 4, 6, 3, 7, 5, 6, 4, 5]
+    store = Store(data)
+    for hole, par in enumerate(kept, 1):
+        store.save_hint_par(hole_seed(ROUNDS, COURSE, hole), "none", par)
+    store.close()
+    status, out, err = run(
+        capsys, data, "match", "--json", str(records["bob"]), str(records["ann"])
+    )
+    board = json.loads(out)
+    assert board["pars"] == kept
+    assert board["standings"][1]["versus_par"] == sum(scores["bob"]) - sum(kept)
+    status, out, err = run(capsys, data, "match", str(records["bob"]), str(records["ann"]))
+    said = " ".join(out.split())
+    assert "Par: the hint's score · Best: perfect play, all cards seen · Bogey: the target" in said
+    par_row = next(line for line in out.splitlines() if " par " in line)
+    assert re.findall(r"-?\d+", par_row) == [*map(str, kept), str(sum(kept))]
 
 
 def test_scorecard_of_a_course_ranks_every_local_players_rounds(

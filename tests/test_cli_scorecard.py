@@ -85,8 +85,13 @@ def test_nothing_is_cut_short_at_any_width(
     assert ["-1", "-1", "-5", "-3", "-5", "-6", "-4", "-8", "-7", "-7"] in versus
     assert ["+5", "+4", "+6", "+13", "+12", "+15", "+11", "+8", "+15", "+15"] in versus
     assert ["E", "-3", "+1"] in versus  # level after the first hole: 4 against bogey's 4
-    # a par not yet known is a dash, never an ellipsis
-    assert ["0", "2", *["-"] * 7, "-"] in card_lines(lines, "Par")
+    # a best or a par not yet known is a dash, never an ellipsis
+    assert ["0", "2", *["-"] * 7, "-"] in card_lines(lines, "Best")
+    assert [*["-"] * 9, "-"] in card_lines(lines, "Par")
+    # and what the rows mean, with how to work out the pars still unknown
+    said = " ".join(line.strip() for line in lines)
+    assert "Par: the hint's score · Best: perfect play, all cards seen · Bogey: the target" in said
+    assert "parlour scorecard --par" in said
     assert "Best round: 33 on course 3RJ0 (2024-05-01), -7 against bogey." in " ".join(
         line.strip() for line in lines
     )
@@ -100,6 +105,8 @@ def test_wide_terminals_give_every_round_its_row_of_the_table(
     # at 120 columns one table: the date, course and rule beside each card's par row
     assert sum("Hole" in words(line) for line in wide) == 1
     assert any(words(line)[:5] == ["2024-05-02", "7ZZZZZZZZZZZZ", "book", "rule", "Par"]
+               for line in wide)  # fmt: skip
+    assert any(words(line)[:2] == ["complete", "Best"]
                for line in wide)  # fmt: skip
     # at 80, a card for each round under a line naming it
     assert sum("Hole" in words(line) for line in narrow) == 4

@@ -134,7 +134,10 @@ def test_by_twos_says_once_that_its_packet_rules_out_a_win(tmp_path: Path) -> No
     )
     assert played.returncode == 0, played.stderr
     lines = played.stdout.splitlines()
-    reason = cards_as_shown(LOST_REASON, ascii_only=False)
+    from parlour.help import with_ruling_words
+
+    # (plain mode names a ruling with its title)
+    reason = cards_as_shown(with_ruling_words(LOST_REASON), ascii_only=False)
     told = [number for number, line in enumerate(lines) if reason in line]
     # the opening prompt is line 5; turn n is answered on line 5 + n
     assert told == [5 + LOST_AT_TURN]
@@ -179,8 +182,9 @@ def test_an_end_the_move_could_not_settle_is_settled_before_the_next_move(
     )
     assert played.returncode == 0, played.stderr
     lines = played.stdout.strip().splitlines()
-    assert "Parlour ends the game: no higher score can be reached (S11)." in lines[-2]
-    assert "(S11). No more can be done; 0 suits complete and clear." in lines[-2]
+    ended = "Parlour ends the game: no higher score can be reached (S11: when Parlour cannot"
+    assert f"{ended} tell at once)." in lines[-2]
+    assert "at once). No more can be done; 0 suits complete and clear." in lines[-2]
     assert lines[-1] == "score 0"
     # the game is stored finished, with Parlour's move in its record
     history = parlour(tmp_path, "history", "squares", "--json")
@@ -209,3 +213,29 @@ def test_a_hole_nothing_more_can_be_played_in_is_turned_out_and_said_once(
         "3 cards left on the links."
     )
     assert played.stdout.count("Parlour turns") == 1
+
+
+def test_each_games_hidden_piles_and_rows_are_fields_of_its_positions() -> None:
+    """Plain mode learns from each game's words which fields of a position hide their
+    order (told by size only) and which hold several piles: each named field is one the
+    game's positions have, and every game hides the pile it deals from."""
+    import random
+
+    from parlour.engine.registry import find_spec
+    from parlour.engine.registry import game_ids
+
+    for game in game_ids():
+        rules = find_spec(game).rules()
+        named = rules.words.hidden_piles | rules.words.rows
+        fields: set[str] = set()
+        for seed in range(5):
+            state, chooser = rules.start_from_seed(seed, frozenset()), random.Random(seed)
+            for _ in range(200):
+                text = rules.format_position(state)
+                fields |= {line.split(":")[0] for line in text.splitlines() if ":" in line}
+                moves = list(rules.legal_moves(state))
+                if not moves:
+                    break
+                state = rules.apply(state, chooser.choice(moves))
+        assert rules.words.hidden_piles, game
+        assert named <= fields, (game, named - fields)

@@ -83,7 +83,7 @@ def test_the_toy_game_plays_through_the_command_line(
     toy: GameSpec, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["deal", "aces-out", "--seed", "1", "--ascii"]) == 0
-    assert "Aces Out · seed 1" in capsys.readouterr().out
+    assert "Aces Out . seed 1" in capsys.readouterr().out  # --ascii: ASCII only
     assert main(["play-moves", "toy", "--seed", "1", "t", "t", "t"]) == 0
     assert "Moves played: 3" in capsys.readouterr().out
     assert main(["play-moves", "toy", "--seed", "1", "a"]) == 2

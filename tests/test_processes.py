@@ -81,3 +81,16 @@ def test_ctrl_c_stops_an_analysis_with_the_summary_of_what_was_solved(tmp_path: 
     assert b"Interrupted: " in out and b" of 100,000,000 deals solved" in out
     rows = (tmp_path / "golf.csv").read_text().splitlines()
     assert rows[0].startswith("seed,") and len(rows) > 1  # what was solved is written
+
+
+async def test_pars_are_worked_out_at_a_lower_priority_than_hints() -> None:
+    from parlour.tui import background
+
+    try:
+        # os.nice(0) answers the process's niceness without changing it
+        hints = await background.run(os.nice, 0)
+        pars = await background.run_pars(os.nice, 0)
+        ends = await background.run_end_look(os.nice, 0)
+    finally:
+        background.shut_down()
+    assert pars == ends == hints + 10

@@ -1,3 +1,3 @@
-"""Parlour: four patience games from an old book, played in the terminal."""
+"""Parlour: patience games from an old book, played in the terminal."""
 
 __version__ = "0.1.0"

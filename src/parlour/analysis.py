@@ -52,12 +52,16 @@ def _die_with_parent() -> None:
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
-def _worker_start(parent: int) -> None:
+def _worker_start(parent: int, niceness: int = 0) -> None:
     """Run first in every worker process: leave Ctrl-C to the parent (which stops the
     workers itself), and exit as soon as the parent is gone, even when it was killed
     with no chance to stop its workers (kill -9): at once on Linux, else within
-    :data:`PARENT_WATCH_SECONDS`."""
+    :data:`PARENT_WATCH_SECONDS`. A worker of work nobody waits for lowers its priority
+    by ``niceness``, so that it takes only the CPU the player's own work leaves."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if niceness and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(niceness)
     _die_with_parent()
     if os.getppid() != parent:  # gone before the request was made
         os._exit(0)
@@ -70,14 +74,15 @@ def _worker_start(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def process_pool(workers: int) -> ProcessPoolExecutor:
+def process_pool(workers: int, *, niceness: int = 0) -> ProcessPoolExecutor:
     """A pool of fresh worker processes (spawned, so they share nothing with a running
-    app) that never outlive the process that made it."""
+    app) that never outlive the process that made it; ``niceness`` lowers their priority
+    (work done in the background, that nobody waits for)."""
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_worker_start,
-        initargs=(os.getpid(),),
+        initargs=(os.getpid(), niceness),
     )
 
 
@@ -98,6 +103,20 @@ def solve_seed(
 ) -> Verdict:
     rules = find_spec(game).rules()
     return solve_state(game, rules.start_from_seed(seed, options), budget=budget)
+
+
+def hint_par(game: str, seed: int, options: frozenset[str] = frozenset()) -> int:
+    """A deal's par in golf's sense: the score Parlour's own play makes on it, following
+    the game's hint (which never looks at hidden cards) from the deal to the end. The hint
+    is seeded from what it can see, so a deal's par never changes. Seconds of CPU a deal
+    (Golf: about three); the best score, by contrast, is what perfect play knowing every
+    card reaches (:func:`solve_seed`)."""
+    spec = find_spec(game)
+    rules, hint = spec.rules(), spec.hint()
+    state = rules.start_from_seed(seed, options)
+    while rules.outcome(state) is None:
+        state = rules.apply(state, hint(state))
+    return rules.score(state)
 
 
 def move_texts(game: str, verdict: Verdict) -> tuple[str, ...]:
@@ -271,7 +290,8 @@ class Summary:
     not_winnable: int
     unknown: int
     mean_best_score: float
-    #: for a game played in rounds, the mean best total of a round (Golf's nine-hole par)
+    #: for a game played in rounds, the mean best total of a round (nine holes of Golf;
+    #: the field keeps its first name: it is perfect play's, not the hint player's par)
     mean_nine_hole_par: float | None
     median_seconds: float
     mean_seconds: float
@@ -305,6 +325,7 @@ __all__ = [
     "Tally",
     "analyse",
     "default_budget",
+    "hint_par",
     "move_texts",
     "solve_seed",
     "solve_state",

@@ -20,12 +20,16 @@ from typing import TextIO
 
 from rich.console import Console
 
+from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import ParlourError
 from parlour.engine.game import SettlesEndLater
+from parlour.engine.game import Words
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
+from parlour.engine.rounds import course_code
 from parlour.engine.untrusted import visible
+from parlour.help import with_ruling_words
 from parlour.render import cards_as_shown
 from parlour.render import render_position
 from parlour.session import Session
@@ -46,14 +50,11 @@ WORDS = (
 )
 
 
-#: piles whose order is hidden: only their size is told
-_HIDDEN = ("stock", "pack", "deck")
-
-
-def what_changed(before: str, after: str, words: str) -> list[str]:
+def what_changed(before: str, after: str, words: str, said_by: Words[Any, Any]) -> list[str]:
     """What a move showed that its own words do not say, read from the two positions'
     text forms (docs/notation.md): the new top card of each single pile that changed
-    (``column 3 shows 8D``), or that it is empty, and the size of a hidden pile."""
+    (``column 3 shows 8D``), or that it is empty, and the size of a hidden pile (the
+    game's words, ``said_by``, name its hidden piles and its rows of piles)."""
     old = dict(_fields(before))
     said = set(words.split())
     changes = []
@@ -64,15 +65,15 @@ def what_changed(before: str, after: str, words: str) -> list[str]:
         if not cards or not all(_CARD.fullmatch(card) or card == "-" for card in cards):
             continue
         present = [card for card in cards if card != "-"]
-        if name in _HIDDEN:
+        if name in said_by.hidden_piles:
             count = len(present)
             changes.append(
                 f"{count} card{'s' if count != 1 else ''} in the {name}"
                 if count
                 else f"the {name} is empty"
             )
-        elif name.endswith("s") or (" " in value and name in ("board", "kept", "rejected")):
-            continue  # a row of piles, or a whole heap told elsewhere
+        elif name in said_by.rows:
+            continue  # a row of piles, or a whole heap, told by the move's words
         elif not present:
             changes.append(f"{name} is empty")
         elif present[-1] not in said:
@@ -80,11 +81,14 @@ def what_changed(before: str, after: str, words: str) -> list[str]:
     return changes
 
 
-def unseen_masked(words: str, position: str) -> str:
+def unseen_masked(words: str, position: str, said_by: Words[Any, Any]) -> str:
     """A move's words before it is made, with the cards the player cannot see yet (those
     in a hidden pile) left unnamed: listing the moves must not peek at the stock."""
     hidden = {
-        card for name, value in _fields(position) if name in _HIDDEN for card in value.split()
+        card
+        for name, value in _fields(position)
+        if name in said_by.hidden_piles
+        for card in value.split()
     }
     if not hidden:
         return words
@@ -137,6 +141,8 @@ class Plain:
 
     def say(self, text: str) -> None:
         # a message may echo what was typed or a file's name: controls shown, not obeyed
+        # (a ruling is named with its title: "(G3: turning the stock)")
+        text = with_ruling_words(text)
         self.out.write(visible(cards_as_shown(text, self.ascii_only)) + "\n")
         self.out.flush()
 
@@ -168,24 +174,23 @@ class Plain:
         elif opening.course is not None or opening.new_round:
             self.session = self._round(opening)
         else:
-            self.session = self._resumed(spec.id, opening) or Session.new_game(
-                self.store,
-                spec.id,
-                secrets.randbits(32) if opening.seed is None else opening.seed,
-                opening.options,
-            )
+            resumed = None if opening.fresh else self._resumed(spec.id, opening)
+            self.session = resumed or self._new_deal(spec.id, opening)
         played = len(self.session.line.moves)
         if played:
             self.say(f"Welcome back: {played} move{'s' if played != 1 else ''} played.")
         self.board()
 
     def _resumed(self, game: str, opening: PlainOpening) -> Session | None:
-        """The player's unfinished game of ``game`` (of that seed, if one is given)."""
+        """The player's unfinished game of ``game`` (of that seed, if one is given; else
+        the one in its resume slot)."""
         for saved in self.store.games_in_progress():
             if saved.game != game or saved.round_id is not None:
                 continue
             if opening.seed is not None and saved.seed != opening.seed:
                 continue
+            if opening.seed is None and not (saved.moves or saved.undone):
+                continue  # no move played: it holds no slot
             if format_options(opening.options) != saved.options:
                 continue
             try:
@@ -194,12 +199,40 @@ class Plain:
                 continue  # kept in the database; the app says so
         return None
 
+    def _new_deal(self, game: str, opening: PlainOpening) -> Session:
+        """A new deal; if the player has an unfinished game of ``game`` under these options,
+        say that the first move here replaces it (one resume slot a game and options)."""
+        slot = self.store.saved_deal(game, format_options(opening.options))
+        seed = secrets.randbits(32) if opening.seed is None else opening.seed
+        if slot is not None:
+            moves = len(slot.moves)
+            deal = f"seed {slot.seed}" if slot.seed is not None else "a dealt deck"
+            self.say(
+                f"A new deal. Your unfinished game ({deal}, {moves} "
+                f"move{'s' if moves != 1 else ''} played) is replaced by your first move "
+                "here: quit before that to keep it."
+            )
+        return Session.new_game(self.store, game, seed, opening.options)
+
     def _round(self, opening: PlainOpening) -> Session:
+        """A round of the course given (going on with the player's unfinished round of it
+        unless ``fresh``), or of a new course: plain mode asks nothing (its input may be a
+        script), but names the unfinished rounds under these rules and how to go on."""
         options = opening.options
         if opening.course is not None and not opening.fresh:
             unfinished = self.store.unfinished_round(opening.course, format_options(options))
             if unfinished is not None:
                 return Session.continue_round(self.store, unfinished)
+        if opening.course is None and not opening.fresh:
+            rules = format_options(options)
+            left = [r for r in self.store.unfinished_rounds() if r.options == rules]
+            if left:
+                self.say(
+                    f"A new round. You have {len(left)} unfinished round"
+                    f"{'s' if len(left) != 1 else ''} under these rules; to go on with the "
+                    f"latest: parlour play {find_spec(opening.game).id} --course "
+                    f"{course_code(left[0].course)} --plain"
+                )
         course = secrets.randbits(40) if opening.course is None else opening.course
         return Session.new_round(self.store, course, options)
 
@@ -277,6 +310,13 @@ class Plain:
             move = session.rules.parse_move(text)
             words = session.rules.words.describe(before, move)
             session.play(move)
+        except IllegalMoveError as error:
+            # the move named as it was typed (s stays s), then why
+            reason = error.reason.rstrip(".")
+            self.say(
+                f"{text.strip()} is not allowed: {reason}. (Type moves for the moves you can make.)"
+            )
+            return
         except ParlourError as error:
             reason = str(error).rstrip(".")
             self.say(f"{reason[:1].upper()}{reason[1:]}. (Type moves for the moves you can make.)")
@@ -284,7 +324,10 @@ class Plain:
         # what the player's own move changed (the moves Parlour then made are said in news)
         after = session.line.states[made + 1]
         changes = what_changed(
-            session.rules.format_position(before), session.rules.format_position(after), words
+            session.rules.format_position(before),
+            session.rules.format_position(after),
+            words,
+            session.rules.words,
         )
         self.after(
             f"{words[:1].upper()}{words[1:]}{''.join(f'; {c}' for c in changes)}.",
@@ -354,7 +397,9 @@ class Plain:
         width = max(len(notation) for notation in written)
         position = session.rules.format_position(state)
         for move, notation in zip(legal, written, strict=True):
-            words = unseen_masked(session.rules.words.describe(state, move), position)
+            words = unseen_masked(
+                session.rules.words.describe(state, move), position, session.rules.words
+            )
             self.say(f"  {notation:<{width}}  {words}")
 
     def hint(self) -> None:
@@ -367,7 +412,9 @@ class Plain:
         session.count_hint()
         notation = session.rules.format_move(move)
         words = session.rules.words.describe(session.state, move)
-        words = unseen_masked(words, session.rules.format_position(session.state))
+        words = unseen_masked(
+            words, session.rules.format_position(session.state), session.rules.words
+        )
         self.say(f"Hint: {notation} ({words}).")
 
     def undo(self) -> None:

@@ -214,6 +214,16 @@ class Session:
             scores = (*scores, self.outcome.score)
         return replace(self.round.round, scores=scores)
 
+    @property
+    def takes_slot(self) -> bool:
+        """Whether the game is kept in the store while unfinished: a round's hole always
+        (its round goes on from it), any other game once a move has been played (it then
+        holds the resume slot of its game and rule options, see ``Store.save_in_progress``)."""
+        line = self.line
+        return (
+            self.round is not None or self.saved_id is not None or bool(line.moves or line.undone)
+        )
+
     # -- moves -----------------------------------------------------------------------------
 
     def play(self, move: Any) -> None:
@@ -316,7 +326,9 @@ class Session:
         line = self.line  # the game as it is now: the writes of later changes follow
         outcome = self.rules.outcome(line.current)
         try:
-            if outcome is None:
+            if outcome is None and not self.takes_slot:
+                pass  # a deal with no move played is not kept: it takes no resume slot
+            elif outcome is None:
                 self.saved_id = self.store.save_in_progress(
                     self.saved_id,
                     undone=[self.rules.format_move(m) for m in line.undone],

@@ -81,7 +81,8 @@ class GameStats:
     best_round: int | None = None
     mean_round: float | None = None
     rounds_under_bogey: int | None = None
-    #: the mean of score minus par over the holes whose par is known
+    #: the mean of score minus best over the holes whose best is known (perfect play's
+    #: score, knowing every card; the field keeps its first name)
     mean_versus_par: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
@@ -237,8 +238,8 @@ _GAME_ROWS: Final = (
 
 
 def stats_table(player: str, stats: list[GameStats]) -> Table:
-    """One column per game and rule options, one row per figure (four games fit in 80
-    columns), the rounds' figures below a rule."""
+    """One column per game and rule options, one row per figure (the games of today's
+    registry fit in 80 columns), the rounds' figures below a rule."""
     # the player's name and a game or options this Parlour does not know are outside
     # text: shown, never read as markup
     title = Text(f"Statistics of {shown(player)}", style="table.title")
@@ -259,7 +260,7 @@ def stats_table(player: str, stats: list[GameStats]) -> Table:
             ("Rounds finished", "rounds_finished", "{}"), ("Best round", "best_round", "{}"),
             ("Mean round", "mean_round", "{:.1f}"),
             (f"Under bogey ({kind.bogey})", "rounds_under_bogey", "{}"),
-            (f"Against par a {kind.unit}", "mean_versus_par", "{:+.2f}"),
+            (f"Against best a {kind.unit}", "mean_versus_par", "{:+.2f}"),
         )  # fmt: skip
         for label, name, form in rows:
             table.add_row(label, *(_maybe(getattr(s, name), form) for s in stats))
@@ -278,7 +279,7 @@ def daily_table(spec: GameSpec, days: list[DailyScore]) -> Table:
 
 def round_totals(store: Store, spec: GameSpec) -> list[tuple[str, int, int | None]]:
     """The player's complete rounds (book rule), oldest first: when each was finished,
-    its total and its par (None while a hole's par is not known)."""
+    its total and its best (perfect play's; None while a hole's best is not known)."""
     assert spec.rounds is not None
     kind = spec.rounds
     found = []

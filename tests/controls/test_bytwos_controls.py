@@ -82,10 +82,10 @@ def test_a_card_both_piles_take_asks_which(tmp_path: Path) -> None:
     assert isinstance(cancelled, Redraw) and cancelled.message.startswith("No card played.")
     assert KEYS.availability(controls, "choose", ("a",)) is False
     assert controls.refuse("a") == Say(
-        "a and d choose the pile when both piles of a suit take the card: press s, w or p first.",
+        "a and 2 choose the pile when both piles of a suit take the card: press s, w or p first.",
         refused=True,
     )
-    assert controls.key_for(Build(move.source, "d")) == f"{move.source} then d"
+    assert controls.key_for(Build(move.source, "d")) == f"{move.source} then 2"
 
 
 def test_the_arrows_move_between_the_three_cards(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from parlour.engine.games.bytwos_state import ByTwosMove
 from parlour.engine.games.bytwos_state import ByTwosState
 from parlour.engine.games.bytwos_state import Phase
 from parlour.engine.record import format_record
+from parlour.help import with_ruling_words
 from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
@@ -39,8 +40,8 @@ def status_text(app: Any) -> str:
 
 
 def said(text: str) -> str:
-    """The engine's words as the status line shows them."""
-    return cards_as_shown(with_screen_keys(text))
+    """The engine's words as the status line shows them (a ruling named with its title)."""
+    return cards_as_shown(with_ruling_words(with_screen_keys(text)))
 
 
 def why_not(state: ByTwosState, move: ByTwosMove) -> str:
@@ -136,7 +137,7 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
         assert screen.key_state("redeal", ()) is False
         assert why_not(state, REDEAL) in status_text(app)
         await pilot.press("t")  # the engine's "redeal (r)" is shown with this screen's key
-        assert "build, deal (d) or redeal (o) (B1)" in status_text(app)
+        assert "build, deal (d) or redeal (o) (B1: forming the packet)" in status_text(app)
         await pilot.press("a")
         assert "press s, w or p first" in status_text(app)
         assert screen.session.state == state
@@ -182,7 +183,7 @@ async def test_choosing_between_the_two_piles_of_a_suit(private_data_dir: Path) 
         await pilot.press("escape")  # cancels the choice; the board stays
         assert screen.controls.choosing == "" and app.screen is screen
         assert screen.session.state == state
-        await pilot.press("s", "d")
+        await pilot.press("s", "2")
         assert screen.session.state == BYTWOS.apply(state, "sd")
         await pilot.press("u", "s")
         await pilot.click("#foundation-0")

@@ -11,6 +11,7 @@ from parlour.engine.games.bytwos_state import TURN
 from parlour.engine.games.bytwos_state import Phase
 from parlour.engine.games.bytwos_truth import lost_news
 from parlour.engine.games.bytwos_truth import packet_block
+from parlour.help import with_ruling_words
 from parlour.tui.app import make_app
 from parlour.tui.screens.bytwos import ByTwosScreen
 
@@ -20,6 +21,9 @@ from ..engine.bytwos_helpers import LOST_SEED
 from ..engine.bytwos_helpers import REMINDER
 from .test_bytwos_pilot import said
 from .test_bytwos_pilot import status_text
+
+#: the reason as the status line says it (a ruling named with its title)
+TOLD = with_ruling_words(LOST_REASON)
 
 
 async def test_forming_a_lost_packet_with_f_says_why_once(private_data_dir: Path) -> None:
@@ -62,7 +66,7 @@ async def test_turning_card_by_card_says_it_at_the_turn_that_loses(
             await pilot.press("t")
             shown.append(status_text(app))
         assert screen.session.line.moves == (TURN,) * (LOST_AT_TURN + 1)
-        told = [turn for turn, text in enumerate(shown, start=1) if LOST_REASON in text]
+        told = [turn for turn, text in enumerate(shown, start=1) if TOLD in text]
         assert told == [LOST_AT_TURN]  # in ASCII mode the cards keep their letters
         assert REMINDER in shown[-1]
         # taking the turn back takes the news back too; turning again tells it again
@@ -70,4 +74,4 @@ async def test_turning_card_by_card_says_it_at_the_turn_that_loses(
         await pilot.press("u")
         assert REMINDER not in status_text(app)
         await pilot.press("r")
-        assert LOST_REASON in status_text(app)
+        assert TOLD in status_text(app)

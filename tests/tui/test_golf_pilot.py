@@ -86,7 +86,10 @@ async def test_a_refused_move_says_why(private_data_dir: Path) -> None:
         before = app.screen.session.state
         await pilot.press("1")  # QC cannot go on 9C
         assert app.screen.session.state == before
-        assert "Q♣ is not one rank above or below 9♣ (G2)" in status_text(app)
+        assert (
+            "1 is not allowed: Q♣ is not one rank above or below 9♣ (G2: playing)"
+            in status_text(app)
+        )
         await pilot.press("space")  # the book rule: 7 can be played, so no turning
         assert app.screen.session.state == before
         assert "only at a stoppage" in status_text(app)

@@ -24,7 +24,7 @@ async def test_the_key_bar_greys_undo_until_a_move_and_a_click_on_it_undoes(
     tmp_path: Path,
 ) -> None:
     app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(200, 32)) as pilot:  # wide enough for every key
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GolfScreen)

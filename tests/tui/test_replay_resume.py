@@ -105,7 +105,10 @@ async def test_the_start_screen_offers_resume(tmp_path: Path) -> None:
     app = make_app(tmp_path, game="golf", seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await pilot.press("space" if GOLF.start_from_seed(3).phase == "stoppage" else "q")
+        first = next(
+            m for m in GOLF.legal_moves(GOLF.start_from_seed(3)) if isinstance(m, PlayColumn)
+        )
+        await pilot.press(str(first.column), "q")  # one move played: the game is kept
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
@@ -113,3 +116,4 @@ async def test_the_start_screen_offers_resume(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.line.seed == 3
+        assert len(app.screen.session.line.moves) == 1

@@ -10,10 +10,12 @@ from textual.widgets import OptionList
 
 from parlour.engine.rounds import course_code
 from parlour.store.database import Store
+from parlour.store.unfinished import unfinished
 from parlour.tui.app import make_app
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.history import RoundsScreen
+from parlour.tui.screens.unfinished import when_words
 
 COURSE = 123456
 
@@ -42,7 +44,10 @@ async def test_the_start_screen_goes_on_with_the_round_at_its_next_hole(
     app = make_app(private_data_dir)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        assert first_entry(app) == f"Continue Golf round {course_code(COURSE)} — hole 2 of 9"
+        (left,) = unfinished(Store(private_data_dir))
+        assert first_entry(app) == (
+            f"Continue Golf round {course_code(COURSE)} — hole 2 of 9 ({when_words(left.when)})"
+        )
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
@@ -51,7 +56,7 @@ async def test_the_start_screen_goes_on_with_the_round_at_its_next_hole(
         assert screen.session.round.hole == 2 and screen.session.round.scores == (5,)
         await pilot.press("escape")  # back to the start screen: now the hole is in play
         await pilot.pause()
-        assert first_entry(app).endswith("hole 2 of 9 (in play)")
+        assert "hole 2 of 9 (in play, today " in first_entry(app)
     store = Store(private_data_dir)
     assert len(store.rounds()) == 1 and store.game_in_progress_for_round(1) is not None
 

@@ -18,6 +18,7 @@ from parlour.engine.games.rubbish_state import Phase
 from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.history import Line
 from parlour.engine.record import format_record
+from parlour.help import with_ruling_words
 from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
@@ -84,7 +85,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
         await pilot.pause()
         outcome = RUBBISH.outcome(expected)
         assert outcome is not None
-        assert cards_as_shown(RUBBISH.words.prompt(expected)) in status_text(app)
+        assert cards_as_shown(with_ruling_words(RUBBISH.words.prompt(expected))) in status_text(app)
         assert "Press n for a new game." in status_text(app)
         assert "Game over" in str(screen.table_notes.render())
         assert screen.key_state("play_cursor", ()) is None  # greyed once it is over
@@ -111,7 +112,7 @@ async def test_refused_keys_say_why_and_change_nothing(private_data_dir: Path) -
         assert screen.session.state == start
         said = status_text(app)
         assert said.startswith("Cannot throw 2♦ — it is the queens that must go, not 2♦")
-        assert "(R4)" in said
+        assert "(R4: discarding)" in said
         assert screen.key_state("fill_stock", ()) is None  # greyed in the footer …
         await pilot.press("s")  # … and the key still answers, with the engine's reason
         assert screen.session.state == start
@@ -123,7 +124,7 @@ async def test_refused_keys_say_why_and_change_nothing(private_data_dir: Path) -
         await pilot.press("5")
         assert "Position 5 is empty" in status_text(app)
         await pilot.press("w")
-        assert "one more of the queens must be discarded first (R4)" in status_text(app)
+        assert "one more of the queens must be discarded first (R4: discarding)" in status_text(app)
 
 
 async def test_undo_redo_and_restart(private_data_dir: Path) -> None:
@@ -229,8 +230,8 @@ async def test_a_new_game_asks_first_while_this_one_is_in_play(private_data_dir:
         fresh = app.screen
         assert isinstance(fresh, RubbishScreen) and fresh is not screen
         assert fresh.session.line.moves == ()
-    saved = Store(private_data_dir).games_in_progress()
-    assert [game.seed for game in saved] == [fresh.session.line.seed]
+    # the game asked about is dropped; the new deal, with no move played, takes no slot
+    assert Store(private_data_dir).games_in_progress() == []
 
 
 async def test_a_record_replays_and_can_be_taken_over(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
-"""The app's scorecard is a golf card: holes 1–9 across, then rows for each hole's par, its
-score and the running total against bogey, with the totals at the right. The scorecards
-screen shows a past round's card the same way."""
+"""The app's scorecard is a golf card: holes 1–9 across, then rows for each hole's par (the
+hint player's score on it), its best (perfect play's), the player's score and the running
+total against bogey, with the totals at the right, and a line saying what they mean. The
+scorecards screen shows a past round's card the same way."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from parlour.engine.games.golf_plugin import ROUNDS
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import hole_seed
 from parlour.engine.solve.golf import par_for_seed
+from parlour.engine.solve.golf_hint import golf_hint
+from parlour.render.scorecard import LEGEND
 from parlour.render.scorecard import against
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
@@ -44,16 +47,22 @@ async def test_the_scorecard_runs_the_holes_across_like_a_golf_card(
             if hole == 1:
                 await pilot.press("enter")  # on to the next hole
                 await pilot.pause()
-        # every par worked out, and shown
-        await app.workers.wait_for_complete()
+        # every best worked out (first, in milliseconds a hole), and shown
+        seeds = [hole_seed(ROUNDS, COURSE, hole) for hole in range(1, 10)]
+        store = app.store
+        assert store is not None
+        for _ in range(600):
+            if len(store.pars(seeds, "none")) == 9:
+                break
+            await pilot.pause(0.1)
         card_screen = app.screen
         assert isinstance(card_screen, ScorecardScreen)
         card_screen.refresh_pars()
         await pilot.pause()
-        pars = [par_for_seed(hole_seed(ROUNDS, COURSE, hole)) for hole in range(1, 10)]
+        bests = [par_for_seed(seed) for seed in seeds]
         card = card_cells(card_screen)
         assert card["Hole"] == HOLES
-        assert card["Par"] == [*map(str, pars), str(sum(pars))]
+        assert card["Best"] == [*map(str, bests), str(sum(bests))]
         first, second = scores
         assert card["Score"] == [str(first), str(second), *[""] * 7, str(first + second)]
         # against bogey's pace: 4 after the first hole, 9 after the second
@@ -61,7 +70,7 @@ async def test_the_scorecard_runs_the_holes_across_like_a_golf_card(
         text = card_text(card_screen)
         title = f"Course {course_code(COURSE)} · book rule · bogey 40"
         assert text.splitlines()[0].strip() == title
-        assert "…" not in text
+        assert LEGEND in " ".join(line.strip(" │") for line in text.splitlines())
         verdict = str(card_screen.query_one("#scorecard-verdict", Static).content)
         assert verdict.startswith("7 holes to play")
 
@@ -76,19 +85,50 @@ async def test_the_scorecards_screen_shows_the_chosen_round_as_a_golf_card(
         app.push_screen(RoundsScreen())
         await pilot.pause()
         screen = app.screen
-        # the latest round first: abandoned after two holes, its pars not yet worked out
+        # the latest round first: abandoned after two holes, its figures not yet worked out
         card = card_cells(screen, where="#round-card")
         assert card["Hole"] == HOLES
-        assert card["Par"] == ["…"] * 10
+        assert card["Par"] == card["Best"] == ["…"] * 10
         assert card["Score"] == ["9", "9", *[""] * 7, "18"]
         assert card["vs bogey"] == ["+5", "+9", *[""] * 8]
-        await pilot.press("down")  # the free-stock round: two pars known
+        await pilot.press("down")  # the free-stock round: two bests known
         await pilot.pause()
         card = card_cells(screen, where="#round-card")
-        assert card["Par"] == ["0", "2", *["…"] * 8]
+        assert card["Best"] == ["0", "2", *["…"] * 8]
+        assert card["Par"] == ["…"] * 10
         assert card["vs bogey"] == ["E", "-3", "+1", *[""] * 7]
         assert "Course XDWT5H · free-stock · bogey 40" in card_text(screen, where="#round-card")
         await pilot.press("down")  # a finished round: the last cell is its total against bogey
         await pilot.pause()
         card = card_cells(screen, where="#round-card")
         assert card["Score"][-1] == "55" and card["vs bogey"][-2:] == ["+15", "+15"]
+
+
+def hint_player_score(seed: int) -> int:
+    """The hint player on its own: the hint's move from the deal to the end of the hole."""
+    state = GOLF.start_from_seed(seed)
+    while GOLF.outcome(state) is None:
+        state = GOLF.apply(state, golf_hint(state).move)
+    return GOLF.score(state)
+
+
+async def test_a_holes_par_is_what_the_hint_player_scores_on_it(private_data_dir: Path) -> None:
+    seed = hole_seed(ROUNDS, COURSE, 1)
+    expected = hint_player_score(seed)
+    app = make_app(private_data_dir, course=COURSE)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        store = app.store
+        assert store is not None
+        # worked out in the background, this hole first (seconds of CPU)
+        for _ in range(3000):
+            if store.hint_pars([seed], "none"):
+                break
+            await pilot.pause(0.1)
+        assert store.hint_pars([seed], "none") == {seed: expected}
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        card = card_cells(app.screen)
+        assert card["Par"][0] == str(expected)
+        assert card["Best"][0] == str(par_for_seed(seed))

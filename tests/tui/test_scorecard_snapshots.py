@@ -7,11 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from parlour.tui.app import make_app
-from tests.tui.test_snapshots import COURSE
+from tests.tui.scorecard_helpers import COURSE
+from tests.tui.scorecard_helpers import keep_course_pars
 from tests.tui.test_snapshots import finish_hole
 
 
 def test_scorecard_three_holes_in_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    keep_course_pars(tmp_path)  # (the bests are worked out as the app does)
     app = make_app(tmp_path, course=COURSE, ascii_only=False)
 
     async def play_three_holes(pilot: Any) -> None:

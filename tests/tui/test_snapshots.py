@@ -10,8 +10,8 @@ from typing import Any
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import PlayColumn
 from parlour.tui.app import make_app
-
-COURSE = 424242
+from tests.tui.scorecard_helpers import COURSE
+from tests.tui.scorecard_helpers import keep_course_pars
 
 
 def finish_hole(screen: Any) -> None:
@@ -53,12 +53,13 @@ def test_golf_board_ascii(snap_compare: Any, tmp_path: Path) -> None:
 
 
 def test_scorecard_after_the_first_hole(snap_compare: Any, tmp_path: Path) -> None:
+    keep_course_pars(tmp_path)  # (the bests are worked out as the app does)
     app = make_app(tmp_path, course=COURSE, ascii_only=False)
 
     async def play_first_hole(pilot: Any) -> None:
         await pilot.pause()
         finish_hole(app.screen)
-        # the nine pars are worked out in the background; wait for all of them
+        # the nine bests are worked out in the background; wait for all of them
         await app.workers.wait_for_complete()
         # the card shows new pars on a timer; once it is on screen, redraw it now so that
         # a busy machine cannot lag the picture

@@ -19,6 +19,8 @@ from parlour.tui.app import make_app
 from parlour.tui.screens.assist import Assistant
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.widgets import StatusLine
+from tests.tui.scorecard_helpers import COURSE
+from tests.tui.scorecard_helpers import COURSE_PARS
 from tests.tui.scorecard_helpers import card_cells
 
 
@@ -147,27 +149,31 @@ async def test_the_live_verdict_updates_after_a_move_without_blocking(tmp_path: 
         assert f"best now {best}" in str(info.render())
 
 
-async def test_the_scorecard_shows_each_holes_par(tmp_path: Path) -> None:
+async def test_the_scorecard_shows_each_holes_par_and_best(tmp_path: Path) -> None:
     from parlour.engine.games.golf_plugin import ROUNDS
     from parlour.engine.rounds import hole_seed
     from parlour.engine.solve.golf import par_for_seed
     from parlour.tui.screens.scorecard import ScorecardScreen
 
-    course = 99
+    course = COURSE  # the snapshots' course: its pars are kept for the pictures of the card
     app = make_app(tmp_path, course=course)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
         screen = app.screen
         assert isinstance(screen, GolfScreen)
-        pars = screen.round_pars()
-        assert pars == {
+        pars, bests = screen.round_pars()
+        assert bests == {
             hole: par_for_seed(hole_seed(ROUNDS, course, hole)) for hole in range(1, 10)
         }
+        assert set(pars) == set(range(1, 10))  # the hint player's: tests/tui/test_scorecard_card
+        assert pars == COURSE_PARS  # the pars the pictures of the card are drawn with
+        assert all(pars[hole] >= bests[hole] for hole in pars)  # never better than perfect play
         await pilot.press("c")
         await pilot.pause(0.6)
         assert isinstance(app.screen, ScorecardScreen)
-        # the golf card: each hole's par under its number, and their total
+        # the golf card: each hole's par and best under its number, and their totals
         card = card_cells(app.screen)
         assert card["Hole"] == [*map(str, range(1, 10)), "Total"]
         assert card["Par"] == [*(str(pars[hole]) for hole in range(1, 10)), str(sum(pars.values()))]
+        assert card["Best"] == [*(str(bests[h]) for h in range(1, 10)), str(sum(bests.values()))]

@@ -22,6 +22,7 @@ from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
 from parlour.engine.history import Line
 from parlour.engine.record import format_record
+from parlour.help import with_ruling_words
 from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
@@ -46,8 +47,9 @@ def status_text(app: Any) -> str:
 
 
 def said(text: str) -> str:
-    """The engine's words as the status line shows them: a sentence, with suit symbols."""
-    return cards_as_shown(f"{text[0].upper()}{text[1:]}")
+    """The engine's words as the status line shows them: a sentence, with suit symbols and
+    each ruling named with its title."""
+    return cards_as_shown(with_ruling_words(f"{text[0].upper()}{text[1:]}"))
 
 
 def refused(app: Any) -> bool:
@@ -148,7 +150,8 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
         state: SquaresState = screen.session.state
         assert state == SQUARES.apply(start, "take:1a,2b")
         await pilot.press("p")  # no space to fill
-        assert "No heap is a space: the pack fills only empty heaps (S5)." in status_text(app)
+        no_space = "No heap is a space: the pack fills only empty heaps (S5: spaces)."
+        assert no_space in status_text(app)
         await pilot.press("1", "a")  # its 4H has nowhere to go
         assert cards_as_shown("Nothing can move from 1a now: its 4H can go only onto 5H") in (
             status_text(app)
@@ -363,7 +366,8 @@ async def test_an_end_the_move_could_not_settle_is_settled_in_the_background(
         await pilot.pause()
         assert screen.session.is_finished
         assert screen.session.line.moves[-1] == END
-        assert "Parlour ends the game: no higher score can be reached (S11)." in status_text(app)
+        ended = "Parlour ends the game: no higher score can be reached (S11: when Parlour cannot"
+        assert f"{ended} tell at once)." in status_text(app)
         assert "Game over: no more can be done" in status_text(app)
     games = Store(private_data_dir).finished_games()
     assert len(games) == 1 and games[0].moves[-1] == "end"

@@ -8,10 +8,17 @@ Output that cannot be written ends the command quietly: a reader that stops read
 pipe into ``head``) ends it with status 141, as a command killed by SIGPIPE ends (what the
 shell reports for ``cat`` in the same pipe); a full disk or a failing device is one line on
 stderr (when stderr can be written) and status 2. Never a traceback.
+
+Output is ASCII only with ``--ascii``, and by itself when the output cannot carry the
+suit symbols and box lines (an ASCII encoding, a C or POSIX locale): every character
+written is then ASCII (:mod:`parlour.render.terminal`), and no character, whatever the
+encoding, ends the command in an encoding error.
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import errno
 import os
 import sys
@@ -53,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence(sys.stdout)
         _say(f"parlour: cannot write the output: {error.strerror}")
         return EXIT_BAD_INPUT
+    finally:
+        _restore_output()
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -62,8 +71,10 @@ def _run(argv: Sequence[str] | None) -> int:
     from parlour.store.opening import StoreError
 
     parser = build_parser()
+    _never_unwritable()
     try:
         args, extra = parser.parse_known_args(argv)
+        _fit_output(args)
         if extra:
             # argparse cannot take positional moves after options; collect them here
             if args.command != "play-moves" or any(word.startswith("--") for word in extra):
@@ -80,6 +91,54 @@ def _run(argv: Sequence[str] | None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+
+
+#: the commands that open the app, whose screen draws ASCII itself (and can be switched
+#: back to glyphs from its settings)
+_APP_COMMANDS = frozenset({None, "play", "replay"})
+
+
+#: the streams reconfigured, with their encoding and errors before (put back at the end,
+#: for a caller that runs the command in its own process)
+_reconfigured: list[tuple[TextIO, str, str | None]] = []
+
+
+def _never_unwritable() -> None:
+    """A character the output's encoding lacks is written as ASCII, never an error."""
+    from parlour.render.terminal import ERRORS
+
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+            _reconfigured.append((stream, stream.encoding, stream.errors))
+            reconfigure(errors=ERRORS)
+
+
+def _restore_output() -> None:
+    while _reconfigured:
+        stream, encoding, errors = _reconfigured.pop()
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+            stream.reconfigure(encoding=encoding, errors=errors)  # type: ignore[attr-defined]
+
+
+def _fit_output(args: argparse.Namespace) -> None:
+    """ASCII only when the output cannot show more, or when ``--ascii`` asks (the app's
+    screen sees to its own: its ASCII can be switched off in its settings)."""
+    from parlour.render.terminal import shows_glyphs
+    from parlour.render.terminal import write_ascii
+
+    streams = (sys.stdout, sys.stderr)
+    if not all(map(shows_glyphs, streams)):
+        args.ascii = True
+    else:
+        opens_app = args.command in _APP_COMMANDS and not getattr(args, "plain", False)
+        if opens_app or not getattr(args, "ascii", False):
+            return
+    for stream in streams:
+        if hasattr(stream, "reconfigure"):
+            _reconfigured.append((stream, stream.encoding, stream.errors))
+    write_ascii(*streams)
 
 
 def _say(line: str) -> None:

@@ -178,21 +178,26 @@ def command_play(args: argparse.Namespace) -> int:
     course_code = getattr(args, "course", None)
     if getattr(args, "fresh", False) and not course_code:
         raise CliError("--fresh goes with --course or --daily (a new round of that course)")
+    if args.new and args.record:
+        raise CliError("--new is not for --record (a record is played on from where it ends)")
+    # --new: a new deal (or round) even if the player has an unfinished one
+    args.fresh = bool(getattr(args, "fresh", False)) or args.new
     if args.plain:
         return _run_plain(args, spec.id, frozenset(options))
     if args.record:
         text, _ = read_record(args.record)
         return _run_app(args, record_text=text, record_title=args.record)
     if course_code or new_round:
-        import secrets
-
         from parlour.engine.rounds import parse_course_code
 
-        course = parse_course_code(course_code) if course_code else secrets.randbits(40)
-        fresh = bool(getattr(args, "fresh", False))
-        return _run_app(args, course=course, options=frozenset(options), fresh=fresh)
+        # --round: a new course, the app asking first whether to go on with an unfinished
+        # round (unless --new)
+        course = parse_course_code(course_code) if course_code else None
+        return _run_app(
+            args, course=course, new_round=True, options=frozenset(options), fresh=args.fresh
+        )
     seed = check_seed(args.seed) if args.seed is not None else None
-    return _run_app(args, game=spec.id, seed=seed, options=frozenset(options))
+    return _run_app(args, game=spec.id, seed=seed, options=frozenset(options), fresh=args.new)
 
 
 def _run_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> int:

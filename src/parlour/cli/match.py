@@ -170,11 +170,12 @@ def command_match(args: argparse.Namespace) -> int:
     except RoundRecordError as error:
         raise CliError(str(error)) from None
     first = rounds[0][1]
-    pars = course_pars(args, _spec(first), first.course, first.options)
-    board = leaderboard([(checked.player, checked) for _, checked in rounds], pars)
+    bests = course_pars(args, _spec(first), first.course, first.options)
+    pars = course_hint_pars(args, _spec(first), first.course, first.options)
+    board = leaderboard([(checked.player, checked) for _, checked in rounds], bests)
     signatures = {id(checked): signature_words(path) for path, checked in rounds}
     if args.json:
-        payload = _board_json(board, pars)
+        payload = _board_json(board, pars, bests)
         for standing, shown in zip(board, payload["standings"], strict=True):
             shown["signature"] = signatures[id(standing.round)]
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
@@ -184,17 +185,54 @@ def command_match(args: argparse.Namespace) -> int:
     from parlour.engine.untrusted import shown
 
     console = Console(highlight=False)
-    console.print(_board_table(board, pars, f"Match on course {first.code}"))
+    console.print(_board_table(board, pars, bests, f"Match on course {first.code}"))
+    console.print(Text(_legend(pars)))
     for path, checked in rounds:
         console.print(Text(f"{shown(path)}: {signatures[id(checked)]}"))
     return 0
 
 
+def _legend(pars: Sequence[int | None] | None) -> str:
+    from parlour.render.scorecard import LEGEND
+
+    if pars is not None and None not in pars:
+        return LEGEND
+    return f"{LEGEND}\nA par not yet worked out is '-' ('--par' works it out)."
+
+
+def course_hint_pars(
+    args: argparse.Namespace, spec: GameSpec, course: int, options: frozenset[str]
+) -> list[int | None] | None:
+    """The par of each hole of a course (the hint player's score; None while not known,
+    worked out with ``--par``); None if the store cannot be used."""
+    from parlour.cli.pars import hint_pars
+    from parlour.engine.notation import format_options
+    from parlour.engine.rounds import hole_seed
+    from parlour.store.opening import StoreError
+
+    kind = spec.rounds
+    assert kind is not None
+    seeds = [hole_seed(kind, course, hole) for hole in range(1, kind.holes + 1)]
+    try:
+        store = open_store(args)
+    except CliError:
+        return None
+    try:
+        written = format_options(options)
+        known = hint_pars(spec, store, seeds, written, work_out=bool(getattr(args, "par", False)))
+        return [known.get(seed) for seed in seeds]
+    except StoreError:
+        return None
+    finally:
+        store.close()
+
+
 def course_pars(
     args: argparse.Namespace, spec: GameSpec, course: int, options: frozenset[str]
 ) -> list[int] | None:
-    """The par of each hole of a course under these options: from the store's cache, the
-    rest worked out (and kept); None if the store cannot be used."""
+    """The best of each hole of a course under these options (perfect play knowing every
+    card): from the store's cache, the rest worked out (and kept); None if the store
+    cannot be used."""
     from parlour.engine.notation import format_options
     from parlour.engine.rounds import hole_seed
     from parlour.engine.verdict import Budget
@@ -222,7 +260,12 @@ def course_pars(
         store.close()
 
 
-def _board_table(board: Sequence[Standing], pars: Sequence[int] | None, title: str) -> Any:
+def _board_table(
+    board: Sequence[Standing],
+    pars: Sequence[int | None] | None,
+    bests: Sequence[int] | None,
+    title: str,
+) -> Any:
     from rich.table import Table
 
     from parlour.engine.notation import format_options
@@ -238,10 +281,16 @@ def _board_table(board: Sequence[Standing], pars: Sequence[int] | None, title: s
     table.add_column("Player")
     for hole in range(1, kind.holes + 1):
         table.add_column(str(hole), justify="right")
-    for heading in ("Total", "±bogey", "±par"):
+    for heading in ("Total", "±bogey", "±par", "±best"):
         table.add_column(heading, justify="right")
+    par_total = None
     if pars is not None:
-        table.add_row("", "par", *map(str, pars), str(sum(pars)), "", "", style="dim")
+        cells = ["-" if par is None else str(par) for par in pars]
+        par_total = None if None in pars else sum(par or 0 for par in pars)
+        total = "-" if par_total is None else str(par_total)
+        table.add_row("", "par", *cells, total, "", "", "", style="dim")
+    if bests is not None:
+        table.add_row("", "best", *map(str, bests), str(sum(bests)), "", "", "", style="dim")
     for standing in board:
         result = standing.round
         table.add_row(
@@ -250,21 +299,28 @@ def _board_table(board: Sequence[Standing], pars: Sequence[int] | None, title: s
             *map(str, result.scores),
             str(result.total),
             f"{result.versus_bogey:+d}",
+            "-" if par_total is None else f"{result.total - par_total:+d}",
             "…" if standing.versus_par is None else f"{standing.versus_par:+d}",
         )
     return table
 
 
-def _board_json(board: Sequence[Standing], pars: Sequence[int] | None) -> dict[str, Any]:
+def _board_json(
+    board: Sequence[Standing], pars: Sequence[int | None] | None, bests: Sequence[int] | None
+) -> dict[str, Any]:
+    """The board as JSON: ``pars`` (the hint player's scores; null until every hole's is
+    known), ``bests`` (perfect play's); each standing's ``versus_par`` and ``versus_best``."""
     from parlour.engine.notation import format_options
 
     first = board[0].round
+    known = None if pars is None or None in pars else [par or 0 for par in pars]
     return {
         "game": first.game,
         "course": _code(first),
         "options": format_options(first.options),
         "bogey": first.kind.bogey,
-        "pars": None if pars is None else list(pars),
+        "pars": known,
+        "bests": None if bests is None else list(bests),
         "standings": [
             {
                 "place": s.place,
@@ -272,7 +328,8 @@ def _board_json(board: Sequence[Standing], pars: Sequence[int] | None) -> dict[s
                 "holes": list(s.round.scores),
                 "total": s.round.total,
                 "versus_bogey": s.round.versus_bogey,
-                "versus_par": s.versus_par,
+                "versus_par": None if known is None else s.round.total - sum(known),
+                "versus_best": s.versus_par,
             }
             for s in board
         ],
@@ -292,6 +349,7 @@ def course_scorecard(args: argparse.Namespace) -> int:
     """Every local player's finished rounds of one course, ranked (one board for each set
     of rule options they were played under)."""
     from rich.console import Console
+    from rich.text import Text
 
     from parlour.engine.leaderboard import leaderboard
     from parlour.engine.notation import parse_options
@@ -314,15 +372,17 @@ def course_scorecard(args: argparse.Namespace) -> int:
         groups.setdefault(r.options, []).append((r.player, result))
     boards = []
     for rounds in groups.values():
-        pars = course_pars(args, spec, course, rounds[0][1].options)
-        boards.append((leaderboard(rounds, pars), pars))
+        bests = course_pars(args, spec, course, rounds[0][1].options)
+        pars = course_hint_pars(args, spec, course, rounds[0][1].options)
+        boards.append((leaderboard(rounds, bests), pars, bests))
     if args.json:
-        payload = [_board_json(board, pars) for board, pars in boards]
+        payload = [_board_json(*board) for board in boards]
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
         return 0
     console = Console(highlight=False)
     if not boards:
         console.print(f"No finished {spec.name} rounds of course {course_code(course)} here.")
-    for board, pars in boards:
-        console.print(_board_table(board, pars, f"Course {course_code(course)}"))
+    for board, pars, bests in boards:
+        console.print(_board_table(board, pars, bests, f"Course {course_code(course)}"))
+        console.print(Text(_legend(pars)))
     return 0

@@ -41,7 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--served", choices=SERVED_MODES, default=None, help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    play = commands.add_parser("play", help="open the app on a new game")
+    play = commands.add_parser(
+        "play", help="open the app on a game: your unfinished one of GAME, or a new deal"
+    )
     play.add_argument("game", help=f"one of {_games()}")
     source = play.add_mutually_exclusive_group()
     source.add_argument("--seed", help="deal this seed (a whole number from 0 to 2**63-1)")
@@ -67,6 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--fresh",
         action="store_true",
         help="with --course or --daily: a new round of it, even if you have an unfinished one",
+    )
+    play.add_argument(
+        "--new",
+        action="store_true",
+        help="a new deal even if you have an unfinished game of GAME (your first move in it "
+        "replaces that game); with --round, a new round without asking (by default play "
+        "goes on with your unfinished game, or the one of --seed)",
     )
     play.add_argument(
         "--plain",
@@ -109,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     scorecard = commands.add_parser("scorecard", help="print past rounds and the best")
     scorecard.add_argument("--json", action="store_true", help="machine-readable output")
+    scorecard.add_argument("--par", action="store_true", help=_PAR_HELP)
     _add_app_arguments(scorecard, ascii_flag=False)
 
     for name, words in (
@@ -140,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     match.add_argument("files", nargs="+", metavar="FILE", help="round records")
     match.add_argument("--json", action="store_true", help="machine-readable output")
+    match.add_argument("--par", action="store_true", help=_PAR_HELP)
     _add_app_arguments(match, ascii_flag=False)
 
     serve = commands.add_parser(
@@ -202,6 +213,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_PAR_HELP = (
+    "work out the pars not yet known (the hint player plays each hole to the end: seconds "
+    "a hole); without it a par the store does not know yet is shown as '-'"
+)
 _BUDGET_HELP = "CPU seconds to search (default: the game's own; none for an exact solver)"
 
 

@@ -1,4 +1,9 @@
-"""``parlour scorecard``: the rounds played, deal by deal against bogey, and the best."""
+"""``parlour scorecard``: the rounds played, deal by deal against bogey, and the best.
+
+Each card shows a hole's par (the hint player's score on it, never peeking) and its best
+(perfect play knowing every card). Bests take milliseconds and are worked out at once;
+pars take seconds a hole, so the card shows those the store knows (the app works them
+out while a round is played) and ``--par`` works out the rest."""
 
 from __future__ import annotations
 
@@ -13,9 +18,9 @@ from parlour.engine.registry import round_game
 
 
 def round_pars(spec: GameSpec, store: Any, rounds: list[Any]) -> dict[int, dict[int, int]]:
-    """Each round's pars known (hole -> par): from the store's cache, working out (and
+    """Each round's bests known (hole -> best): from the store's cache, working out (and
     caching) those still missing under the game's plain rules, which takes a few
-    milliseconds a deal; pars under other options take longer and are left to the app,
+    milliseconds a deal; bests under other options take longer and are left to the app,
     which works them out in the background."""
     from parlour.engine.rounds import hole_seed
     from parlour.engine.verdict import Budget
@@ -55,9 +60,14 @@ def command_scorecard(args: argparse.Namespace) -> int:
     store = open_store(args)
     rounds = store.rounds()
     known = round_pars(spec, store, rounds)
-    # the JSON gives a round's pars only once all of them are known
+    from parlour.cli.pars import round_hint_pars
+
+    known_pars = round_hint_pars(spec, store, rounds, work_out=args.par)
+    # the JSON gives a round's pars (or bests) only once all of them are known
+    bests = {ident: [by_hole[hole] for hole in sorted(by_hole)]
+             for ident, by_hole in known.items() if len(by_hole) == holes}  # fmt: skip
     pars = {ident: [by_hole[hole] for hole in sorted(by_hole)]
-            for ident, by_hole in known.items() if len(by_hole) == holes}  # fmt: skip
+            for ident, by_hole in known_pars.items() if len(by_hole) == holes}  # fmt: skip
     complete = [r for r in rounds if r.is_complete]
     best = min(complete, key=lambda r: (r.total, r.started), default=None)
     if args.json:
@@ -76,6 +86,8 @@ def command_scorecard(args: argparse.Namespace) -> int:
                     "versus_bogey": r.total - bogey if r.is_complete else None,
                     "pars": pars.get(r.id),
                     "par_total": sum(pars[r.id]) if pars.get(r.id) else None,
+                    "bests": bests.get(r.id),
+                    "best_total": sum(bests[r.id]) if bests.get(r.id) else None,
                 }
                 for r in rounds
             ],
@@ -93,7 +105,7 @@ def command_scorecard(args: argparse.Namespace) -> int:
     if not rounds:
         console.print(f"No {spec.name} rounds yet. Play one with 'parlour play {spec.id} --round'.")
         return 0
-    print_cards(console, spec, rounds, known)
+    print_cards(console, spec, rounds, known_pars, known)
     if best is not None:
         console.print(
             f"Best round: {best.total} on course {course_code(best.course)} "
@@ -103,17 +115,23 @@ def command_scorecard(args: argparse.Namespace) -> int:
 
 
 def print_cards(
-    console: Any, spec: GameSpec, rounds: list[Any], known: dict[int, dict[int, int]]
+    console: Any,
+    spec: GameSpec,
+    rounds: list[Any],
+    pars: dict[int, dict[int, int]],
+    bests: dict[int, dict[int, int]],
 ) -> None:
     """Each round as a golf card, holes across. With room enough, one table holds every
     round, its date, course and rule at the left of its card; otherwise each card has a
     line of its own above it for those. Nothing is ever cut short: a line too long for the
-    terminal wraps (a par not yet known is ``-``)."""
+    terminal wraps (a par or best not yet known is ``-``). Under the cards, what their
+    rows mean."""
     from rich.measure import Measurement
     from rich.table import Table
     from rich.text import Text
 
     from parlour.engine.untrusted import shown
+    from parlour.render.scorecard import LEGEND
     from parlour.render.scorecard import card_rows
     from parlour.render.scorecard import golf_card
     from parlour.render.scorecard import hole_columns
@@ -126,7 +144,8 @@ def print_cards(
     holes, bogey = spec.rounds.holes, spec.rounds.bogey
     cards = [
         (stored, card_rows(stored.scores, holes=holes, bogey=bogey,
-                           pars=known.get(stored.id, {}), unknown="-"))
+                           pars=pars.get(stored.id, {}), bests=bests.get(stored.id, {}),
+                           unknown="-"))
         for stored in rounds
     ]  # fmt: skip
     console.print(Text(f"{spec.name} rounds (bogey {bogey})", style="bold"))
@@ -159,7 +178,16 @@ def print_cards(
             )  # fmt: skip
             # no rules and a space between columns: a card fits in 60 columns
             console.print(golf_card(rows, table_box=None, min_width=3))
+    console.print(Text(LEGEND))
     console.print(Text(pace_note(holes, bogey), style="dim"))
+    if any(len(pars.get(stored.id, {})) < holes for stored in rounds):
+        console.print(
+            Text(
+                "A par not yet worked out is '-': the app works pars out while a round is "
+                "played, and 'parlour scorecard --par' works out the rest.",
+                style="dim",
+            )
+        )
 
 
 def round_code(stored: Any) -> str:

@@ -205,7 +205,7 @@ def _print_summary(
     )
     par = summary.mean_nine_hole_par
     rounds = spec.rounds
-    round_par = [f"mean {rounds.holes}-{rounds.unit} par"] if rounds is not None else []
+    round_par = [f"mean {rounds.holes}-{rounds.unit} best"] if rounds is not None else []
     for heading in (
         "deals",
         "winnable %",

@@ -68,12 +68,14 @@ def page(request: web.Request, template: str, status: int = 200, **values: Any) 
 
 
 def card(stored: StoredRound, pars: list[int] | None) -> dict[str, Any]:
-    """A round's golf card for a template: the hole numbers and its rows."""
+    """A round's golf card for a template: the hole numbers and its rows. The club works
+    out each hole's best (perfect play knowing every card; its ``pars``), not the hint
+    player's par, so the card has a Best row and no Par row."""
     spec = round_game()
     kind = spec.rounds
     assert kind is not None
     known = dict(enumerate(pars or [], start=1))
-    rows = card_rows(stored.scores, holes=kind.holes, bogey=kind.bogey, pars=known, unknown="–")
+    rows = card_rows(stored.scores, holes=kind.holes, bogey=kind.bogey, bests=known, unknown="–")
     return {
         "holes": list(range(1, kind.holes + 1)),
         "rows": [{"label": row.label, "cells": row.cells, "total": row.total} for row in rows],

@@ -1,7 +1,7 @@
 """By Twos' keys: ``t`` and ``f`` turn cards while the packet is formed; then ``s``, ``w``
-and ``p`` build the card of the stock, the waste or the packet, ``a`` or ``d`` choosing
-the pile when both piles of its suit take it, ``d`` deals, ``o`` turns the waste over and
-``G`` gives up (asking first). What is legal comes from the engine's ``legal_moves``
+and ``p`` build the card of the stock, the waste or the packet, ``a`` or ``2`` choosing
+the pile (ace or deuce) when both piles of its suit take it, ``d`` deals, ``o`` turns the
+waste over and ``G`` gives up (asking first). What is legal comes from the engine's ``legal_moves``
 alone; a key whose move cannot be made answers with the engine's reason.
 
 The engine's prompts name moves by their notation; the one notation letter that is a
@@ -130,7 +130,7 @@ class ByTwosControls(GameControls):
         self.choosing = source
         return Redraw(
             f"Both {SUIT_NAMES[top.suit]} piles take the {SOURCES[source]}'s {top}: a puts it "
-            f"on the ace pile, d on the deuce pile (or ← → and Enter). Esc: neither."
+            f"on the ace pile, 2 on the deuce pile (or ← → and Enter). Esc: neither."
         )
 
     def refuse_build(self, source: str) -> Reply:
@@ -199,9 +199,9 @@ class ByTwosControls(GameControls):
             )
         if key in SOURCE_ORDER:
             return self.refuse_build(key)
-        if key == "a":
+        if key in ("a", "2"):
             return Say(
-                "a and d choose the pile when both piles of a suit take the card: "
+                "a and 2 choose the pile when both piles of a suit take the card: "
                 "press s, w or p first.",
                 refused=True,
             )
@@ -260,7 +260,7 @@ class ByTwosControls(GameControls):
     def key_for(self, move: ByTwosMove) -> str:
         if isinstance(move, Build):
             both = all(Build(move.source, pile) in self.state.legal for pile in PILE_KINDS)
-            return f"{move.source} then {move.pile}" if both else move.source
+            return f"{move.source} then {'2' if move.pile == 'd' else 'a'}" if both else move.source
         keys: dict[object, str] = {TURN: "t", DEAL: "d", REDEAL: "o", GIVE_UP: "G"}
         return keys.get(move, str(move))
 
@@ -275,6 +275,9 @@ class ByTwosControls(GameControls):
         return self.state.phase is Phase.FORMING
 
     def is_choosing(self) -> Availability:
+        return bool(self.choosing)
+
+    def half_made(self) -> bool:
         return bool(self.choosing)
 
     def can_select(self) -> Availability:
@@ -331,11 +334,11 @@ KEYS: Final = (
             Key("enter", "play_selected", lambda c: c.play_selected(), "", "play the "
                 "selected card, or put it on the selected pile (forming: turn one)",
                 lambda c: c.can_select()),
-            # when both piles of the suit take the card, a or d says which
+            # when both piles of the suit take the card, a or 2 says which
             Key("a", "choose", lambda c: c.choose("a"), "Ace pile", "when both piles of its "
                 "suit take the card: put it on the ace pile", lambda c: c.is_choosing(),
                 ("a",), group="Pile"),
-            Key("d", "choose", lambda c: c.choose("d"), "Deuce pile", "when both piles of "
+            Key("2", "choose", lambda c: c.choose("d"), "Deuce pile", "when both piles of "
                 "its suit take the card: put it on the deuce pile", lambda c: c.is_choosing(),
                 ("d",), group="Pile"),
             # dealing
@@ -350,7 +353,7 @@ KEYS: Final = (
             Key("escape", "cancel_choice", lambda c: c.cancel_choice(), "", "leave the "
                 "choice of pile without playing", lambda c: c.is_choosing()),
             # a key whose move cannot be made now answers with the reason (f as t does)
-            *lettered(ByTwosControls, "swpadoG", "refuse", lambda c, key: c.refuse(key)),
+            *lettered(ByTwosControls, "swpadoG2", "refuse", lambda c, key: c.refuse(key)),
             Key("t", "refuse", lambda c: c.refuse("t"), arguments=("t",)),
             Key("f", "refuse", lambda c: c.refuse("t"), arguments=("t",)),
         ),

@@ -74,6 +74,8 @@ class Command(Enum):
     DEMO = auto()
     TOGGLE_VERDICT = auto()
     NEW = auto()
+    #: a new game, this one dropped (the player has said yes)
+    NEW_ANYWAY = auto()
     EXPORT = auto()
     STEP_BACK = auto()
     STEP_FORWARD = auto()
@@ -180,17 +182,27 @@ class GameControls:
 
     # -- the shared keys' conditions ----------------------------------------------------------
 
+    def over(self) -> str:
+        """Why a key of play does nothing once the game is over."""
+        return "The game is over and scored: n starts a new one, m goes to the menu."
+
     def can_undo(self) -> Availability:
-        return self.game.can_undo or None
+        if self.game.is_finished:
+            return f"Nothing to take back: {self.over()[0].lower()}{self.over()[1:]}"
+        return self.game.can_undo or "Nothing to take back: no move has been made."
 
     def can_redo(self) -> Availability:
-        return self.game.can_redo or None
+        if self.game.is_finished:
+            return self.over()
+        return self.game.can_redo or "Nothing to redo: r makes again a move taken back with u."
 
     def can_restart(self) -> Availability:
-        return (self.game.can_undo and not self.game.is_finished) or None
+        if self.game.is_finished:
+            return self.over()
+        return self.game.can_undo or "Already at the deal: no move has been made."
 
     def can_hint(self) -> Availability:
-        return not self.game.is_finished or None
+        return not self.game.is_finished or self.over()
 
     def can_move_cursor(self) -> Availability:
         """The arrows move the selection while a game is in play (they step in a replay)."""
@@ -202,6 +214,11 @@ class GameControls:
 
     def can_start_another(self) -> Availability:
         return True
+
+    def half_made(self) -> bool:
+        """Whether a move is half made (a game whose moves take two keys says), which Esc
+        lets go of before it leaves."""
+        return False
 
 
 def shared_keys() -> KeyTable[GameControls]:
@@ -216,36 +233,45 @@ def shared_keys() -> KeyTable[GameControls]:
                 "can be redone)", lambda c: c.can_restart()),
             Key("h", "hint", lambda _: Command.HINT, "Hint", "suggest a move, judged only "
                 "from the cards you can see (hints are counted)", lambda c: c.can_hint()),
-            Key("D", "demo", lambda _: Command.DEMO, "", "demo: the hint player finishes the "
-                "game while you watch (any key stops it; it stops by itself if it comes back "
-                "to a position it has played through)", lambda c: c.can_hint()),
-            Key("V", "toggle_verdict", lambda _: Command.TOGGLE_VERDICT, "", "live verdict "
-                "on/off: what perfect play could still reach (it peeks at the hidden cards, "
-                "so it is off until you ask)"),
-            Key("n", "new", lambda _: Command.NEW, "", "new game (the game in progress is "
-                "dropped)", lambda c: c.can_start_another(), during=During.ALWAYS),
-            Key("e", "export", lambda _: Command.EXPORT, "", "write this game as a record "
-                "file and show where"),
-            Key("left", "step", lambda _: Command.STEP_BACK, "Back", "replay: one move back",
-                lambda c: c.can_step(-1), (-1,), during=During.REPLAY),
-            Key("right", "step", lambda _: Command.STEP_FORWARD, "Forward", "replay: one "
-                "move forward", lambda c: c.can_step(1), (1,), during=During.REPLAY),
+            Key("n", "new", lambda _: Command.NEW, "New game", "new game (asks first while "
+                "this one has moves played: it would be dropped, not scored)",
+                lambda c: c.can_start_another(), during=During.ALWAYS),
             # the arrows move the selection while playing, and step while replaying
             Key("left", "cursor", lambda c: c.move_cursor(-1), "", "select to the left",
                 lambda c: c.can_move_cursor(), (-1,)),
             Key("right", "cursor", lambda c: c.move_cursor(1), "", "select to the right",
                 lambda c: c.can_move_cursor(), (1,)),
-            Key("home", "step_to_start", lambda _: Command.STEP_TO_START, "", "replay: jump "
-                "to the deal", during=During.REPLAY),
-            Key("end", "step_to_end", lambda _: Command.STEP_TO_END, "", "replay: jump to "
-                "the last move", during=During.REPLAY),
-            Key("t", "take_over", lambda _: Command.TAKE_OVER, "Take over", "replay: play on "
-                "yourself from the position shown", during=During.REPLAY),
-            Key("question_mark", "help", lambda _: Command.HELP, "Help", "this help",
-                display="?", during=During.ALWAYS),
-            Key("escape", "menu", lambda _: Command.MENU, "", "back to the start screen (the "
+            Key("left", "step", lambda _: Command.STEP_BACK, "Back", "in a replay: one move "
+                "back", lambda c: c.can_step(-1), (-1,), during=During.REPLAY),
+            Key("right", "step", lambda _: Command.STEP_FORWARD, "Forward", "in a replay: one "
+                "move forward", lambda c: c.can_step(1), (1,), during=During.REPLAY),
+            Key("home", "step_to_start", lambda _: Command.STEP_TO_START, "", "in a replay: "
+                "jump to the deal", during=During.REPLAY),
+            Key("end", "step_to_end", lambda _: Command.STEP_TO_END, "", "in a replay: jump "
+                "to the last move", during=During.REPLAY),
+            Key("t", "take_over", lambda _: Command.TAKE_OVER, "Take over", "in a replay: "
+                "play on yourself from the position shown", during=During.REPLAY),
+            Key("question_mark", "help", lambda _: Command.HELP, "Help", "this help: the "
+                "game's rules and keys, and every other topic", display="?",
+                during=During.ALWAYS),
+            Key("m", "menu", lambda _: Command.MENU, "Menu", "back to the start screen (the "
                 "game is saved)", during=During.ALWAYS),
+            # (while a move is half made, Esc is the game's own: it lets go of it)
+            Key("escape", "menu", lambda _: Command.MENU, "", "back to the start screen (the "
+                "game is saved)", lambda c: not c.half_made(), during=During.ALWAYS),
             Key("q", "quit_game", lambda _: Command.QUIT, "Quit", "quit Parlour (the game is "
                 "saved after every move)", during=During.ALWAYS),
-        )
+            Key("D", "demo", lambda _: Command.DEMO, "Demo", "demo: the hint player finishes "
+                "the game while you watch (any key stops it; it stops by itself if it comes "
+                "back to a position it has played through)", lambda c: c.can_hint()),
+            Key("V", "toggle_verdict", lambda _: Command.TOGGLE_VERDICT, "Verdict", "live "
+                "verdict on/off: what perfect play could still reach (it peeks at the hidden "
+                "cards, so it is off until you ask)"),
+            Key("e", "export", lambda _: Command.EXPORT, "Export", "write this game as a "
+                "record file and show where"),
+        ),
+        notes=(
+            "Esc first lets go of a move half made, where the game has one; with nothing "
+            "to let go of, it goes back to the start screen, as m does.",
+        ),
     )  # fmt: skip

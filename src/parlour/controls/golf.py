@@ -12,6 +12,7 @@ from parlour.controls.game import GameControls
 from parlour.controls.game import Play
 from parlour.controls.game import Redraw
 from parlour.controls.game import Reply
+from parlour.controls.game import Say
 from parlour.controls.game import View
 from parlour.controls.game import shared_keys
 from parlour.controls.keys import Availability
@@ -84,6 +85,20 @@ class GolfControls(GameControls):
     def has_scorecard(self) -> Availability:
         return self.in_round()
 
+    def no_giving_up(self) -> Reply:
+        return Say(
+            "A Golf hole is not given up: it is scored by the cards left when it ends. "
+            "D lets the hint player finish it for you.",
+            refused=True,
+        )
+
+    def no_scorecard(self) -> Reply:
+        return Say(
+            "No scorecard: this is a single hole. A round of holes (on the start screen) "
+            "keeps one.",
+            refused=True,
+        )
+
     def can_start_another(self) -> Availability:
         # a hole of a round must be finished before the next one starts
         if self.in_round() and self.session is not None:
@@ -109,7 +124,12 @@ KEYS: Final = (
             Key("s", "explain_turn", lambda c: c.explain_turn(),
                 when=lambda c: c.cannot_turn()),
             Key("c", "scorecard", lambda _: GolfCommand.SCORECARD, "Scorecard",
-                "show the round's scorecard", lambda c: c.has_scorecard()),
+                "show the round's scorecard (a round's holes only)",
+                lambda c: c.has_scorecard()),
+            Key("c", "explain_scorecard", lambda c: c.no_scorecard(),
+                when=lambda c: not c.has_scorecard()),
+            # the other games give up with G; a Golf hole is played out (D plays it for you)
+            Key("G", "explain_give_up", lambda c: c.no_giving_up(), when=lambda c: c.live),
         ),
         notes=(),
     )

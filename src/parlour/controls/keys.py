@@ -267,18 +267,39 @@ class KeyTable(Generic[T]):
         for key in self.keys:
             if key.description:
                 grouped.setdefault((key.name, key.description), []).append(key)
-        rows = []
+        # each key is listed once: a key that an earlier row already lists (← selects
+        # while playing and steps in a replay) is left off the later row, whose words
+        # join the earlier row's
+        rows: list[tuple[list[str], list[str], list[str], bool]] = []
+        listed: dict[str, int] = {}
         for (name, description), keys in grouped.items():
             shown = list(dict.fromkeys(key.shown for key in keys))
             family = len({key.arguments for key in keys}) > 1
-            rows.append((key_ranges(shown) if family else " ".join(shown), name, description))
-        return rows
+            earlier = [listed[key] for key in shown if key in listed]
+            for at in dict.fromkeys(earlier):
+                _keys, names, descriptions, _family = rows[at]
+                if name not in names:
+                    names.append(name)
+                if description not in descriptions:
+                    descriptions.append(description)
+            left = [key for key in shown if key not in listed]
+            if left:
+                listed.update(dict.fromkeys(left, len(rows)))
+                rows.append((left, [name], [description], family))
+        return [
+            (
+                key_ranges(keys) if family else " ".join(keys),
+                ", ".join(names),
+                "; ".join(descriptions),
+            )
+            for keys, names, descriptions, family in rows
+        ]
 
     def markdown(self) -> str:
         lines = ["| keys | name | what they do |", "| --- | --- | --- |"]
         lines += [
-            f"| {keys} | `{name}` | {description} |"
-            for keys, name, description in self.named_rows()
+            f"| {keys} | {', '.join(f'`{one}`' for one in names.split(', '))} | {description} |"
+            for keys, names, description in self.named_rows()
         ]
         return "\n".join(lines) + "\n"
 

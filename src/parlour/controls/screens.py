@@ -101,8 +101,8 @@ def start_keys() -> KeyTable[StartMenu]:
                 "settings: theme, four-colour deck, ASCII cards, "
                 "player (ctrl+p opens Textual's command palette, anywhere)",
             ),
-            Key("question_mark", "help", lambda s: s.action_help(), "Help", "this help",
-                display="?"),
+            Key("question_mark", "help", lambda s: s.action_help(), "Help", "this help: "
+                "Parlour, its games and every screen's keys", display="?"),
             Key("q", "quit", lambda s: s.action_quit(), "Quit", "quit Parlour"),
         ),
         intro="↑ and ↓ choose an entry, Enter opens it.",
@@ -127,8 +127,17 @@ SCORECARD_KEYS: Final = KeyTable[Scorecard](
     )
 )  # fmt: skip
 
-HELP_KEYS: Final = KeyTable[Closes](
+
+class Help(Closes, Protocol):
+    def action_topic(self, step: int) -> None: ...
+
+
+HELP_KEYS: Final = KeyTable[Help](
     (
+        Key("right", "topic", lambda s: s.action_topic(1), "Next topic", "the next topic "
+            "(the overview, each game, the rulings)", arguments=(1,)),
+        Key("left", "topic", lambda s: s.action_topic(-1), "Topic before", "the topic "
+            "before", arguments=(-1,)),
         Key("escape", "close", lambda s: s.action_close(), "Close", "close the help"),
         Key("question_mark", "close", lambda s: s.action_close(), "", "close the help",
             display="?"),

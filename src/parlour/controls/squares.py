@@ -18,6 +18,7 @@ from parlour.controls.game import Say
 from parlour.controls.game import View
 from parlour.controls.game import shared_keys
 from parlour.controls.keys import Availability
+from parlour.controls.keys import During
 from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
 from parlour.controls.keys import lettered
@@ -34,10 +35,12 @@ from parlour.controls.squares_words import prompt_words
 from parlour.controls.squares_words import sequences
 from parlour.controls.squares_words import source_chosen
 from parlour.controls.squares_words import space_chosen
+from parlour.engine.cards import format_cards
 from parlour.engine.game import GIVE_UP
 from parlour.engine.games.squares_layout import HEAP_INDEX
 from parlour.engine.games.squares_layout import HEAP_NAMES
 from parlour.engine.games.squares_layout import square_of
+from parlour.engine.games.squares_layout import top_run_length
 from parlour.engine.games.squares_state import DEAL
 from parlour.engine.games.squares_state import FILLS
 from parlour.engine.games.squares_state import FORMING
@@ -169,6 +172,29 @@ class SquaresControls(GameControls):
     def cancel(self) -> Reply:
         self.let_go()
         return Redraw(f"Nothing chosen. {self.prompt()}")
+
+    def look(self) -> Reply:
+        """``v``: every card of the heap under the cursor (typed or chosen first, if so),
+        the bottom first: the cards under its top run are face up too, only squared."""
+        state = self.state
+        index = self.cursor_heap
+        if self.typed_square is not None:
+            return Say("Type the heap's letter first (a, b, c or d), then v.", refused=True)
+        if self.chosen is not None and self.chosen[0] != "pack":
+            index = self.chosen[1]
+        if index >= state.heap_count:
+            return Say(f"There is no heap {HEAP_NAMES[index]} yet.", refused=True)
+        cards = state.heaps[index]
+        if not cards:
+            return Say(f"{HEAP_NAMES[index]} is a space: no cards.")
+        run = top_run_length(cards)
+        under = cards[: len(cards) - run]
+        if not under:
+            return Say(f"{HEAP_NAMES[index]}: {format_cards(cards)}, nothing under its run.")
+        return Say(
+            f"{HEAP_NAMES[index]}, the bottom first: {format_cards(under)} under the run "
+            f"{format_cards(cards[-run:])} (← → ↑ ↓ choose another heap, v again)."
+        )
 
     def prompt(self) -> str:
         """The engine's prompt, naming the keys of the sequences on offer."""
@@ -337,8 +363,17 @@ class SquaresControls(GameControls):
         return usable and (any(isinstance(m, FillFromPack) for m in self.state.legal) or None)
 
     def can_deal(self) -> Availability:
+        if self.typed_square is not None:
+            return False  # d is the heap's letter after its square's number (1d)
         usable = self._game_key(building_only=True)
         return usable and (DEAL in self.state.legal or None)
+
+    def can_look(self) -> Availability:
+        """Heaps are there to look at once the squares are formed (in play or replayed)."""
+        return not self.forming or "While a square is formed, every card is in view."
+
+    def half_made(self) -> bool:
+        return self.typed_square is not None or self.chosen is not None
 
     def has_half_move(self) -> Availability:
         return bool(self._game_key() is not False) and (
@@ -377,6 +412,9 @@ KEYS: Final = (
                 "heap (a b the top row, c d the row below)", lambda c: c.is_typing(), ("d",)),
             Key("d", "deal", lambda c: c.deal(), "Deal", "deal a card to each heap of the "
                 "next square (the board shows which)", lambda c: c.can_deal()),
+            Key("v", "look", lambda c: c.look(), "Look", "show every card of the heap under "
+                "the cursor, the bottom first (the cards under its top run)",
+                lambda c: c.can_look(), during=During.ALWAYS),
             Key("G", "give_up", lambda c: c.give_up(), "Give up", "give up: the game ends "
                 "with its score as it stands (asks first)", lambda c: c.can_choose()),
             # the status line says "Esc cancels" whenever half a move is made

@@ -113,6 +113,12 @@ class Words(ABC, Generic[StateT, MoveT]):
 
     #: what the score counts, for tables ("cards left", "cards home" …)
     score_label: ClassVar[str] = "score"
+    #: fields of the position's text form (docs/notation.md) that are piles whose order the
+    #: player cannot see (a stock, a pack): only their size is ever told
+    hidden_piles: ClassVar[frozenset[str]] = frozenset()
+    #: fields that hold several piles or a whole heap in one line: what a move changed
+    #: there is told by the move's own words, not as a pile's new top card
+    rows: ClassVar[frozenset[str]] = frozenset()
 
     @abstractmethod
     def describe(self, state: StateT, move: MoveT) -> str:

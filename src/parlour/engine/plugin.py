@@ -9,7 +9,7 @@ the spec, never naming a game.
 A spec is plain data, cheap to import: the parts that live in heavier modules (the rules,
 the words, the solver, the hint, the renderer, the screen, the key table) are named by
 *reference*, ``"package.module:attribute"``, and loaded only when first asked for, as an
-entry point would be. That keeps the start screen from loading four games' rules, and
+entry point would be. That keeps the start screen from loading every game's rules, and
 lets a spec in the engine name parts that live in the layers above it without importing
 them. Each part has a type the checker sees: a class of the engine for the parts that
 live in it (:class:`Rules`, :class:`Words`) and a :class:`Protocol` describing the shape

@@ -4,6 +4,8 @@ never differ (a test checks)."""
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from importlib import resources
 
 from parlour.engine.registry import find_spec
@@ -30,3 +32,40 @@ def rules_document() -> str:
     parts = [_read("intro.md"), general_rules()]
     parts += [game_rules(spec.id) for spec in specs()]
     return "\n".join(parts)
+
+
+#: a ruling's code (G3, S11 …)
+_CODE = re.compile(r"\b([A-Z]\d{1,2})\b")
+#: a bold heading of the rules pages: ``**Turning the stock (G3).**``
+_HEADING = re.compile(r"\*\*([^*]+)\*\*")
+#: a ruling named in a message: ``(G3)``
+_NAMED = re.compile(r"\(([A-Z]\d{1,2})\)")
+
+
+@cache
+def ruling_titles() -> dict[str, str]:
+    """Each ruling's code with its title in a few words, from the headings of the rules
+    pages (``G3``: ``turning the stock``)."""
+    titles: dict[str, str] = {}
+    for text in (general_rules(), *(game_rules(spec.id) for spec in specs())):
+        for heading in _HEADING.findall(text):
+            code = _CODE.search(heading)
+            if code is None or code.group(1) in titles:
+                continue
+            words = heading.replace("(Parlour's ruling)", "").replace(f"({code.group(1)})", "")
+            words = _CODE.sub("", words, count=1).strip(" .,:")
+            if words:
+                titles[code.group(1)] = words[0].lower() + words[1:]
+    return titles
+
+
+def with_ruling_words(message: str) -> str:
+    """``message`` with each ruling it names in brackets followed by the ruling's title:
+    ``(G3)`` becomes ``(G3: turning the stock)``, so that a code never stands alone."""
+    titles = ruling_titles()
+
+    def titled(match: re.Match[str]) -> str:
+        code = match.group(1)
+        return f"({code}: {titles[code]})" if code in titles else match.group(0)
+
+    return _NAMED.sub(titled, message)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
+from typing import Final
 
 from parlour.controls.keys import KeyTable
 from parlour.controls.rebinding import KeyProblem
@@ -28,15 +29,17 @@ INTRODUCTION = (
     "play it, the stock to turn it). The bar at the foot of the screen shows the main keys "
     "and greys out the ones that cannot be used at the moment; clicking a key there "
     "presses it. Keys that do not fit a narrow terminal are left off the bar but still "
-    "work. This page is built from the app's own key tables (`python -m parlour.help`).\n\n"
+    "work. With ASCII only (`--ascii`, or a terminal that cannot show more: "
+    "docs/configuration.md) the key bar writes ← → ↑ ↓ as < > ^ v. This page is built "
+    "from the app's own key tables (`python -m parlour.help`).\n\n"
     "Any key can be changed: the *name* column is what to write in the `[keys]` table of "
     'the settings file, for instance `hint = "x"` (docs/configuration.md). The help '
     "inside the app shows the keys in effect; this page shows the usual ones."
 )
 
 
-def _section(title: str, table: KeyTable[Any]) -> list[str]:
-    parts = [f"## {title}", ""]
+def _section(title: str, table: KeyTable[Any], level: int = 2) -> list[str]:
+    parts = [f"{'#' * level} {title}", ""]
     if table.intro:
         parts += [table.intro, ""]
     parts.append(table.markdown())
@@ -102,3 +105,56 @@ def keys_document() -> str:
     for title, table in screen_tables():
         parts += _section(title, table)
     return "\n".join(parts)
+
+
+#: the help's topics besides the games': the overview of the app, and the rulings every
+#: game shares
+OVERVIEW: Final = "parlour"
+RULINGS: Final = "rulings"
+
+
+def topics() -> list[tuple[str, str]]:
+    """The help's topics, (id, title), in order: the overview, each game in the
+    registry's order, the rulings every game shares."""
+    return [(OVERVIEW, "Parlour"), *((spec.id, spec.name) for spec in specs()),
+            (RULINGS, "Rulings")]  # fmt: skip
+
+
+def overview_markdown(overrides: Mapping[str, Sequence[str]] | None = None) -> str:
+    """The help of the start screen: what Parlour is, its games (from the registry), how
+    the help is found, and the keys of every screen around the games."""
+    games = "\n".join(f"- **{spec.name}**: {spec.blurb}." for spec in specs())
+    titles = ", ".join(title for _id, title in topics())
+    parts = [
+        "## Parlour",
+        "",
+        "Patience games from an old book, played by their rules in our own words. Every "
+        "game is saved after each move: an unfinished game waits on the start screen, the "
+        "newest first. Finished games are scored and kept in the history and statistics.",
+        "",
+        games,
+        "",
+        f"**Topics.** This help has a page for each: {titles}. ← and → (or a click on a "
+        "title) move between them; ↑ and ↓ scroll. In a game, ? opens that game's page.",
+        "",
+        INTRODUCTION_SHORT,
+        "",
+    ]
+    parts += _section("The start screen", _rebound(start_keys(), overrides))
+    parts += ["## The other screens", ""]
+    for title, table in screen_tables():
+        if title == "Start screen" or any(title == spec.name for spec in specs()):
+            continue
+        parts += _section(title, _rebound(table, overrides), level=3)
+    return "\n".join(parts)
+
+
+def _rebound(table: KeyTable[Any], overrides: Mapping[str, Sequence[str]] | None) -> KeyTable[Any]:
+    return rebind(table, overrides)[0] if overrides else table
+
+
+INTRODUCTION_SHORT: Final = (
+    "The bar at the foot of each screen shows the keys that act now; a greyed key cannot "
+    "be used at the moment, and pressing it says why. Keys are named as you press them: "
+    "Space, Enter, Esc, ← → ↑ ↓."
+)

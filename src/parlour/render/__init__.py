@@ -17,18 +17,20 @@ from rich.console import RenderableType
 from rich.console import RichCast
 from rich.text import Text
 
-from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.cards import Card
+from parlour.render.terminal import shows_glyphs
+from parlour.render.terminal import suit_glyphs
 
 
 def shows_suits(stream: object) -> bool:
-    """Whether ``stream`` can take the suit symbols and box corners (else letters)."""
-    encoding = getattr(stream, "encoding", None) or "ascii"
-    try:
-        "♠♥♦♣╭─╮".encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
+    """Whether ``stream`` can take the suit symbols and box corners (else letters): its
+    encoding can write them and the locale is not C (:mod:`parlour.render.terminal`)."""
+    return shows_glyphs(stream)
+
+
+def card_glyph(card: Card) -> str:
+    """A card with its suit symbol (``10♥``; ``10♡`` when there is no colour)."""
+    return card.rank_name + suit_glyphs()[card.suit]
 
 
 #: a card as the engine writes it in words: rank then suit letter (``9C``, ``10H``)
@@ -41,7 +43,8 @@ def cards_as_shown(words: str, ascii_only: bool = False) -> str:
     prompt and summary goes through this, in the app, plain mode and the CLI alike."""
     if ascii_only:
         return words
-    return _CARD_IN_WORDS.sub(lambda found: found.group(1) + SUIT_GLYPHS[found.group(2)], words)
+    glyphs = suit_glyphs()
+    return _CARD_IN_WORDS.sub(lambda found: found.group(1) + glyphs[found.group(2)], words)
 
 
 #: the four-colour deck as a terminal's own colours: spades dark (the terminal's text
@@ -65,7 +68,7 @@ def card_text(card: Card | None, ascii_only: bool = False, width: int = 3) -> Te
     :func:`four_colour_deck`), ``--`` for none; padded to ``width``."""
     if card is None:
         return Text("--".rjust(width), style="dim")
-    label = str(card) if ascii_only else card.glyph()
+    label = str(card) if ascii_only else card_glyph(card)
     if _four_colour.get():
         return Text(label.rjust(width), style=FOUR_COLOURS[card.suit])
     return Text(label.rjust(width), style="bold red" if card.is_red else "bold")

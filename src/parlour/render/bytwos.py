@@ -7,7 +7,6 @@ from rich.console import Group
 from rich.console import RenderableType
 from rich.text import Text
 
-from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import Card
 from parlour.engine.games.bytwos_state import ACE_PILE_OF
@@ -17,7 +16,9 @@ from parlour.engine.games.bytwos_state import ByTwosState
 from parlour.engine.games.bytwos_state import Phase
 from parlour.engine.games.bytwos_state import foundation_cards
 from parlour.engine.games.bytwos_state import wanted
+from parlour.render import card_glyph
 from parlour.render import card_text
+from parlour.render.terminal import suit_glyphs
 
 
 def render(state: ByTwosState, ascii_only: bool = False) -> RenderableType:
@@ -54,7 +55,7 @@ def _pile(state: ByTwosState, index: int, ascii_only: bool) -> Text:
     if needed is None:
         text.append(" complete".ljust(13), style="green")
     else:
-        label = str(needed) if ascii_only else needed.glyph()
+        label = str(needed) if ascii_only else card_glyph(needed)
         text.append(f" {count:>2}, next {label:<3}", style="dim")
     return text
 
@@ -64,7 +65,7 @@ def _render_dealing(state: ByTwosState, ascii_only: bool) -> RenderableType:
     rows.append(Text("      ace pile           deuce pile", style="dim"))
     for suit in SUITS:
         index = ACE_PILE_OF[suit]
-        row = Text(f" {suit if ascii_only else SUIT_GLYPHS[suit]}   ")
+        row = Text(f" {suit if ascii_only else suit_glyphs()[suit]}   ")
         row.append_text(_pile(state, index, ascii_only))
         row.append("   ")
         row.append_text(_pile(state, index + 1, ascii_only))

@@ -7,11 +7,11 @@ from rich.console import Group
 from rich.console import RenderableType
 from rich.text import Text
 
-from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import card
 from parlour.engine.games.rubbish_state import RubbishState
 from parlour.render import card_text
+from parlour.render.terminal import suit_glyphs
 
 
 def render(state: RubbishState, ascii_only: bool = False) -> RenderableType:
@@ -22,7 +22,7 @@ def render(state: RubbishState, ascii_only: bool = False) -> RenderableType:
         if top:
             foundations.append_text(card_text(card(top, suit), ascii_only))
         else:
-            label = suit if ascii_only else SUIT_GLYPHS[suit]
+            label = suit if ascii_only else suit_glyphs()[suit]
             foundations.append(f"{label}:-".rjust(3), style="dim")
     header = Text("  ".join(f"{n:>3}" for n in range(1, len(state.board) + 1)), style="dim")
     places = Text()

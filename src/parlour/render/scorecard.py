@@ -1,6 +1,13 @@
 """Golf cards: a round written as a golf club's card is, the holes across and a row each
-for the par, the score and the running total against bogey. The app's scorecard and
-``parlour scorecard`` both draw their cards from these rows.
+for the par, the best, the score and the running total against bogey. The app's
+scorecard, ``parlour scorecard`` and ``parlour match`` draw their cards from these rows,
+with :data:`LEGEND` under them.
+
+A hole's **par** is what Parlour's own play scores on that deal: the hint player, who
+never looks at the stock's order, playing it to the end (``parlour.analysis.hint_par``);
+what a good player can expect. Its **best** is the fewest cards perfect play leaves,
+knowing every card (the exact solver): a bound no player who cannot see the stock reaches
+on average. **Bogey** is the target total of the whole round.
 
 Bogey is a total for the whole round, so to say how a round stands after some holes the
 card spreads bogey evenly over the holes and rounds each running share to whole strokes
@@ -10,8 +17,13 @@ under, ``E`` level. After the last hole it is exactly the total against bogey.
 
 >>> bogey_pace(9, 40)
 [4, 9, 13, 18, 22, 27, 31, 36, 40]
->>> [row.cells[:3] for row in card_rows((3, 5, 1), holes=9, bogey=40, pars={1: 2})]
-[('2', '…', '…'), ('3', '5', '1'), ('-1', '-1', '-4')]
+>>> rows = card_rows((3, 5, 1), holes=9, bogey=40, pars={1: 4}, bests={1: 2})
+>>> for row in rows:
+...     print(row.label, row.cells[:3])
+Par ('4', '…', '…')
+Best ('2', '…', '…')
+Score ('3', '5', '1')
+vs bogey ('-1', '-1', '-4')
 """
 
 from __future__ import annotations
@@ -26,8 +38,10 @@ from rich.text import Text
 
 #: the row labels, top to bottom, under the row of hole numbers; the first column's
 #: heading and the last's
-PAR, SCORE, VERSUS = "Par", "Score", "vs bogey"
+PAR, BEST, SCORE, VERSUS = "Par", "Best", "Score", "vs bogey"
 HOLE, TOTAL = "Hole", "Total"
+#: the one line under every card saying what its rows mean
+LEGEND = "Par: the hint's score · Best: perfect play, all cards seen · Bogey: the target"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,18 +69,22 @@ def card_rows(
     *,
     holes: int,
     bogey: int,
-    pars: Mapping[int, int],
+    pars: Mapping[int, int] | None = None,
+    bests: Mapping[int, int] | None = None,
     unknown: str = "…",
 ) -> list[CardRow]:
-    """The par, score and against-bogey rows of a round with these ``scores`` so far.
+    """The par, best, score and against-bogey rows of a round with these ``scores`` so far.
 
-    ``pars`` maps hole numbers (from 1) to the pars known; a hole whose par is not known
-    shows ``unknown``, and so does the total of the pars until all are known. Holes not
-    yet played are empty. The against-bogey total is given once the round is complete."""
+    ``pars`` and ``bests`` map hole numbers (from 1) to the pars and bests known (a row
+    is left out when its mapping is None); a hole whose figure is not known shows
+    ``unknown``, and so does the row's total until all are known. Holes not yet played
+    are empty. The against-bogey total is given once the round is complete."""
     numbers = range(1, holes + 1)
-    par_cells = tuple(str(pars[hole]) if hole in pars else unknown for hole in numbers)
-    known = all(hole in pars for hole in numbers)
-    par_total = str(sum(pars[hole] for hole in numbers)) if known else unknown
+    figures = [
+        _figure_row(label, known, numbers, unknown)
+        for label, known in ((PAR, pars), (BEST, bests))
+        if known is not None
+    ]
     empty = ("",) * (holes - len(scores))
     running, versus = 0, []
     for score, share in zip(scores, bogey_pace(holes, bogey), strict=False):
@@ -74,10 +92,16 @@ def card_rows(
         versus.append(against(running - share))
     complete = len(scores) >= holes
     return [
-        CardRow(PAR, par_cells, par_total),
+        *figures,
         CardRow(SCORE, (*map(str, scores), *empty), str(sum(scores))),
         CardRow(VERSUS, (*versus, *empty), against(sum(scores) - bogey) if complete else ""),
     ]
+
+
+def _figure_row(label: str, known: Mapping[int, int], numbers: range, unknown: str) -> CardRow:
+    cells = tuple(str(known[hole]) if hole in known else unknown for hole in numbers)
+    complete = all(hole in known for hole in numbers)
+    return CardRow(label, cells, str(sum(known[hole] for hole in numbers)) if complete else unknown)
 
 
 def pace_note(holes: int, bogey: int) -> str:

@@ -325,7 +325,8 @@ def as_table(settings: Settings) -> dict[str, Any]:
 
 
 def save(path: Path, settings: Settings) -> None:
-    """Write the settings to the file at ``path``, or to the file a link there leads to
+    """Write the settings (the player only when it is not the default, the login's name)
+    to the file at ``path``, or to the file a link there leads to
     (its folder made if need be), in one step so that a reader never sees half of it, and
     the player's alone (0600). Raises :class:`ConfigError` saying why it cannot."""
     import tomli_w
@@ -333,7 +334,12 @@ def save(path: Path, settings: Settings) -> None:
     from parlour.store.files import FileError
     from parlour.store.files import write_text
 
-    text = tomli_w.dumps(as_table(settings))
+    table = as_table(settings)
+    if settings.player == default_player():
+        # the default (the login's name) is not written: a file saved for another setting
+        # would otherwise name a player the player never chose
+        del table["player"]
+    text = tomli_w.dumps(table)
     try:
         write_text(Path(os.path.realpath(path)), text, private=True, replace=True)
     except FileError as error:

@@ -20,16 +20,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from parlour.store import migration
 from parlour.store import opening
 from parlour.store.opening import now
 from parlour.store.paths import DATABASE_NAME
 from parlour.store.players import check_player
 from parlour.store.players import default_player
-from parlour.store.players import player_key
-from parlour.store.players import spellings
-from parlour.store.schema import INDEXES
 from parlour.store.schema import PLAYER_TABLES
-from parlour.store.schema import SCHEMA
 from parlour.store.schema import SCHEMA_VERSION
 from parlour.store.schema import FinishedGame
 from parlour.store.schema import SavedGame
@@ -96,68 +93,13 @@ class Store:
             connection.execute("PRAGMA synchronous = NORMAL")
             connection.execute("PRAGMA foreign_keys = ON")
             with self._transaction(connection):
-                self._create(connection)
+                self.player = migration.create(connection, self.player)
         except BaseException:
             connection.close()
             raise
         for suffix in ("-wal", "-shm"):
             opening.tighten(self.path.with_name(self.path.name + suffix))
         return connection
-
-    def _create(self, connection: sqlite3.Connection) -> None:
-        """The tables (each only if missing: others may be making them too), and what a
-        database of an older schema lacks. Rows from before players were kept belong to
-        the login's own player."""
-        for statement in SCHEMA.split(";"):
-            if statement.strip():
-                connection.execute(statement)
-        columns = {row[1] for row in connection.execute("PRAGMA table_info(rounds)")}
-        if "abandoned" not in columns:  # schema 2
-            connection.execute("ALTER TABLE rounds ADD COLUMN abandoned TEXT")
-        for table in PLAYER_TABLES:  # schema 3
-            columns = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
-            if "player" not in columns:
-                connection.execute(
-                    f"ALTER TABLE {table} ADD COLUMN player TEXT NOT NULL DEFAULT ''"
-                )
-                connection.execute(f"UPDATE {table} SET player = ?", (default_player(),))
-        for statement in INDEXES.split(";"):
-            connection.execute(statement)
-        self._fold_players(connection)
-        connection.execute(f"PRAGMA application_id = {opening.APPLICATION_ID}")
-        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-
-    def _fold_players(self, connection: sqlite3.Connection) -> None:
-        """One player, one name: rows written under another spelling of a name (``Ann``
-        and ``ann``, by an older Parlour) become the first written's, and this store's
-        player is known by that spelling. The names come from the indexes a name at a time
-        (a skip scan), so the cost is the number of players, not of games."""
-        names = {
-            row[0]
-            for table in PLAYER_TABLES
-            for row in connection.execute(
-                f"WITH RECURSIVE name(player) AS (SELECT MIN(player) FROM {table} UNION ALL "
-                f"SELECT (SELECT MIN(player) FROM {table} WHERE player > name.player) FROM name "
-                "WHERE name.player IS NOT NULL) SELECT player FROM name WHERE player IS NOT NULL"
-            )
-        }
-        mine = player_key(self.player)
-        keys: dict[str, list[str]] = {}
-        for name in names:
-            with contextlib.suppress(ValueError):  # a name no longer a player's: left be
-                keys.setdefault(player_key(name), []).append(name)
-        if any(len(found) > 1 for found in keys.values()):
-            union = " UNION ALL ".join(f"SELECT player, started FROM {t}" for t in PLAYER_TABLES)
-            first_written = connection.execute(
-                f"SELECT player, MIN(started) FROM ({union}) GROUP BY player"
-            ).fetchall()
-            for later, first in spellings(first_written).items():
-                for table in PLAYER_TABLES:
-                    connection.execute(
-                        f"UPDATE {table} SET player = ? WHERE player = ?", (first, later)
-                    )
-                keys[player_key(first)] = [first]
-        self.player = keys.get(mine, [self.player])[0]
 
     @staticmethod
     @contextmanager
@@ -220,7 +162,12 @@ class Store:
         round_id: int | None = None,
         hole: int | None = None,
     ) -> int:
-        """Insert or update a game in progress and return its id (one transaction)."""
+        """Insert or update a game in progress and return its id (one transaction).
+
+        A game that is not a round's hole keeps the resume slot of its game and rule
+        options: when it is first written, the player's other unfinished game of that
+        game and options (if any) is dropped in the same transaction. The caller asks
+        the player first, or says so."""
         stamp = now()
         values = (
             game,
@@ -243,6 +190,12 @@ class Store:
                 )
                 if cursor.rowcount:
                     return row_id
+            if round_id is None:
+                db.execute(
+                    "DELETE FROM in_progress WHERE player = ? AND game = ? AND options = ? "
+                    "AND round_id IS NULL",
+                    (self.player, game, options),
+                )
             cursor = db.execute(
                 "INSERT INTO in_progress (game, options, seed, deck, moves, undone, hints, "
                 "round_id, hole, updated, started, player) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -263,6 +216,19 @@ class Store:
             (self.player,),
         )
         return [self._saved(row) for row in rows]
+
+    def saved_deal(self, game: str, options: str, seed: int | None = None) -> SavedGame | None:
+        """The player's unfinished game of ``game`` under ``options`` (not a round's hole):
+        of deal ``seed`` if given, else the one in the resume slot (a move played)."""
+        rows = self._read(
+            f"{self._SAVED_COLUMNS} WHERE player = ? AND game = ? AND options = ? "
+            "AND round_id IS NULL ORDER BY updated DESC, id DESC",
+            (self.player, game, options),
+        )
+        found = [self._saved(row) for row in rows]
+        if seed is not None:
+            return next((saved for saved in found if saved.seed == seed), None)
+        return next((saved for saved in found if saved.moves or saved.undone), None)
 
     @staticmethod
     def _saved(row: tuple[Any, ...]) -> SavedGame:
@@ -465,22 +431,26 @@ class Store:
         union = " UNION ".join(f"SELECT player FROM {table}" for table in PLAYER_TABLES)
         return sorted({self.player, *(row[0] for row in self._read(union))}, key=str.casefold)
 
-    # -- Golf pars (a cache: a deal's par never changes) ------------------------------------
+    # -- Golf's figures (caches): ``pars`` holds a deal's best (perfect play knowing every
+    # card; the table kept its first name), ``hint_pars`` its par (the hint's score)
 
-    def pars(self, seeds: list[int], options: str) -> dict[int, int]:
-        """The known pars of these Golf deals under these rule options."""
-        if not seeds:
-            return {}
+    def pars(self, seeds: list[int], options: str, table: str = "pars") -> dict[int, int]:
+        """The known bests (or, from ``hint_pars``, pars) of these deals under options."""
+        assert table in ("pars", "hint_pars")
         marks = ",".join("?" * len(seeds))
-        rows = self._read(
-            f"SELECT seed, par FROM pars WHERE options = ? AND seed IN ({marks})",
-            (options, *seeds),
-        )
-        return dict(rows)
+        query = f"SELECT seed, par FROM {table} WHERE options = ? AND seed IN ({marks})"
+        return dict(self._read(query, (options, *seeds))) if seeds else {}
 
-    def save_par(self, seed: int, options: str, par: int) -> None:
+    def hint_pars(self, seeds: list[int], options: str) -> dict[int, int]:
+        return self.pars(seeds, options, "hint_pars")
+
+    def save_par(self, seed: int, options: str, par: int, table: str = "pars") -> None:
+        assert table in ("pars", "hint_pars")
         with self.transaction() as db:
             db.execute(
-                "INSERT OR REPLACE INTO pars (seed, options, par) VALUES (?, ?, ?)",
+                f"INSERT OR REPLACE INTO {table} (seed, options, par) VALUES (?, ?, ?)",
                 (seed, options, par),
             )
+
+    def save_hint_par(self, seed: int, options: str, par: int) -> None:
+        self.save_par(seed, options, par, "hint_pars")

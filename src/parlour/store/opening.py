@@ -33,7 +33,7 @@ DAMAGED: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 APPLICATION_ID: Final = 0x50524C52
 #: the tables a Parlour database may hold (an unmarked file with a schema version and no
 #: other tables is an older Parlour's)
-PARLOUR_TABLES: Final = frozenset({"rounds", "games", "holes", "pars", "in_progress"})
+PARLOUR_TABLES: Final = frozenset({"rounds", "games", "holes", "pars", "hint_pars", "in_progress"})
 #: how long opening keeps trying to switch the journal to WAL while others hold the file
 WAL_PATIENCE: Final = 30.0
 

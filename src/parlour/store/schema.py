@@ -56,6 +56,12 @@ CREATE TABLE IF NOT EXISTS pars (
     par INTEGER NOT NULL,
     PRIMARY KEY (seed, options)
 );
+CREATE TABLE IF NOT EXISTS hint_pars (
+    seed INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    par INTEGER NOT NULL,
+    PRIMARY KEY (seed, options)
+);
 CREATE TABLE IF NOT EXISTS in_progress (
     id INTEGER PRIMARY KEY,{_DEAL_COLUMNS}
     undone TEXT NOT NULL,
@@ -71,7 +77,8 @@ CREATE TABLE IF NOT EXISTS in_progress (
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_by_player ON games (player, game, options, finished, won, score);
 CREATE INDEX IF NOT EXISTS rounds_by_player ON rounds (player, course, started);
-CREATE INDEX IF NOT EXISTS in_progress_by_player ON in_progress (player, updated)
+CREATE INDEX IF NOT EXISTS in_progress_by_player ON in_progress (player, updated);
+CREATE INDEX IF NOT EXISTS in_progress_by_slot ON in_progress (player, game, options, round_id)
 """
 
 

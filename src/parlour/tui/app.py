@@ -33,9 +33,13 @@ from parlour.tui.opening import Resume
 from parlour.tui.opening import StartMenu
 from parlour.tui.preferences import Preferences
 from parlour.tui.routing import Routing
+from parlour.tui.screens.unfinished import ask_round
+from parlour.tui.screens.unfinished import open_game
+from parlour.tui.screens.unfinished import replacing
 from parlour.tui.services import fixed_player_words
 from parlour.tui.signals import EndsOnSignal
 from parlour.tui.sizing import SizeWatch
+from parlour.tui.terminal import fit_terminal
 from parlour.tui.themes import PARLOUR_THEMES
 
 
@@ -77,6 +81,7 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
         self.player = player
         self.data_dir = resolve_data_dir(data_dir)
         self.ascii_only = ascii_only
+        fit_terminal(self, ascii_only)
         self.opening: Opening = opening or StartMenu()
         #: the rule options switched on (on the start screen, or by the command line);
         #: each game takes those it has
@@ -122,15 +127,19 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
         match self.opening:
             case StartMenu():
                 self.show_menu()
-            case OpenGame(game, seed, options):
-                self.start_new_game(game, seed=seed, options=options)
+            case OpenGame(game, seed, options, fresh):
+                open_game(self, game, seed, options, fresh=fresh)
+            case OpenRound(None, options, False):
+                ask_round(self, options)  # (--round: go on with an unfinished one?)
             case OpenRound(course, options, fresh):
                 self.start_round(options, course=course, fresh=fresh)
             case Replay(line, title):
                 self.open_replay(line, title)
             case PlayOn(line):
-                session = Session.from_line(self._require_store(), line)
-                self._show(self.game_screen(Playing(session)))
+                store = self._require_store()
+                if replaced := replacing(store, line):
+                    self.notify(replaced, timeout=15)
+                self._show(self.game_screen(Playing(Session.from_line(store, line))))
             case Resume():
                 self.resume_latest()
         if len(self.screen_stack) < 2:  # nothing could be opened: the menu, then
@@ -189,6 +198,7 @@ def make_app(
     options: frozenset[str] = frozenset(),
     resume: bool = False,
     fresh: bool = False,
+    new_round: bool = False,
     player: str | None = None,
     today: date | None = None,
     config: settings_file.Loaded | None = None,
@@ -199,7 +209,9 @@ def make_app(
     """Build the app: open on the start screen, a game, a round, a record to play on
     (``record_text``) or one to replay (``replay_text``), with these rule options; the
     player's settings from ``config`` (read from the settings file if not given), the
-    theme and the four-colour deck as the command line says, if it does."""
+    theme and the four-colour deck as the command line says, if it does. A game opens the
+    player's unfinished deal of it (of ``seed``, if given) unless ``fresh``; ``new_round``
+    asks first whether to go on with an unfinished round."""
     if config is None:
         config = settings_file.load()
     if ascii_only is None:
@@ -209,10 +221,10 @@ def make_app(
         opening = Replay(replay(parse_record(replay_text)), record_title)
     elif record_text is not None:
         opening = PlayOn(replay(parse_record(record_text)))
-    elif course is not None:
+    elif course is not None or new_round:
         opening = OpenRound(course, options, fresh)
     elif game is not None:
-        opening = OpenGame(find_game(game).id, seed, options)
+        opening = OpenGame(find_game(game).id, seed, options, fresh)
     elif resume:
         opening = Resume()
     return ParlourApp(

@@ -1,9 +1,11 @@
-"""Work too heavy for the screen's thread: solving, hints, pars, and settling the end of a
-game the move's own search could not (Three Squares' ruling S11). It runs in separate
-processes, so the app never stalls (a thread would share the interpreter with the screen):
-one for hints and solving, and one for settling ends, whose searches can take a minute and
-must not hold up a hint. A process is started only when first needed and never outlives
-the app, even one killed with no chance to stop it (it watches for its parent to go).
+"""Work too heavy for the screen's thread: solving, hints, bests and pars, and settling the
+end of a game the move's own search could not (Three Squares' ruling S11). It runs in
+separate processes, so the app never stalls (a thread would share the interpreter with the
+screen): one for hints and solving, one for working out pars (the hint player playing a
+deal to the end: seconds a deal), and one for settling ends, whose searches can take a
+minute; neither of the last two holds up a hint, and both run at a lower priority. A
+process is started only when first needed and never outlives the app, even one killed
+with no chance to stop it (it watches for its parent to go).
 """
 
 from __future__ import annotations
@@ -27,13 +29,20 @@ def _executor(kind: str) -> ProcessPoolExecutor:
     if pool is None:
         from parlour.analysis import process_pool
 
-        pool = _pools[kind] = process_pool(1)
+        # pars and the longer looks at ends are worked out while the player plays: they
+        # take only what CPU the screen and the hints leave
+        pool = _pools[kind] = process_pool(1, niceness=0 if kind == "work" else 10)
     return pool
 
 
 async def run(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """Run ``function(*args, **kwargs)`` in the background process and await its result."""
     return await _run("work", function, *args, **kwargs)
+
+
+async def run_pars(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run ``function(*args, **kwargs)`` in the process that works out pars, and await it."""
+    return await _run("pars", function, *args, **kwargs)
 
 
 async def run_end_look(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -73,13 +82,20 @@ def hint_job(game_id: str, state: Any) -> Any:
 
 
 def par_job(game_id: str, seed: int, options: frozenset[str]) -> int:
-    """The best score perfect play reaches on a deal (a Golf hole's par)."""
+    """The best score perfect play reaches on a deal, knowing every card (a hole's best)."""
     from parlour.engine.registry import find_spec
     from parlour.engine.verdict import Budget
 
     spec = find_spec(game_id)
     start = spec.rules().start_from_seed(seed, options)
     return spec.solver().solve(start, Budget()).best_score
+
+
+def hint_par_job(game_id: str, seed: int, options: frozenset[str]) -> int:
+    """The score the hint player makes on a deal, never peeking (a hole's par)."""
+    from parlour.analysis import hint_par
+
+    return hint_par(game_id, seed, options)
 
 
 def verdict_job(game_id: str, state: Any, budget: float) -> tuple[Any, str]:

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.cards import Card
+from parlour.render.terminal import suit_glyphs
 
 WIDTH = 6
 FULL_HEIGHT = 3
@@ -94,7 +94,7 @@ ASCII_FRAME = Frame("+", "+", "+", "+", "-", "|")
 
 def label(card: Card, ascii_only: bool) -> str:
     """``9♠`` / ``10♥``, or ``9S`` / ``10H`` in ASCII."""
-    return card.rank_name + (card.suit if ascii_only else SUIT_GLYPHS[card.suit])
+    return card.rank_name + (card.suit if ascii_only else suit_glyphs()[card.suit])
 
 
 def _face_style(card: Card, styles: CardStyles) -> Style:
@@ -140,7 +140,7 @@ def full(
         return [top, bottom]
     frame = ASCII_FRAME if ascii_only else UNICODE_FRAME
     border = frame_style or styles.frame
-    suit = card.suit if ascii_only else SUIT_GLYPHS[card.suit]
+    suit = card.suit if ascii_only else suit_glyphs()[card.suit]
     inner = size.width - 2
     middle: list[Text] = []
     for row in range(size.height - 2):

@@ -15,6 +15,7 @@ from textual.binding import BindingType
 from parlour.controls.keys import Availability
 from parlour.controls.keys import During
 from parlour.controls.keys import KeyTable
+from parlour.controls.keys import shown_key
 from parlour.controls.rebinding import binding_id
 from parlour.controls.rebinding import rebinding
 
@@ -105,6 +106,27 @@ class Keyed:
         if row is None:
             return True
         return self.check_action("press", (self.KEYS.keys.index(row),))
+
+    def greyed_reason(self, key: str) -> str:
+        """Why ``key`` does nothing now, when every row of it on this screen is greyed:
+        the first such row's own words, or a sentence naming the key and what it would
+        do; "" when some row of the key acts now, or none is bound."""
+        target, course = self.key_target(), self.key_course()
+        greyed = []
+        for row in self.key_table:  # (with the player's own keys)
+            if row.key != key:
+                continue
+            answer = row.availability(target, course)
+            if answer is True:
+                return ""
+            if answer is not False:
+                greyed.append((row, answer))
+        if not greyed:
+            return ""
+        row, answer = greyed[0]
+        if isinstance(answer, str):
+            return answer
+        return f"{shown_key(key)} ({row.label or row.description}) cannot be used now."
 
     def key_signature(self) -> tuple[Availability, ...]:
         """Every key's availability: the key bar is redrawn only when this changes."""

@@ -16,17 +16,21 @@ class StartMenu:
 
 @dataclass(frozen=True)
 class OpenGame:
-    """A new game of ``game`` (a random deal unless ``seed``)."""
+    """A game of ``game``: the player's unfinished one under these options (of deal
+    ``seed``, if given) where it was left, unless ``fresh``; else a new deal (a random one
+    unless ``seed``)."""
 
     game: str
     seed: int | None = None
     options: frozenset[str] = frozenset()
+    fresh: bool = False
 
 
 @dataclass(frozen=True)
 class OpenRound:
     """A round of ``course`` (a new course unless given): the player's unfinished round of
-    it goes on unless ``fresh``."""
+    it goes on unless ``fresh``; with no course and not ``fresh``, the app asks first
+    whether to go on with an unfinished round."""
 
     course: int | None = None
     options: frozenset[str] = frozenset()

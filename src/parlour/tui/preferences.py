@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from parlour.engine.untrusted import shown
 from parlour.store import config as settings_file
+from parlour.tui.terminal import ascii_screen
 from parlour.tui.themes import card_variables
 
 
@@ -75,6 +76,7 @@ class Preferences(App[None]):
                 widget.ascii_only = on
             for status in screen.query(StatusLine):
                 status.ascii_only = on
+        ascii_screen(self, on)
         self.remember(ascii=on)
 
     def _redraw_cards(self) -> None:

@@ -20,6 +20,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from parlour.controls.keys import shown_key
 from parlour.engine.cards import Card
 from parlour.engine.untrusted import visible
 from parlour.render import cards_as_shown
@@ -267,6 +268,12 @@ class StatusLine(Static):
         self.update(text, layout=not (one_line and self.size.height == 1))
 
 
+def key_display(binding: Binding) -> str:
+    """A key as the player presses it (``Space``, ``Enter``, ``←``), wherever a keymap
+    has moved it."""
+    return binding.key_display or shown_key(binding.key)
+
+
 class KeyBar(Widget, can_focus=False):
     """The keys of the screen on one line, greyed when they cannot be used now.
 
@@ -317,7 +324,7 @@ class KeyBar(Widget, can_focus=False):
             if group is None or len(run) == 1:
                 for binding, enabled in run:
                     key_style, description_style = styles[enabled]
-                    piece = Text(f"{lead}{self.app.get_key_display(binding)} ", key_style)
+                    piece = Text(f"{lead}{key_display(binding)} ", key_style)
                     piece.append(f"{binding.description} ", description_style)
                     pieces.append((piece, [(0, len(piece), binding.key, enabled)]))
                 continue
@@ -327,19 +334,25 @@ class KeyBar(Widget, can_focus=False):
                 if index and not group.compact:
                     piece.append(" ", styles[enabled][0])
                 start = len(piece)
-                piece.append(self.app.get_key_display(binding), styles[enabled][0])
+                piece.append(key_display(binding), styles[enabled][0])
                 keys.append((start, len(piece), binding.key, enabled))
             any_enabled = any(enabled for _, enabled in run)
             piece.append(" ", styles[any_enabled][0])
             piece.append(f"{group.description} ", styles[any_enabled][1])
             pieces.append((piece, keys))
-        # whole entries only: those that do not fit are left off
+        # whole entries only: when they do not all fit, the greyed ones are left off
+        # first (from the last), then the last of the others
+        width = self.size.width
+        kept = list(range(len(pieces)))
+        for usable in (False, True):
+            for index in reversed(range(len(pieces))):
+                if not width or sum(len(pieces[at][0]) for at in kept) <= width:
+                    break
+                if any(on for *_, on in pieces[index][1]) == usable and index in kept:
+                    kept.remove(index)
         text = Text(no_wrap=True, end="")
         spans: list[tuple[int, int, str, bool]] = []
-        width = self.size.width
-        for piece, keys in pieces:
-            if width and len(text) + len(piece) > width:
-                break
+        for piece, keys in (pieces[at] for at in kept):
             offset = len(text)
             text.append_text(piece)
             spans += [(offset + a, offset + b, key, on) for a, b, key, on in keys]

@@ -43,6 +43,8 @@ from parlour.engine.wording import listing
 
 
 class ByTwosWords(Words[ByTwosState, ByTwosMove]):
+    hidden_piles = frozenset({"deck", "stock"})
+    rows = frozenset({"kept", "rejected"})
     score_label = "cards built"
 
     def describe(self, state: ByTwosState, move: ByTwosMove) -> str:

@@ -25,6 +25,7 @@ from parlour.engine.wording import counted
 
 
 class GolfWords(Words[GolfState, GolfMove]):
+    hidden_piles = frozenset({"stock"})
     score_label = "cards left"
 
     def describe(self, state: GolfState, move: GolfMove) -> str:

@@ -34,6 +34,8 @@ from parlour.engine.wording import rank_plural
 
 
 class RubbishWords(Words[RubbishState, RubbishMove]):
+    hidden_piles = frozenset({"stock"})
+    rows = frozenset({"board", "foundations"})
     score_label = "cards home"
 
     def describe(self, state: RubbishState, move: RubbishMove) -> str:

@@ -44,6 +44,8 @@ class SquaresWords(Words[SquaresState, SquaresMove]):
     """Three Squares' words (they read the state machine, not the rules, whose
     :meth:`~parlour.engine.games.squares.SquaresRules.look_note` asks them)."""
 
+    hidden_piles = frozenset({"pack"})
+
     score_label = "suits complete"
 
     def describe(self, state: SquaresState, move: SquaresMove) -> str:

@@ -29,7 +29,6 @@ from parlour.controls.bytwos import count
 from parlour.controls.bytwos import sentence
 from parlour.controls.bytwos import target
 from parlour.controls.bytwos import with_screen_keys
-from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.cards import SUIT_NAMES
 from parlour.engine.cards import SUITS
 from parlour.engine.errors import IllegalMoveError
@@ -46,6 +45,7 @@ from parlour.engine.games.bytwos_state import Phase
 from parlour.engine.games.bytwos_state import foundation_cards
 from parlour.engine.games.bytwos_state import wanted
 from parlour.engine.history import Line
+from parlour.render.terminal import suit_glyphs
 from parlour.tui import cards as art
 from parlour.tui.screens.bytwos_panels import KEYS_WIDTH
 from parlour.tui.screens.bytwos_panels import caption_form
@@ -139,7 +139,7 @@ class ByTwosScreen(GameScreen):
             chosen = {target(state, Build(self.controls.choosing, self.controls.choice))}
         form = caption_form(self.size.width)
         for suit in SUITS:
-            glyph = suit if self.ascii_only else SUIT_GLYPHS[suit]
+            glyph = suit if self.ascii_only else suit_glyphs()[suit]
             name = SUIT_NAMES[suit].capitalize()
             self.show(f"suit-{suit}", name if self.ascii_only else f"{glyph} {name}")
         for index in range(len(FOUNDATIONS)):

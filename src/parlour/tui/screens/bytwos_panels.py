@@ -69,7 +69,7 @@ def deal_info(state: ByTwosState, outcome: Outcome | None, keys: bool) -> Conten
         lines.append(Content.styled("n new game · Esc menu", "dim"))
     elif keys:
         lines.append(Content.styled("s w p play · d deal · o turn the waste over", "dim"))
-        lines.append(Content.styled("a d pick the pile · ← → Enter · G give up", "dim"))
+        lines.append(Content.styled("a 2 pick the pile · ← → Enter · G give up", "dim"))
     return Content("\n").join(lines)
 
 

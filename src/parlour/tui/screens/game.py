@@ -33,15 +33,18 @@ from parlour.controls.game import Redraw
 from parlour.controls.game import Reply
 from parlour.controls.game import Say
 from parlour.controls.keys import During
+from parlour.controls.keys import shown_key
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import ParlourError
 from parlour.engine.game import Rules
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.untrusted import shown
+from parlour.help import with_ruling_words
 from parlour.session import Session
 from parlour.tui import cards as art
 from parlour.tui.keyed import Keyed
+from parlour.tui.screens import replaying
 from parlour.tui.screens.assist import Assistant
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
@@ -259,7 +262,7 @@ class GameScreen(Keyed, Screen[None]):
         if news:
             message = f"{message} {news}" if message else news
             refused = refused or (self.session is not None and self.session.unsaved is not None)
-        self.query_one(StatusLine).say(message, refused=refused)
+        self.query_one(StatusLine).say(with_ruling_words(message), refused=refused)
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -330,6 +333,7 @@ class GameScreen(Keyed, Screen[None]):
             Command.DEMO: self.action_demo,
             Command.TOGGLE_VERDICT: self.action_toggle_verdict,
             Command.NEW: self.action_new,
+            Command.NEW_ANYWAY: self.action_new_anyway,
             Command.EXPORT: self.action_export,
             Command.STEP_TO_START: self.action_step_to_start,
             Command.STEP_TO_END: self.action_step_to_end,
@@ -360,9 +364,10 @@ class GameScreen(Keyed, Screen[None]):
         )
 
     def refusal(self, move: Any, error: IllegalMoveError) -> str:
-        """What the status line says when the engine refuses ``move`` (subclasses may
-        word it for their keys; the reason is always the engine's)."""
-        return str(error)
+        """What the status line says when the engine refuses ``move``, naming the key as
+        the player presses it (subclasses may word it for their keys; the reason is
+        always the engine's)."""
+        return f"{shown_key(self.controls.key_for(move))} is not allowed: {error.reason}"
 
     def on_finished(self) -> None:
         """Called once when the game ends (subclasses: show a scorecard …)."""
@@ -381,6 +386,13 @@ class GameScreen(Keyed, Screen[None]):
     def on_key(self, event: events.Key) -> None:
         if self.assistant.demo and event.key != "D":
             self.assistant.stop_demo("Demo stopped: your move.")
+            event.stop()
+            event.prevent_default()
+            return
+        # a key that cannot act now says why, rather than nothing
+        why = self.greyed_reason(event.key)
+        if why:
+            self.status(why, refused=True)
             event.stop()
             event.prevent_default()
 
@@ -445,47 +457,31 @@ class GameScreen(Keyed, Screen[None]):
         self.app.exit()
 
     def action_new(self) -> None:
-        """Start another game of the same kind (subclasses may do more)."""
+        """Start another game of the same kind, asking first while this one has moves
+        played (subclasses may do more)."""
+        from parlour.controls.new_deal import new_deal_question
+
+        question = new_deal_question(self.session)
+        if question is None:
+            self.action_new_anyway()
+        else:
+            self.ask(question)
+
+    def action_new_anyway(self) -> None:
+        """Another game of the same kind; this one, if unfinished, is dropped."""
         services(self).start_new_game(self.rules.id, replace=self)
 
-    # -- replay ----------------------------------------------------------------------------
+    # -- replay (parlour.tui.screens.replaying) ---------------------------------------------
 
     def action_step(self, direction: int) -> None:
-        course = self.course
-        if not isinstance(course, Replaying):
-            return
-        before = course.line
-        move = before.undone[-1] if direction > 0 and before.can_redo else None
-        if not course.step(direction):
-            return
-        if move is not None:
-            said = self.rules.words.describe(before.current, move)
-            news = self.news_text(before.current, self.current)
-            self.status(f"Move {len(course.line.moves)}: {said}. {news}".rstrip())
-        else:
-            self.status(f"Back to move {len(course.line.moves)}.")
+        replaying.step(self, direction)
 
     def action_step_to_start(self) -> None:
-        if isinstance(self.course, Replaying):
-            self.course.to_start()
-            self.status("At the deal.")
+        replaying.step_to_start(self)
 
     def action_step_to_end(self) -> None:
-        if isinstance(self.course, Replaying):
-            self.course.to_end()
-            self.status(
-                f"At the end: move {len(self.course.line.moves)}. {self.prompt_text(self.current)}"
-            )
+        replaying.step_to_end(self)
 
     def action_take_over(self) -> None:
         """Play on from the position shown: the replay becomes a game in play."""
-        line, store = self.course.line, services(self).store
-        if not isinstance(self.course, Replaying) or store is None:
-            return
-        if self.rules.outcome(line.current) is not None:
-            self.status(
-                "The game is over at this point: step back to take over earlier.", refused=True
-            )
-            return
-        self.follow(Playing(Session.from_line(store, line)))
-        self.status(f"Your game now, from move {len(line.moves)}. {self.prompt_text(self.current)}")
+        replaying.take_over(self, services(self).store)

@@ -194,14 +194,18 @@ class GolfScreen(GameScreen):
             callback=closed,
         )
 
-    def round_pars(self) -> dict[int, int]:
-        """The pars of the round's holes known so far (hole number -> par)."""
+    def round_pars(self) -> tuple[dict[int, int], dict[int, int]]:
+        """The pars and the bests of the round's holes known so far (hole -> figure)."""
         session, store = self.session, services(self).store
         if session is None or session.round is None or store is None:
-            return {}
+            return {}, {}
         seeds = session.round.round.seeds()
-        known = store.pars(seeds, format_options(session.round.options))
-        return {hole: known[seed] for hole, seed in enumerate(seeds, start=1) if seed in known}
+        options = format_options(session.round.options)
+        pars, bests = store.hint_pars(seeds, options), store.pars(seeds, options)
+        return (
+            {hole: pars[seed] for hole, seed in enumerate(seeds, start=1) if seed in pars},
+            {hole: bests[seed] for hole, seed in enumerate(seeds, start=1) if seed in bests},
+        )
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -210,23 +214,29 @@ class GolfScreen(GameScreen):
 
     @work(exclusive=True, group="pars")
     async def compute_pars(self) -> None:
-        """Work out the pars of the round's holes in the background, this hole first, and
-        keep them in the store (a deal's par never changes)."""
+        """Work out the bests and then the pars of the round's holes in the background,
+        this hole first, and keep them in the store (a deal's figures never change)."""
         session, store = self.session, services(self).store
         if session is None or session.round is None or store is None:
             return
+        from parlour.tui.background import hint_par_job
         from parlour.tui.background import par_job
         from parlour.tui.background import run
+        from parlour.tui.background import run_pars
 
-        options = session.round.options
+        options, written = session.round.options, format_options(session.round.options)
         seeds = session.round.round.seeds()
         current = session.round.hole
         order = [*seeds[current - 1 :], *seeds[: current - 1]]
-        known = store.pars(seeds, format_options(options))
+        known = store.pars(seeds, written)
         for seed in order:
             if seed not in known:
-                par = await run(par_job, self.rules.id, seed, options)
-                store.save_par(seed, format_options(options), par)
+                store.save_par(seed, written, await run(par_job, self.rules.id, seed, options))
+        known = store.hint_pars(seeds, written)
+        for seed in order:
+            if seed not in known:
+                par = await run_pars(hint_par_job, self.rules.id, seed, options)
+                store.save_hint_par(seed, written, par)
 
     def action_new(self) -> None:
         session = self.session

@@ -1,46 +1,104 @@
-"""Help: a game's rules in our own words (the text of docs/rules.md), the rulings that
-apply to every game, and the keys."""
+"""Help for where you are: one screen with a page for each topic (the overview of the
+app and every screen's keys, each game's rules and keys, the rulings every game shares),
+opened at the page of the screen it was asked from; ← and → move between the pages."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.binding import BindingType
+from textual.containers import Vertical
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
+from textual.widgets import Tab
+from textual.widgets import Tabs
 
 from parlour.controls.screens import HELP_KEYS
-from parlour.controls.screens import Closes
+from parlour.controls.screens import Help
 from parlour.help import game_rules
 from parlour.help import general_rules
+from parlour.help.keys import OVERVIEW
+from parlour.help.keys import RULINGS
 from parlour.help.keys import keys_markdown
+from parlour.help.keys import overview_markdown
+from parlour.help.keys import topics
 from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import KeyBar
+
+
+class HelpPage(VerticalScroll, inherit_bindings=False):
+    """The page of a topic: it scrolls up and down, and leaves ← and → to the topics."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", "Scroll up", show=False),
+        Binding("down", "scroll_down", "Scroll down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("home", "scroll_home", "Top", show=False),
+        Binding("end", "scroll_end", "Bottom", show=False),
+    ]
 
 
 class HelpScreen(Keyed, ModalScreen[None]):
     KEYS = HELP_KEYS
 
-    def key_target(self) -> Closes:
+    def key_target(self) -> Help:
         return self  # the type checker sees that the screen has what its keys call
 
-    def __init__(self, game_id: str | None = None) -> None:
+    def __init__(self, topic: str | None = None) -> None:
+        """``topic``: a game's id, or None for the overview (the start screen's help)."""
         super().__init__()
-        self.game_id = game_id
+        known = [name for name, _title in topics()]
+        self.topic = topic if topic in known else OVERVIEW
 
     def key_text(self) -> str:
-        """The keys as the player has them (their own, where they have changed any)."""
-        return keys_markdown(self.game_id, self._key_overrides())
+        """The keys of the page shown, as the player has them (their own, where they
+        have changed any)."""
+        if self.topic in (OVERVIEW, RULINGS):
+            return overview_markdown(self._key_overrides())
+        return keys_markdown(self.topic, self._key_overrides())
+
+    def topic_text(self) -> str:
+        """The page of the topic shown."""
+        if self.topic == OVERVIEW:
+            return overview_markdown(self._key_overrides())
+        if self.topic == RULINGS:
+            return general_rules()
+        return "\n\n".join((game_rules(self.topic), self.key_text()))
 
     def compose(self) -> ComposeResult:
-        parts = []
-        if self.game_id:
-            parts += [game_rules(self.game_id), self.key_text()]
-        else:
-            parts += [self.key_text()]
-        parts.append(general_rules())
-        with VerticalScroll(id="help"):
-            yield Markdown("\n\n".join(parts))
+        with Vertical(id="help"):
+            yield Tabs(
+                *(Tab(title, id=f"topic-{name}") for name, title in topics()),
+                active=f"topic-{self.topic}",
+                id="help-topics",
+            )
+            with HelpPage(id="help-page"):
+                yield Markdown(self.topic_text(), id="help-text")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-page", HelpPage).focus()
+
+    @on(Tabs.TabActivated, "#help-topics")
+    def topic_chosen(self, event: Tabs.TabActivated) -> None:
+        topic = (event.tab.id or "").removeprefix("topic-")
+        if topic and topic != self.topic:
+            self.topic = topic
+            self.query_one("#help-text", Markdown).update(self.topic_text())
+            self.query_one("#help-page", HelpPage).scroll_home(animate=False)
+
+    def action_topic(self, step: int) -> None:
+        """The next topic (``step`` 1) or the one before (-1)."""
+        tabs = self.query_one("#help-topics", Tabs)
+        if step > 0:
+            tabs.action_next_tab()
+        else:
+            tabs.action_previous_tab()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -152,11 +152,18 @@ class RoundsScreen(Keyed, Screen[None]):
             store = services(self).store
             seeds = round_.seeds()
             try:
-                known = store.pars(seeds, stored.options) if store is not None else {}
+                found = (
+                    (store.hint_pars(seeds, stored.options), store.pars(seeds, stored.options))
+                    if store is not None
+                    else ({}, {})
+                )
             except StoreError:
-                known = {}
-            pars = {hole: known[seed] for hole, seed in enumerate(seeds, 1) if seed in known}
-            self.query_one("#round-card", Static).update(scorecard_table(round_, pars))
+                found = ({}, {})
+            pars, bests = (
+                {hole: known[seed] for hole, seed in enumerate(seeds, 1) if seed in known}
+                for known in found
+            )
+            self.query_one("#round-card", Static).update(scorecard_table(round_, (pars, bests)))
         self.refresh_bindings()
 
     @on(DataTable.RowSelected)

@@ -27,7 +27,6 @@ from parlour.controls.rubbish import cards_count
 from parlour.controls.rubbish import move_name
 from parlour.controls.rubbish import place_title
 from parlour.controls.rubbish import prompt_words
-from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.cards import SUITS
 from parlour.engine.cards import card
 from parlour.engine.games.rubbish_state import DISCARDS
@@ -36,6 +35,7 @@ from parlour.engine.games.rubbish_state import FROM_WASTE
 from parlour.engine.games.rubbish_state import Phase
 from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.history import Line
+from parlour.render.terminal import suit_glyphs
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
@@ -125,7 +125,7 @@ class RubbishScreen(GameScreen):
         waste.selected = selected == FROM_WASTE
         for home, suit, top in zip(self.foundations, SUITS, state.foundations, strict=True):
             home.cards = (card(top, suit),) if top else ()
-            home.caption = suit if self.ascii_only else SUIT_GLYPHS[suit]
+            home.caption = suit if self.ascii_only else suit_glyphs()[suit]
         # the reminder of the keys only while there are moves to make
         self.set_class(not choices, "-no-choices")
         self.table_notes.update(self.notes(state, wide=True))
@@ -228,6 +228,6 @@ class RubbishScreen(GameScreen):
         if command is RubbishCommand.HEAP:
             self.action_heap()
         elif command is RubbishCommand.NEW_ANYWAY:
-            super().action_new()  # a new game, this one dropped (the player has said yes)
+            self.action_new_anyway()  # the player has said yes: this game is dropped
         else:
             super().perform(command)

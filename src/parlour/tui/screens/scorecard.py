@@ -1,5 +1,6 @@
-"""The Golf scorecard: a golf card of the round (holes 1–9 across; par, score and the
-running total against bogey) and a line saying how the round stands."""
+"""The Golf scorecard: a golf card of the round (holes 1–9 across; par, best, score and
+the running total against bogey), the line saying what those mean, and a line saying how
+the round stands."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from parlour.controls.screens import Scorecard
 from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
 from parlour.engine.untrusted import shown
+from parlour.render.scorecard import LEGEND
 from parlour.render.scorecard import card_rows
 from parlour.render.scorecard import golf_card
 from parlour.render.scorecard import pace_note
@@ -25,17 +27,27 @@ from parlour.tui.keyed import Keyed
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 
+#: a round's figures known so far: its holes' pars and their bests (hole -> figure)
+Figures = tuple[Mapping[int, int], Mapping[int, int]]
 
-def scorecard_table(round_: Round, pars: Mapping[int, int] | None = None) -> Table:
-    """The round as a golf card: holes 1–9 across, then rows for each hole's par (the
-    best score perfect play could reach; ``…`` while it is being worked out), its score
-    and the running total against bogey, with the totals at the right."""
-    rows = card_rows(round_.scores, holes=round_.holes, bogey=round_.bogey, pars=pars or {})
+
+def scorecard_table(round_: Round, figures: Figures | None = None, unknown: str = "…") -> Table:
+    """The round as a golf card: holes 1–9 across, then rows for each hole's par (what
+    the hint player scores on it) and best (the fewest cards perfect play knowing every
+    card leaves; ``…`` while either is being worked out), its score and the running total
+    against bogey, with the totals at the right; under it, what the rows mean. A figure
+    not known yet is ``unknown`` (``-`` in ASCII, where an ellipsis would be a dot)."""
+    pars, bests = figures or ({}, {})
+    rows = card_rows(round_.scores, holes=round_.holes, bogey=round_.bogey, pars=pars, bests=bests)
     return golf_card(
         rows,
         title=f"Course {round_.code} · {shown(_rule(round_))} · bogey {round_.bogey}",
-        caption=pace_note(round_.holes, round_.bogey),
+        caption=f"{LEGEND}\n{pace_note(round_.holes, round_.bogey)}",
     )
+
+
+def _none_known() -> Figures:
+    return {}, {}
 
 
 def _rule(round_: Round) -> str:
@@ -72,13 +84,13 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         round_: Round,
         *,
         finished_hole: bool,
-        pars: Callable[[], Mapping[int, int]] | None = None,
+        pars: Callable[[], Figures] | None = None,
         round_id: int | None = None,
     ) -> None:
         super().__init__()
         self.round = round_
         self.finished_hole = finished_hole
-        self.pars = pars or dict
+        self.pars = pars or _none_known
         #: the stored round shown, which the export key writes as a round record
         self.round_id = round_id
 
@@ -87,13 +99,13 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         # as wide as the golf card wants (up to the screen), not squeezed to the verdict
         card.shrink = False
         with card:
-            yield Static(scorecard_table(self.round, self.pars()), id="scorecard-table")
+            yield Static(self.card(), id="scorecard-table")
             yield Static(verdict(self.round), id="scorecard-verdict")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        # pars are worked out in the background: show each as it arrives
-        if len(self.pars()) < self.round.holes:
+        # pars and bests are worked out in the background: show each as it arrives
+        if min(map(len, self.pars())) < self.round.holes:
             self.set_interval(0.5, self.refresh_pars)
         if self.round.is_complete and self.finished_hole and self.round_id is not None:
             from parlour.tui.screens.club_send import after_round
@@ -103,7 +115,11 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
             self.call_after_refresh(after_round, self, app.store, app.data_dir, self.round_id)
 
     def refresh_pars(self) -> None:
-        self.query_one("#scorecard-table", Static).update(scorecard_table(self.round, self.pars()))
+        self.query_one("#scorecard-table", Static).update(self.card())
+
+    def card(self) -> Table:
+        unknown = "-" if services(self).ascii_only else "…"
+        return scorecard_table(self.round, self.pars(), unknown)
 
     def can_go_on(self) -> bool | None:
         if self.round.is_complete:

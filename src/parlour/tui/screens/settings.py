@@ -46,7 +46,6 @@ class SettingsScreen(Keyed, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         app = self.parlour
-        settings = app.config.settings
         with VerticalScroll(id="settings"):
             yield Static("Settings", id="settings-title")
             with Horizontal(classes="setting"):
@@ -65,11 +64,11 @@ class SettingsScreen(Keyed, ModalScreen[None]):
                 yield Switch(value=app.ascii_only, id="setting-ascii")
             with Horizontal(classes="setting"):
                 yield Label("Player", classes="setting-name")
-                if app.fixed_player:
-                    player = app.store.player if app.store is not None else settings.player
-                    yield Input(value=player, id="setting-player", disabled=True)
-                else:
-                    yield Input(value=settings.player, id="setting-player")
+                # who is playing now (chosen on the start screen, or by --player), which
+                # is not always the file's player
+                yield Input(
+                    value=self.playing, id="setting-player", disabled=bool(app.fixed_player)
+                )
             # the file's own words (its keys, its name) are shown, never read as markup
             yield Static(said(self.keys_words()), id="settings-keys")
             if app.served:
@@ -77,6 +76,12 @@ class SettingsScreen(Keyed, ModalScreen[None]):
             else:
                 yield Static(said(f"Saved in {shown(str(app.config.path))}"), id="settings-path")
         yield KeyBar()
+
+    @property
+    def playing(self) -> str:
+        """Who is playing now (the settings file's player before the database is open)."""
+        app = self.parlour
+        return str(app.store.player if app.store is not None else app.config.settings.player)
 
     def on_mount(self) -> None:
         self.query_one("#setting-theme", Select).focus()
@@ -112,7 +117,10 @@ class SettingsScreen(Keyed, ModalScreen[None]):
 
     def _save_player(self, value: str) -> None:
         """Play as the name given from now on, and remember it (a name that cannot be a
-        player's is refused, saying why)."""
+        player's is refused, saying why). The name as shown, unchanged, changes nothing:
+        leaving the settings never changes who is playing, nor the file's player."""
+        if self.parlour.fixed_player or value == self.playing:
+            return
         try:
             name = check_player(value)
         except ValueError as error:

@@ -42,6 +42,7 @@ from parlour.engine.games.squares_state import Deal
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.history import Line
+from parlour.help import with_ruling_words
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.squares_board import HeapView
@@ -264,7 +265,7 @@ class SquaresScreen(GameScreen):
         return prompt_words(state, super().prompt_text(state), replaying=not self.in_play)
 
     def status(self, message: str, *, refused: bool = False) -> None:
-        super().status(self.fit_status(message), refused=refused)
+        super().status(self.fit_status(with_ruling_words(message)), refused=refused)
 
     def fit_status(self, message: str) -> str:
         """``message`` cut to the status line's height by leaving out what just happened,

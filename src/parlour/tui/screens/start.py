@@ -1,4 +1,5 @@
-"""The start screen: resume, the four games, scorecards, history, help, quit."""
+"""The start screen: every unfinished game and round, every game of the registry,
+scorecards, history, help, quit."""
 
 from __future__ import annotations
 
@@ -13,11 +14,8 @@ from textual.widgets.option_list import Option
 from parlour import __version__
 from parlour.controls.screens import StartMenu
 from parlour.controls.screens import start_keys
-from parlour.engine import find_game
 from parlour.engine.cards import RANK_WORDS
-from parlour.engine.errors import ParlourError
 from parlour.engine.plugin import GameSpec
-from parlour.engine.registry import round_game
 from parlour.engine.registry import specs
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
@@ -25,9 +23,11 @@ from parlour.engine.untrusted import shown
 from parlour.render.untrusted import said
 from parlour.statistics import daily_scores
 from parlour.store.opening import StoreError
-from parlour.store.schema import SavedGame
-from parlour.store.schema import StoredRound
+from parlour.store.unfinished import unfinished
 from parlour.tui.keyed import Keyed
+from parlour.tui.screens.unfinished import entry_words
+from parlour.tui.screens.unfinished import new_deal
+from parlour.tui.screens.unfinished import open_saved
 from parlour.tui.services import Services
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
@@ -63,19 +63,20 @@ class StartScreen(Keyed, Screen[None]):
         app = services(self)
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
+        # the entry highlighted stays so, wherever the unfinished games above it move it
+        was = menu.get_option_at_index(highlighted).id if highlighted is not None else None
         menu.clear_options()
         notice = app.notice
         try:
-            rounds = app.store.unfinished_rounds() if app.store is not None else []
-            saved = app.store.games_in_progress() if app.store is not None else []
+            left = unfinished(app.store) if app.store is not None else []
         except StoreError as error:
-            rounds, saved, notice = [], [], str(error)
-        if rounds:
-            menu.add_option(Option(continue_words(rounds[0], saved), id=f"continue-{rounds[0].id}"))
-        # a round's hole in progress goes on with its round
-        saved = [game for game in saved if game.round_id not in {r.id for r in rounds}]
-        if saved:
-            menu.add_option(Option(f"Resume: {describe_saved(saved[0])}", id="resume"))
+            left, notice = [], str(error)
+        # every unfinished round and every game's resume slot, the latest played first
+        for entry in left:
+            if entry.round is not None:
+                menu.add_option(Option(entry_words(entry), id=f"continue-{entry.round.id}"))
+            elif entry.saved is not None:
+                menu.add_option(Option(entry_words(entry), id=f"resume-{entry.saved.id}"))
         chosen = app.options
         for spec in specs():
             rule = "".join(
@@ -111,7 +112,8 @@ class StartScreen(Keyed, Screen[None]):
         menu.add_option(Option(f"Player: {shown(player)} (switch to another)", id="player"))
         menu.add_option(Option("Help", id="help"))
         menu.add_option(Option("Quit", id="quit"))
-        menu.highlighted = highlighted if highlighted is not None else 0
+        ids = [menu.get_option_at_index(index).id for index in range(menu.option_count)]
+        menu.highlighted = ids.index(was) if was in ids else 0
         menu.focus()
         self.query_one("#start-notice", Static).update(said(notice or ""))
 
@@ -119,8 +121,8 @@ class StartScreen(Keyed, Screen[None]):
     def chosen(self, event: OptionList.OptionSelected) -> None:
         app = services(self)
         choice = event.option.id or ""
-        if choice == "resume":
-            app.resume_latest()
+        if choice.startswith("resume-"):
+            open_saved(self, int(choice.removeprefix("resume-")))
         elif choice.startswith("continue-"):
             app.continue_round(int(choice.removeprefix("continue-")))
         elif choice.startswith("round-"):
@@ -129,7 +131,7 @@ class StartScreen(Keyed, Screen[None]):
             course = daily_course(choice.removeprefix("daily-"), app.today())
             app.start_round(frozenset(), course=course)
         elif choice.startswith("play-"):
-            app.start_new_game(choice.removeprefix("play-"))
+            new_deal(self, choice.removeprefix("play-"))
         elif choice == "scorecards":
             from parlour.tui.screens.history import RoundsScreen
 
@@ -170,7 +172,7 @@ class StartScreen(Keyed, Screen[None]):
     def action_help(self) -> None:
         from parlour.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(specs()[0].id))
+        self.app.push_screen(HelpScreen())
 
     def action_quit(self) -> None:
         self.app.exit()
@@ -195,29 +197,3 @@ def daily_words(spec: GameSpec, app: Services) -> str:
         done = []
     scored = [day.total for day in done if day.day == today.isoformat()]
     return f"{words}: your score today {scored[0]}" if scored else words
-
-
-def continue_words(stored: StoredRound, saved: list[SavedGame]) -> str:
-    """``Continue round 15NM7 — hole 2 of 9``: the round and the hole that comes next (the
-    one in play, if a hole of it was saved part-way)."""
-    spec = round_game()
-    assert spec.rounds is not None
-    in_play = [game.hole for game in saved if game.round_id == stored.id and game.hole]
-    hole = in_play[0] if in_play else len(stored.scores) + 1
-    unit = spec.rounds.unit
-    return (
-        f"Continue {spec.name} round {course_code(stored.course)} — {unit} {hole} of "
-        f"{spec.rounds.holes}{' (in play)' if in_play else ''}"
-    )
-
-
-def describe_saved(saved: SavedGame) -> str:
-    """``Golf, hole 3 (12 moves played)`` or ``Golf seed 77 (4 moves played)``."""
-    try:
-        name = find_game(saved.game).name
-    except ParlourError:  # a game this Parlour does not know: its id, from the database
-        name = shown(saved.game)
-    moves = len(saved.moves)
-    where = f", hole {saved.hole}" if saved.hole else ""
-    deal = f" seed {saved.seed}" if saved.seed is not None and not saved.hole else ""
-    return f"{name}{where}{deal} ({moves} move{'s' if moves != 1 else ''} played)"

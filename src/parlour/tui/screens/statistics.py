@@ -91,14 +91,14 @@ class StatisticsScreen(Keyed, Screen[None]):
 def _plot_rounds(
     plot: PlotextPlot, name: str, bogey: int, rounds: list[tuple[str, int, int | None]]
 ) -> None:
-    """Round totals in the order played, with the bogey line and each round's par."""
+    """Round totals in the order played, with the bogey line and each round's best."""
     plt = plot.plt
     numbers = list(range(1, len(rounds) + 1))
-    plt.title(f"{name}: round totals against bogey ({bogey}) and par")
+    plt.title(f"{name}: round totals against bogey ({bogey}) and best")
     plt.plot(numbers, [total for _, total, _ in rounds], label="your total", marker="dot")
     plt.plot(numbers, [bogey] * len(numbers), label=f"bogey {bogey}")
     with_par = [(n, par) for n, (_, _, par) in zip(numbers, rounds, strict=True) if par is not None]
     if with_par:
-        plt.scatter([n for n, _ in with_par], [p for _, p in with_par], label="par", marker="x")
+        plt.scatter([n for n, _ in with_par], [p for _, p in with_par], label="best", marker="x")
     plt.xlabel("round")
     plt.ylabel("strokes")

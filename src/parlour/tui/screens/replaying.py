@@ -1,0 +1,85 @@
+"""A game screen's replay keys: stepping through a record, jumping to its ends, and
+taking over from the position shown."""
+
+from __future__ import annotations
+
+from typing import Any
+from typing import Protocol
+
+from parlour.controls.course import Course
+from parlour.controls.course import Playing
+from parlour.controls.course import Replaying
+from parlour.engine.game import Rules
+from parlour.session import Session
+from parlour.store.database import Store
+
+
+class GameScreen(Protocol):
+    """What the replay keys use of a game screen."""
+
+    course: Course
+
+    @property
+    def rules(self) -> Rules[Any, Any]: ...
+
+    @property
+    def current(self) -> Any: ...
+
+    def status(self, message: str, *, refused: bool = False) -> None: ...
+
+    def news_text(self, before: Any, after: Any) -> str: ...
+
+    def prompt_text(self, state: Any) -> str: ...
+
+    def follow(self, course: Course) -> None: ...
+
+
+def step(screen: GameScreen, direction: int) -> None:
+    course = screen.course
+    if not isinstance(course, Replaying):
+        return
+    before = course.line
+    move = before.undone[-1] if direction > 0 and before.can_redo else None
+    if not course.step(direction):
+        return
+    if move is not None:
+        said = screen.rules.words.describe(before.current, move)
+        news = screen.news_text(before.current, screen.current)
+        screen.status(f"Move {len(course.line.moves)}: {said}. {news}".rstrip())
+    else:
+        screen.status(f"Back to move {len(course.line.moves)}.")
+
+
+def step_to_start(screen: GameScreen) -> None:
+    if isinstance(screen.course, Replaying):
+        screen.course.to_start()
+        screen.status("At the deal.")
+
+
+def step_to_end(screen: GameScreen) -> None:
+    if isinstance(screen.course, Replaying):
+        screen.course.to_end()
+        moves = len(screen.course.line.moves)
+        screen.status(f"At the end: move {moves}. {screen.prompt_text(screen.current)}")
+
+
+def take_over(screen: GameScreen, store: Store | None) -> None:
+    """Play on from the position shown: the replay becomes a game in play."""
+    line = screen.course.line
+    if not isinstance(screen.course, Replaying) or store is None:
+        return
+    if screen.rules.outcome(line.current) is not None:
+        screen.status(
+            "The game is over at this point: step back to take over earlier.", refused=True
+        )
+        return
+    from parlour.tui.screens.unfinished import replacing
+
+    replaced = replacing(store, line)  # (the one game kept for its game and options)
+    screen.follow(Playing(Session.from_line(store, line)))
+    said = (
+        f"Your game now, from move {len(line.moves)}.",
+        replaced,
+        screen.prompt_text(screen.current),
+    )
+    screen.status(" ".join(part for part in said if part))

@@ -1,0 +1,245 @@
+"""The player's unfinished games and rounds in the app: how the start screen lists each,
+opening one, the question before a new deal of a game whose resume slot is taken, and
+what ``parlour play`` opens (the game's unfinished deal, unless a new one is asked for;
+with ``--round``, the question whether to go on with an unfinished round)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from typing import cast
+
+from textual.app import App
+from textual.screen import Screen
+
+from parlour.controls.course import Playing
+from parlour.engine.errors import ParlourError
+from parlour.engine.history import Line
+from parlour.engine.notation import format_options
+from parlour.engine.notation import parse_options
+from parlour.engine.registry import find_spec
+from parlour.engine.registry import round_game
+from parlour.engine.rounds import course_code
+from parlour.engine.untrusted import shown
+from parlour.session import Session
+from parlour.store.database import Store
+from parlour.store.opening import StoreError
+from parlour.store.schema import SavedGame
+from parlour.store.unfinished import Unfinished
+from parlour.store.unfinished import unfinished
+from parlour.tui.services import Services
+from parlour.tui.services import services
+
+
+def when_words(stamp: str, now: datetime | None = None) -> str:
+    """When a game was last played, in the player's local time: ``today 14:05``, or
+    ``3 Nov 14:05`` (``3 Nov 2025 14:05`` in another year)."""
+    try:
+        moment = datetime.fromisoformat(stamp).astimezone()
+    except ValueError:
+        return shown(stamp)  # not a time this Parlour wrote: shown as it is
+    now = (now or datetime.now()).astimezone()
+    clock = moment.strftime("%H:%M")
+    if moment.date() == now.date():
+        return f"today {clock}"
+    day = f"{moment.day} {moment.strftime('%b')}"
+    return f"{day} {clock}" if moment.year == now.year else f"{day} {moment.year} {clock}"
+
+
+def game_name(game: str, options: str) -> str:
+    """``Golf (free stock)``: the game and the rule options it is played under."""
+    try:
+        spec = find_spec(game)
+    except ParlourError:  # a game this Parlour does not know: its id, from the database
+        return shown(game)
+    try:
+        chosen = parse_options(options)
+    except ParlourError:
+        chosen = frozenset()
+    rules = "".join(f" ({option.on})" for option in spec.options if option.name in chosen)
+    return f"{spec.name}{rules}"
+
+
+def _moves(count: int) -> str:
+    return f"{count} move{'s' if count != 1 else ''} played"
+
+
+def describe_saved(saved: SavedGame) -> str:
+    """``Golf seed 77`` (or ``Golf``, for a deal from a record) and its options."""
+    name = game_name(saved.game, saved.options)
+    return f"{name} seed {saved.seed}" if saved.seed is not None else name
+
+
+def entry_words(entry: Unfinished, now: datetime | None = None) -> str:
+    """How the start screen lists an unfinished game or round:
+    ``Resume: Golf seed 77 (4 moves played, today 14:05)`` or
+    ``Continue Golf round 15NM7 — hole 2 of 9 (in play: 4 moves played, today 14:05)``."""
+    when = when_words(entry.when, now)
+    stored = entry.round
+    if stored is None:
+        assert entry.saved is not None
+        return f"Resume: {describe_saved(entry.saved)} ({_moves(entry.moves)}, {when})"
+    spec = round_game()
+    assert spec.rounds is not None
+    saved = entry.saved
+    hole = saved.hole if saved is not None and saved.hole else len(stored.scores) + 1
+    name = game_name(spec.id, stored.options)
+    playing = ""
+    if saved is not None:  # the hole dealt (and its moves, if any)
+        playing = f"in play: {_moves(entry.moves)}, " if entry.moves else "in play, "
+    return (
+        f"Continue {name} round {course_code(stored.course)} — {spec.rounds.unit} {hole} of "
+        f"{spec.rounds.holes} ({playing}{when})"
+    )
+
+
+def open_saved(screen: Screen[Any] | App[Any], saved_id: int, *, said: str = "") -> None:
+    """Open the player's unfinished game ``saved_id`` at the move it was left (and say
+    ``said`` once it is open)."""
+    from parlour.tui.screens import game_screen_class
+
+    app = services(screen) if isinstance(screen, Screen) else cast(Services, screen)
+    store = app.store
+    if store is None:
+        return
+    try:
+        saved = next((game for game in store.games_in_progress() if game.id == saved_id), None)
+        if saved is None:
+            screen.notify("That game is no longer unfinished (it was finished or replaced).")
+            return
+        session = Session.resume(store, saved)
+    except StoreError as error:
+        screen.notify(str(error), severity="error", timeout=15)
+        return
+    except ParlourError as error:
+        screen.notify(
+            f"That game could not be resumed ({error}); it is kept in the database.",
+            severity="error",
+            timeout=15,
+        )
+        return
+    screen.app.push_screen(game_screen_class(session.rules.id)(Playing(session)))
+    if said:
+        screen.notify(said, timeout=10)
+
+
+def new_deal(screen: Screen[Any], game: str) -> None:
+    """A new deal of ``game`` with the options chosen on the start screen; if the player
+    has an unfinished game of it (its resume slot), ask first: a move in the new deal
+    replaces it. No (Enter, Esc) goes on with the unfinished one."""
+    from parlour.tui.screens.confirm import ConfirmScreen
+
+    app = services(screen)
+    spec = find_spec(game)
+    options = app.options & frozenset(spec.option_names)
+    try:
+        saved = app.store.saved_deal(spec.id, format_options(options)) if app.store else None
+    except StoreError:
+        saved = None  # the new deal says itself that it cannot be saved
+    if saved is None:
+        app.start_new_game(spec.id)
+        return
+    question = (
+        f"You have an unfinished game of {describe_saved(saved)} ({_moves(len(saved.moves))}, "
+        f"{when_words(saved.updated)}). Deal a new one? Your first move in the new deal "
+        "replaces the unfinished game."
+    )
+
+    def answered(yes: bool | None) -> None:
+        if yes:
+            app.start_new_game(spec.id)
+        else:
+            open_saved(screen, saved.id)
+
+    screen.app.push_screen(
+        ConfirmScreen(question, yes="New deal", no="Resume it"), callback=answered
+    )
+
+
+def open_game(
+    app: App[Any], game: str, seed: int | None, options: frozenset[str], *, fresh: bool
+) -> None:
+    """``parlour play GAME``: the player's unfinished game of it under these options (of
+    deal ``seed``, if given) where it was left, unless ``fresh``; else a new deal, saying
+    which unfinished game its first move will replace, if any."""
+    parlour = cast(Services, app)
+    store = parlour.store
+    assert store is not None
+    spec = find_spec(game)
+    text = format_options(options)
+    try:
+        saved = None if fresh else store.saved_deal(spec.id, text, seed)
+        slot = store.saved_deal(spec.id, text)
+    except StoreError:
+        saved = slot = None  # the new deal says itself that it cannot be saved
+    if saved is not None:
+        open_saved(
+            app,
+            saved.id,
+            said=f"Welcome back: {describe_saved(saved)}, {_moves(len(saved.moves))}. "
+            f"(parlour play {spec.id} --new deals a new one.)",
+        )
+        return
+    parlour.start_new_game(spec.id, seed=seed, options=options)
+    if slot is not None:
+        app.notify(
+            f"A new deal. Your unfinished game of {describe_saved(slot)} "
+            f"({_moves(len(slot.moves))}) is replaced by your first move here: quit before "
+            "that to keep it.",
+            timeout=15,
+        )
+
+
+def ask_round(app: App[Any], options: frozenset[str]) -> None:
+    """``parlour play GAME --round``: a new round, unless the player has an unfinished one
+    under these rules and says to go on with it (the latest played is offered)."""
+    from parlour.tui.screens.confirm import ConfirmScreen
+
+    parlour = cast(Services, app)
+    store = parlour.store
+    assert store is not None
+    text = format_options(options)
+    try:
+        left = [e for e in unfinished(store) if e.round is not None and e.round.options == text]
+    except StoreError:
+        left = []
+    if not left:
+        parlour.start_round(options)
+        return
+    entry = left[0]
+    assert entry.round is not None
+    others = len(left) - 1
+    also = (
+        f" (and {others} other{'s' if others != 1 else ''}: see the start screen)" if others else ""
+    )
+    question = (
+        f"You have an unfinished round: {entry_words(entry).removeprefix('Continue ')}{also}. "
+        "Go on with it, or start a new round? The unfinished one is kept either way."
+    )
+    round_id = entry.round.id
+
+    def answered(go_on: bool | None) -> None:
+        if go_on:
+            parlour.continue_round(round_id)
+        else:
+            parlour.start_round(options)
+
+    app.push_screen(ConfirmScreen(question, yes="Go on with it", no="New round"), answered)
+
+
+def replacing(store: Store | None, line: Line[Any, Any]) -> str:
+    """What the player is told when a game not dealt afresh (a record played on, a replay
+    taken over) is about to take its game's resume slot: which unfinished game it
+    replaces, now (moves played) or at its first move ("" when there is none)."""
+    if store is None:
+        return ""
+    try:
+        slot = store.saved_deal(line.rules.id, format_options(line.options))
+    except StoreError:
+        return ""
+    if slot is None:
+        return ""
+    which = f"your unfinished game of {describe_saved(slot)} ({_moves(len(slot.moves))})"
+    if line.moves or line.undone:
+        return f"This game replaces {which}."
+    return f"Your first move here replaces {which}."

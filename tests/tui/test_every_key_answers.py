@@ -1,0 +1,251 @@
+"""Every key answers: a key that cannot act now says why on the status line, keys are
+named as the player presses them, rule codes come with their titles, Esc lets go of a
+move half made before it leaves, m goes to the menu, and ? opens the help of the screen
+it is pressed on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.engine.games.bytwos_state import Build
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import PlayColumn
+from parlour.engine.games.squares_layout import HEAP_INDEX
+from parlour.engine.games.squares_layout import top_run_length
+from parlour.engine.record import format_record
+from parlour.engine.registry import specs
+from parlour.help.keys import OVERVIEW
+from parlour.help.keys import RULINGS
+from parlour.render import cards_as_shown
+from parlour.tui.app import make_app
+from parlour.tui.screens.confirm import ConfirmScreen
+from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.help import HelpScreen
+from parlour.tui.screens.start import StartScreen
+from parlour.tui.widgets import KeyBar
+from parlour.tui.widgets import StatusLine
+
+from .bytwos_helpers import CHOICE_AT
+from .bytwos_helpers import both_piles_take
+from .bytwos_helpers import greedy_line
+from .squares_helpers import player_line
+
+GAMES = [spec.id for spec in specs()]
+
+
+def status_text(app: Any) -> str:
+    return str(app.screen.query_one(StatusLine).render())
+
+
+def bar_text(app: Any) -> str:
+    return str(app.screen.query_one(KeyBar).render())
+
+
+def finish_golf_hole(screen: Any) -> None:
+    while GOLF.outcome(screen.session.state) is None:
+        plays = [m for m in GOLF.legal_moves(screen.session.state) if isinstance(m, PlayColumn)]
+        screen.respond(screen.controls.play(plays[-1].column) if plays else screen.controls.turn())
+
+
+async def test_golf_keys_that_cannot_act_say_why(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        before = screen.session.state
+        await pilot.press("G")  # a hole is played out, not given up
+        assert "A Golf hole is not given up" in status_text(app)
+        assert screen.session.state == before
+        await pilot.press("c")  # a single hole: no round, no scorecard
+        assert "No scorecard: this is a single hole." in status_text(app)
+        await pilot.press("u")
+        assert "Nothing to take back: no move has been made." in status_text(app)
+        await pilot.press("r")
+        assert "Nothing to redo" in status_text(app)
+        # Space is named as it is pressed, and the ruling comes with its title
+        await pilot.press("space")
+        said = status_text(app)
+        assert said.startswith("Space is not allowed: under the book rule")
+        assert "(G3: turning the stock)" in said
+        assert screen.session.state == before
+        finish_golf_hole(screen)
+        await pilot.pause()
+        assert screen.session.is_finished
+        for key in ("u", "r", "h"):
+            await pilot.press(key)
+            assert "The game is over" in status_text(app) or "the game is over" in status_text(app)
+            assert "n starts a new one" in status_text(app)
+        assert screen.session.is_finished
+        # the bar offers what acts now: n, and the menu
+        assert " n New game " in bar_text(app) and " m Menu " in bar_text(app)
+
+
+async def test_golf_key_bar_shows_every_key_when_wide_and_drops_greyed_ones_first(
+    private_data_dir: Path,
+) -> None:
+    app = make_app(private_data_dir, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(200, 40)) as pilot:
+        await pilot.pause()
+        wide = bar_text(app)
+        for entry in ("n New game", "D Demo", "V Verdict", "e Export", "m Menu", "u Undo"):
+            assert entry in wide
+    app = make_app(private_data_dir, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(90, 32)) as pilot:
+        await pilot.pause()
+        narrow = bar_text(app)
+        # at the deal undo and redo are greyed: they give way first, usable keys stay
+        assert "u Undo" not in narrow and "r Redo" not in narrow
+        assert "h Hint" in narrow and "n New game" in narrow
+        await pilot.press("7")
+        await pilot.pause()
+        assert "u Undo" in bar_text(app)
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if game != "golf"])
+async def test_undo_after_giving_up_says_the_game_is_over(
+    private_data_dir: Path, game: str
+) -> None:
+    app = make_app(private_data_dir, game=game, seed=3, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        if screen.key_state("give_up", ()) is False:  # By Twos: once the packet is made
+            await pilot.press("f")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        await pilot.press("G")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen.session.is_finished
+        moves = len(screen.session.line.moves)
+        await pilot.press("u")
+        assert "Nothing to take back: the game is over and scored" in status_text(app)
+        assert len(screen.session.line.moves) == moves
+        assert "n New game" in bar_text(app)
+
+
+async def test_m_goes_to_the_menu(private_data_dir: Path) -> None:
+    app = make_app(private_data_dir, game="rubbish", seed=3, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_esc_lets_go_of_a_half_made_move_before_it_leaves(private_data_dir: Path) -> None:
+    line = player_line(moves=20)
+    app = make_app(private_data_dir, record_text=format_record(line))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("1")  # half a heap's label
+        assert screen.controls.typed_square == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.controls.typed_square is None
+        assert "Nothing chosen." in status_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_by_twos_piles_are_chosen_with_a_and_2_and_esc_cancels_first(
+    private_data_dir: Path,
+) -> None:
+    line = greedy_line(CHOICE_AT)
+    state = line.current
+    move = Build("s", "a")
+    assert both_piles_take(state, move)
+    app = make_app(private_data_dir, record_text=format_record(line))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press(move.source)
+        assert "a puts it on the ace pile, 2 on the deuce pile" in status_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.controls.choosing == ""
+        await pilot.press(move.source, "2")
+        assert screen.session.state == screen.rules.apply(state, f"{move.source}d")
+
+
+async def test_three_squares_v_shows_the_cards_under_a_heap(private_data_dir: Path) -> None:
+    line = player_line(moves=20)
+    state = line.current
+    index = next(
+        i for i in range(state.heap_count) if len(state.heaps[i]) > top_run_length(state.heaps[i])
+    )
+    heap = state.heaps[index]
+    under = heap[: len(heap) - top_run_length(heap)]
+    app = make_app(private_data_dir, record_text=format_record(line))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        name = next(label for label, at in HEAP_INDEX.items() if at == index)
+        screen.controls.cursor_heap = index
+        await pilot.press("v")
+        said = status_text(app)
+        assert said.startswith(f"{name}, the bottom first: ")
+        assert cards_as_shown(" ".join(str(card) for card in under)) in said
+        assert screen.session.state == state
+
+
+async def test_question_mark_on_the_start_screen_opens_the_overview(
+    private_data_dir: Path,
+) -> None:
+    app = make_app(private_data_dir, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert help_screen.topic == OVERVIEW
+        page = help_screen.topic_text()
+        for spec in specs():
+            assert f"**{spec.name}**: {spec.blurb}" in page
+        assert "## The start screen" in page and "### Scorecard" in page
+        # every topic is a key away: each game's page, then the rulings
+        for spec in specs():
+            await pilot.press("right")
+            await pilot.pause()
+            assert help_screen.topic == spec.id
+            assert f"(`{spec.id}`)" in help_screen.topic_text()
+        await pilot.press("right")
+        await pilot.pause()
+        assert help_screen.topic == RULINGS
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_question_mark_in_a_game_opens_that_games_page(
+    private_data_dir: Path, game: str
+) -> None:
+    app = make_app(private_data_dir, game=game, seed=3, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert help_screen.topic == game
+        page = help_screen.topic_text()
+        assert f"(`{game}`)" in page and "### Keys" in page
+        await pilot.press("left")
+        await pilot.pause()
+        assert help_screen.topic != game

@@ -1,0 +1,267 @@
+"""Every unfinished game kept and reachable in the app (Textual Pilot, real SQLite): a game
+begun in each game and a round, each quit, all found on the start screen newest first and
+each opened at the move it was left; the question before a new deal, in every game and on
+the start screen; ``parlour play GAME`` going on with the unfinished deal; and ``--round``
+asking whether to go on with an unfinished round."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import OptionList
+
+from parlour.engine.registry import round_game
+from parlour.engine.registry import specs
+from parlour.engine.rounds import course_code
+from parlour.store.database import Store
+from parlour.tui.app import ParlourApp
+from parlour.tui.app import make_app
+from parlour.tui.screens.confirm import ConfirmScreen
+from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.start import StartScreen
+
+SIZE = (100, 32)
+
+
+def entries(app: ParlourApp) -> list[str]:
+    menu = app.screen.query_one("#menu", OptionList)
+    return [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+
+
+async def choose(pilot: Any, app: ParlourApp, index: int) -> None:
+    app.screen.query_one("#menu", OptionList).highlighted = index
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def play_moves(pilot: Any, screen: GameScreen, count: int) -> None:
+    """``count`` moves, each the first the rules allow, through the screen as a key does."""
+    for _ in range(count):
+        assert screen.session is not None and not screen.session.is_finished
+        screen.play(screen.rules.legal_moves(screen.session.state)[0])
+        await pilot.pause()
+
+
+def game_screen(app: ParlourApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen) and screen.session is not None
+    return screen
+
+
+async def test_a_game_in_each_game_and_a_round_are_all_found_again(
+    private_data_dir: Path,
+) -> None:
+    """One app a game (moves played in each: 1, 2, 3 …), each quit; the start screen lists
+    all of them and the round, the latest first, and opens each where it was left."""
+    left: list[tuple[str, int, int]] = []  # (game, seed, moves), in the order played
+    for number, spec in enumerate(specs(), start=1):
+        app = make_app(private_data_dir, game=spec.id, seed=100 + number, ascii_only=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play_moves(pilot, game_screen(app), number)
+            await pilot.press("q")
+        left.append((spec.id, 100 + number, number))
+    app = make_app(private_data_dir, new_round=True, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)  # no unfinished round: no question
+        assert screen.session is not None and screen.session.round is not None
+        course = screen.session.round.course
+        await play_moves(pilot, screen, 2)
+        await pilot.press("q")
+
+    app = make_app(private_data_dir, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        listed = entries(app)
+        count = len(left) + 1
+        names = {spec.id: spec.name for spec in specs()}
+        expected = [f"Continue {round_game().name} round {course_code(course)} — hole 1 of 9"]
+        expected += [
+            f"Resume: {names[game]} seed {seed} ({moves} move{'s' if moves > 1 else ''} played"
+            for game, seed, moves in reversed(left)
+        ]
+        for entry, start in zip(listed[:count], expected, strict=True):
+            assert entry.startswith(start), (entry, start)
+            assert "today " in entry
+        assert "(in play: 2 moves played, today " in listed[0]
+        for index in range(count):
+            await choose(pilot, app, index)
+            screen = game_screen(app)
+            assert screen.session is not None
+            if index == 0:
+                assert screen.session.round is not None
+                assert screen.session.round.course == course
+                assert len(screen.session.line.moves) == 2
+            else:
+                game, seed, moves = left[count - 1 - index]
+                assert screen.rules.id == game and screen.session.line.seed == seed
+                assert len(screen.session.line.moves) == moves
+            await pilot.press("escape")  # back to the start screen
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            assert entries(app)[:count] == listed[:count]  # still all there
+        # finishing one takes it off the list
+        await choose(pilot, app, 1)
+        screen = game_screen(app)
+        while screen.session is not None and not screen.session.is_finished:
+            screen.play(screen.rules.legal_moves(screen.session.state)[0])
+        await pilot.pause()
+        app.show_menu()
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert entries(app)[: count - 1] == [listed[0], *listed[2:count]]
+
+
+@pytest.mark.parametrize("game", [spec.id for spec in specs()])
+async def test_a_new_deal_over_moves_played_asks_first(private_data_dir: Path, game: str) -> None:
+    app = make_app(private_data_dir, game=game, seed=7, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        await pilot.press("n")  # no move played: nothing to lose, no question
+        await pilot.pause()
+        screen = game_screen(app)
+        await play_moves(pilot, screen, 1)
+        played = screen.session.line if screen.session else None
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "1 move played" in app.screen.question
+        await pilot.press("n")  # play on
+        await pilot.pause()
+        assert app.screen is screen and screen.session is not None
+        assert screen.session.line == played
+        await pilot.press("n", "y")  # a new deal: this game dropped, as asked
+        await pilot.pause()
+        fresh = game_screen(app)
+        assert fresh is not screen and fresh.session is not None
+        assert fresh.session.line.moves == ()
+    assert Store(private_data_dir).games_in_progress() == []
+
+
+async def test_the_start_screen_asks_before_a_new_deal_over_an_unfinished_one(
+    private_data_dir: Path,
+) -> None:
+    spec = specs()[-1]
+    app = make_app(private_data_dir, game=spec.id, seed=42, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_moves(pilot, game_screen(app), 2)
+        await pilot.press("q")
+    app = make_app(private_data_dir, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        index = next(i for i, e in enumerate(entries(app)) if e.startswith(f"{spec.name}: "))
+        await choose(pilot, app, index)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert f"{spec.name} seed 42 (2 moves played" in app.screen.question
+        await pilot.press("escape")  # the safe answer: go on with it
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.session is not None and screen.session.line.seed == 42
+        assert len(screen.session.line.moves) == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        await choose(pilot, app, index)
+        await pilot.press("y")  # a new deal: the unfinished one stays until a move here
+        await pilot.pause()
+        fresh = game_screen(app)
+        assert fresh.session is not None and fresh.session.line.seed != 42
+        assert [g.seed for g in Store(private_data_dir).games_in_progress()] == [42]
+        await play_moves(pilot, fresh, 1)
+        assert [g.seed for g in Store(private_data_dir).games_in_progress()] == [
+            fresh.session.line.seed
+        ]
+
+
+async def test_play_goes_on_with_the_unfinished_deal_unless_a_new_one_is_asked_for(
+    private_data_dir: Path,
+) -> None:
+    spec = specs()[1]
+    app = make_app(private_data_dir, game=spec.id, seed=9, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_moves(pilot, game_screen(app), 2)
+        await pilot.press("q")
+    for how in ({}, {"seed": 9}):
+        app = make_app(private_data_dir, game=spec.id, ascii_only=True, **how)  # type: ignore[arg-type]
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = game_screen(app)
+            assert screen.session is not None and screen.session.line.seed == 9
+            assert len(screen.session.line.moves) == 2
+    app = make_app(private_data_dir, game=spec.id, fresh=True, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.session is not None and screen.session.line.moves == ()
+        notices = [n.message for n in app._notifications]
+        assert any("is replaced by your first move here" in n for n in notices)
+
+
+async def test_a_new_round_asks_whether_to_go_on_with_an_unfinished_one(
+    private_data_dir: Path,
+) -> None:
+    app = make_app(private_data_dir, new_round=True, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        first = game_screen(app)
+        assert first.session is not None and first.session.round is not None
+        round_id = first.session.round.round_id
+        await play_moves(pilot, first, 1)
+        await pilot.press("q")
+    app = make_app(private_data_dir, new_round=True, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "hole 1 of 9 (in play: 1 move played" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.session is not None and screen.session.round is not None
+        assert screen.session.round.round_id == round_id
+        assert len(screen.session.line.moves) == 1
+    app = make_app(private_data_dir, new_round=True, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")  # a new round; the unfinished one is kept
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.session is not None and screen.session.round is not None
+        assert screen.session.round.round_id != round_id
+    assert len(Store(private_data_dir).unfinished_rounds()) == 2
+    app = make_app(private_data_dir, new_round=True, fresh=True, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)  # --new: no question
+
+
+async def test_taking_over_a_replay_says_which_unfinished_game_it_replaces(
+    private_data_dir: Path,
+) -> None:
+    from parlour.engine import find_game
+    from parlour.engine.history import Line
+    from parlour.engine.record import format_record
+
+    spec = specs()[0]
+    rules: Any = find_game(spec.id)
+    app = make_app(private_data_dir, game=spec.id, seed=3, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_moves(pilot, game_screen(app), 2)
+        await pilot.press("q")
+    line: Line[Any, Any] = Line.from_seed(rules, 4)
+    for _ in range(3):
+        line = line.play(rules.legal_moves(line.current)[0])
+    app = make_app(private_data_dir, replay_text=format_record(line), ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right", "t")
+        await pilot.pause()
+        screen = game_screen(app)
+        said = str(screen.query_one("#status").render())
+        assert f"This game replaces your unfinished game of {spec.name} seed 3" in said
+    assert [g.seed for g in Store(private_data_dir).games_in_progress()] == [4]
