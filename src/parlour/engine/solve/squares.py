@@ -11,15 +11,25 @@ them depth first, never entering a position twice, in its own model of the game
 2. a bound that proves a position lost when some cards can never move again and lie so
    that a heap can never become empty or one complete suit.
 
+The search is made in rounds (:meth:`_Search.run`), each round in two goes: one trying
+builds before deals, one trying deals before builds; each order finds wins the other
+misses for want of budget. In a round each go sees at most a quota of positions, and each
+search made once the pack is empty at most a cap; a go that ends without being cut short
+is exact, and otherwise the next round has both four times as high. So neither one wide
+end search nor one order can keep the rest waiting.
+
 The plain depth-first search through the engine's moves
-(:func:`parlour.engine.solve.search.solve`) has a short go first (:data:`END_PROBE`
+(:func:`parlour.engine.solve.search.solve`) has a short go too (:data:`END_PROBE`
 positions): the model's best-first end search can miss a win that going deep finds at
-once (``plain_first=False`` leaves it out, so that the tests can hold the model's own
-search to account). Giving up is never tried. While the squares are being formed the
-choice of sequence is tried each way through the engine. The line found is made of
-engine moves (including the moves of lone cards into spaces that the model leaves out)
-and is replayed through the engine as it is made, so it is legal by the engine's own
-rules.
+once. With at most :data:`PROBE_PACK` cards left it comes first; with more it is dearer,
+and comes only once the model's search has seen :data:`PROBE_AFTER` positions without
+settling the position (:func:`_probe`). So, given a budget of positions with room for
+both, the solver settles every position the plain search settles within that short go
+(``plain_first=False`` leaves it out, so that the tests can hold the model's own search to
+account). Giving up is never tried. While the squares are being formed the choice of
+sequence is tried each way through the engine. The line found is made of engine moves
+(including the moves of lone cards into spaces that the model leaves out) and is replayed
+through the engine as it is made, so it is legal by the engine's own rules.
 
 The engine reads no clock: a caller that wants a time budget passes ``clock`` (a function
 returning seconds, such as ``time.process_time``).
@@ -33,14 +43,15 @@ returning seconds, such as ``time.process_time``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Generator
 from collections.abc import Iterator
 from heapq import heappop
 from heapq import heappush
+from itertools import chain
 from typing import Any
 from typing import Final
 
 from parlour.engine.games.squares import SQUARES
-from parlour.engine.games.squares_nodes import run_start
 from parlour.engine.games.squares_state import DEAL
 from parlour.engine.games.squares_state import FORMING
 from parlour.engine.games.squares_state import FillFromPack
@@ -50,7 +61,9 @@ from parlour.engine.games.squares_state import SquaresMove
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
 from parlour.engine.solve.search import solve as generic_solve
+from parlour.engine.solve.squares_model import ABOVE
 from parlour.engine.solve.squares_model import BUILD
+from parlour.engine.solve.squares_model import DEAL as DEAL_MOVE
 from parlour.engine.solve.squares_model import EMPTY
 from parlour.engine.solve.squares_model import FILL
 from parlour.engine.solve.squares_model import SPACE
@@ -68,9 +81,37 @@ from parlour.engine.verdict import PlainSolver
 from parlour.engine.verdict import Verdict
 
 _SUITS: Final = 4
-#: positions the plain depth-first search may visit before the model's end search, once
-#: the pack is empty (see :func:`_solve`)
+#: positions the plain depth-first search through the engine's moves may visit (see
+#: :func:`_probe`)
 END_PROBE: Final = 500
+#: the most cards the pack may hold for that plain search to be made before the model's
+#: search; with more it is made later, if the model's search has not settled
+PROBE_PACK: Final = 8
+#: how many positions the model's search sees before that plain search is made, with a
+#: longer pack (four wins in five of seeds 1 to 60 took fewer)
+PROBE_AFTER: Final = 2_000
+#: the most of the time left that plain search may take, given seconds: on a deal it
+#: seldom settles anything (one choice of sequence in 18 on seeds 1 to 30)
+PROBE_TIME: Final = 0.25
+#: the most positions the first round of end searches may each see (see :meth:`_Search.run`)
+FIRST_END_CAP: Final = 1_000
+#: how many positions a go of the search sees before the other has its turn
+SLICE: Final = 200
+#: what an end search cut short by its cap answers
+UNSETTLED: Final[list[Pos]] = []
+
+
+#: a verdict as :func:`_solve` gives it: the status, the best score and the line
+Answer = tuple[str, int, list[Any]]
+
+
+class Settled(Exception):
+    """Raised out of the model's search when the search made aside settles the position
+    (:meth:`_Search.pause`)."""
+
+    def __init__(self, answer: Answer) -> None:
+        super().__init__(answer[0])
+        self.answer = answer
 
 
 def model_position(model: Model, state: SquaresState) -> Pos:
@@ -80,9 +121,11 @@ def model_position(model: Model, state: SquaresState) -> Pos:
 
 
 class _Endgame:
-    """Best-first search of positions with the pack empty, fewest runs first (a build
-    always leaves one run fewer, a card into a space never does), so that lines stay
-    short. Every position of a search that finds no win is lost, and is remembered."""
+    """Best-first search of positions with the pack empty, the longest runs at the heaps'
+    bottoms first (:func:`grounded`). Every position of a search that finds no win is
+    lost, and is remembered. (Fewest runs first, tried before, wandered wide plateaus of
+    positions with as many runs: on seeds 41 to 120 it left 17 deals unknown where this
+    order left 11.)"""
 
     def __init__(self, model: Model, budget: Budget) -> None:
         self.model = model
@@ -91,16 +134,20 @@ class _Endgame:
         self.best = -1
         self.best_path: list[Pos] = []
 
-    def solve(self, entry: Pos) -> list[Pos] | None:
-        """The positions from ``entry`` (not included) to a win, or None."""
+    def solve(self, entry: Pos, cap: int) -> list[Pos] | None:
+        """The positions from ``entry`` (not included) to a win, or None when there is
+        none; :data:`UNSETTLED` when ``cap`` positions settled neither."""
         if entry in self.lost:
             return None
         model = self.model
         parents: dict[Pos, Pos | None] = {entry: None}
-        waiting = [(runs(entry[0]), 0, entry)]
+        waiting = [(-grounded(entry[0]), 0, entry)]
         order = 0
+        stop = self.budget.nodes + cap
         while waiting:
             _, _, pos = heappop(waiting)
+            if self.budget.nodes >= stop:
+                return UNSETTLED
             self.budget.tick()
             points = score(pos[0])
             if points > self.best:
@@ -114,7 +161,7 @@ class _Endgame:
                     continue
                 parents[child] = pos
                 order += 1
-                heappush(waiting, (runs(child[0]), order, child))
+                heappush(waiting, (-grounded(child[0]), order, child))
         self.lost.update(parents)
         return None
 
@@ -130,8 +177,8 @@ class _Endgame:
 
 
 class _Search:
-    """Depth-first search of one building position; positions with the pack empty are
-    handed to :class:`_Endgame`."""
+    """Depth-first search of one building position, in two goes taking turns; positions
+    with the pack empty are handed to :class:`_Endgame`."""
 
     def __init__(self, state: SquaresState, budget: Budget) -> None:
         self.model = Model(codes(state.pack), state.squares)
@@ -142,16 +189,59 @@ class _Search:
         self.best = score(self.root[0])
         self.best_path: list[Pos] = [self.root]
         self.path: list[Pos] = [self.root]
+        #: a search made once, at the first pause after :data:`PROBE_AFTER` positions;
+        #: its definite answer ends the search (:class:`Settled`)
+        self.aside: Callable[[], Answer | None] | None = None
+        self.start = budget.nodes
 
     def run(self) -> bool:
-        """Whether the root can be won; then ``path`` leads to the win."""
+        """Whether the root can be won; then ``path`` leads to the win.
+
+        Two goes take turns, :data:`SLICE` positions at a time: one tries builds before
+        deals, the other deals before builds (each order finds wins the other misses for
+        want of budget). In a go each end search sees at most a cap of positions; a go
+        that ends with no win and no end search cut short is exact (the root is lost),
+        and one that had some cut short starts again with a cap four times as high (the
+        positions shown lost are remembered). So neither one wide end search nor one
+        order can keep the rest waiting. The search made :attr:`aside`, if any, has its
+        turn between two slices."""
+        if self.model.n == self.root[1]:  # the pack is empty: one end search
+            cap = FIRST_END_CAP
+            while (found := self.finish([self.root], cap)) is UNSETTLED:
+                cap *= 4
+            return bool(found)
+        goes = [self.go(False, FIRST_END_CAP), self.go(True, FIRST_END_CAP)]
+        caps = [FIRST_END_CAP, FIRST_END_CAP]
+        while True:
+            for k in (0, 1):
+                try:
+                    next(goes[k])
+                except StopIteration as stop:
+                    if stop.value is not UNSETTLED:
+                        return bool(stop.value)
+                    caps[k] *= 4
+                    goes[k] = self.go(k == 1, caps[k])
+                self.pause()
+
+    def pause(self) -> None:
+        """Between two slices: make the search :attr:`aside` once the model's search has
+        seen :data:`PROBE_AFTER` positions; raise :class:`Settled` if it settles."""
+        if self.aside is not None and self.budget.nodes - self.start >= PROBE_AFTER:
+            aside, self.aside = self.aside, None
+            if (answer := aside()) is not None:
+                raise Settled(answer)
+
+    def go(self, deal_first: bool, cap: int) -> Generator[None, None, object]:
+        """One go; it pauses every :data:`SLICE` positions. It ends with True (a win:
+        ``path`` leads to it), False (no win) or :data:`UNSETTLED`."""
         n = self.model.n
-        path = self.path
-        if n == self.root[1]:
-            return self.finish(self.root)
+        budget = self.budget
+        path = [self.root]
+        unsettled = False
         seen = {self.root}
-        self.budget.tick()
-        stack: list[Iterator[Pos]] = [self.expand(self.root)]
+        budget.tick()
+        pause = budget.nodes + SLICE
+        stack: list[Iterator[Pos]] = [self.expand(self.root, deal_first)]
         while stack:
             child = next(stack[-1], None)
             if child is None:
@@ -163,44 +253,59 @@ class _Search:
             seen.add(child)
             path.append(child)
             if child[1] == n:
-                if self.finish(child):
+                found = self.finish(path, cap)
+                if found is True:
                     return True
+                unsettled |= found is UNSETTLED
                 path.pop()
-                continue
-            self.budget.tick()
-            points = score(child[0])
-            if points > self.best:
-                self.best, self.best_path = points, list(path)
-            stack.append(self.expand(child))
-        return False
+            else:
+                budget.tick()
+                points = score(child[0])
+                if points > self.best:
+                    self.best, self.best_path = points, list(path)
+                stack.append(self.expand(child, deal_first))
+            if budget.nodes >= pause:
+                yield
+                pause = budget.nodes + SLICE
+        return UNSETTLED if unsettled else False
 
-    def finish(self, entry: Pos) -> bool:
-        """Search on with the pack empty; on a win ``path`` ends with it."""
+    def finish(self, path: list[Pos], cap: int) -> object:
+        """Search on with the pack empty from the end of ``path``: True on a win (then
+        ``path`` and :attr:`path` lead to it), False on none, or :data:`UNSETTLED`."""
         endgame = self.endgame
         before = endgame.best
         try:
-            line = endgame.solve(entry)
+            line = endgame.solve(path[-1], cap)
         finally:
             if endgame.best > max(before, self.best):
-                self.best, self.best_path = endgame.best, self.path + endgame.best_path
+                self.best, self.best_path = endgame.best, path + endgame.best_path
+        if line is UNSETTLED:
+            return UNSETTLED
         if line is None:
             return False
-        self.path += line
+        self.path = path + line
         return True
 
-    def expand(self, pos: Pos) -> Iterator[Pos]:
+    def expand(self, pos: Pos, deal_first: bool) -> Iterator[Pos]:
         if self.model.frozen_lost(pos[0]):
             return iter(())
-        return (child for child, _ in reversed(self.model.children(pos)))
+        children = self.model.children(pos)
+        if deal_first:
+            deals = [child for child, recipe in children if recipe[0] == DEAL_MOVE]
+            return chain(deals, (child for child, _ in reversed(children[len(deals) :])))
+        return (child for child, _ in reversed(children))
 
 
-def runs(heaps: tuple[bytes, ...]) -> int:
-    """How many runs the heaps hold, one on another."""
+def grounded(heaps: tuple[bytes, ...]) -> int:
+    """How near the heaps look to complete suits: the sum over the heaps of the square of
+    the length of the run at the heap's bottom (as the engine's end search orders its
+    positions). Only the order of the end search uses it."""
     total = 0
     for heap in heaps:
-        while heap:
-            total += 1
-            heap = heap[: run_start(heap)]
+        length = 1 if heap else 0
+        while length < len(heap) and ABOVE[heap[length]] == heap[length - 1]:
+            length += 1
+        total += length * length
     return total
 
 
@@ -285,31 +390,65 @@ def _solve(
     if state.phase in FORMING:
         return _solve_forming(state, budget, with_line, plain_first)
     search = _Search(state, budget)
+    # (a position the model's bound refutes at once needs no plain search)
     if plain_first and not search.model.frozen_lost(search.root[0]):
-        # (a position the model's bound refutes at once needs no such go)
-        # The model's end search goes best first, fewest runs first, and on a wide
-        # plateau of positions with as many runs it can spend its whole budget before it
-        # tries the line that wins, where the plain depth-first search through the
-        # engine's moves finds it at once; so that one has a short go first. With the
-        # pack empty that was found first; the tests found it with five cards left too
-        # (out of the model's reach in 400,000 positions, won by the plain search in
-        # 322). With a long pack the short go seldom settles anything, and costs at
-        # most END_PROBE positions.
-        share = budget.share(END_PROBE)
-        if share.limit is not None and share.limit > 1:
-            quick = generic_solve(SQUARES, state, budget=share)
-            budget.spend(quick.nodes)
-            if quick.definite:
-                return quick.status, quick.best_score, list(quick.line)
+        if len(state.pack) > PROBE_PACK:
+            search.aside = lambda: _probe(state, budget)
+        elif (quick := _probe(state, budget)) is not None:
+            return quick
     try:
         won = search.run()
     except OutOfBudget:
         won = None
+    except Settled as settled:
+        return settled.answer
     if won:
         line = replay_path(state, search.path)[0] if with_line else []
         return WINNABLE, _SUITS, line
     line = replay_path(state, search.best_path)[0] if with_line else []
     return (UNKNOWN if won is None else NOT_WINNABLE), search.best, line
+
+
+def _probe(state: SquaresState, budget: Budget) -> Answer | None:
+    """The plain depth-first search through the engine's moves, for at most
+    :data:`END_PROBE` positions of ``budget``: its answer when definite, else None.
+
+    The model's best-first end search can spend its whole budget on a wide plateau of
+    positions before it tries the line that wins, where the plain search finds it at
+    once (seed 15620 played on to an empty pack: out of the model's reach in 50,000
+    positions, won by the plain search in 277). With a short pack (at most
+    :data:`PROBE_PACK` cards) this go comes first: it is cheap. With a longer one it
+    costs more than the model's search takes on most deals that are won (every engine
+    position it makes with the pack empty runs the end search of ruling S10: a median
+    of 0.19 s on the deals of seeds 1 to 30, where the model's search wins a deal in a
+    median of 458 positions, about 0.04 s), so it waits until the model's search has
+    seen :data:`PROBE_AFTER` positions without settling. Either way a budget of
+    positions with room for both settles every position that this plain search settles
+    within :data:`END_PROBE` positions. Given seconds, it has at most :data:`PROBE_TIME`
+    of those left, and reads the clock at every position (:class:`_Watched`)."""
+    share = budget.share(END_PROBE)
+    if share.limit is not None and share.limit <= 1:
+        return None
+    seconds = None
+    if share.deadline is not None:
+        seconds = PROBE_TIME * (share.deadline - share.start)
+    quick = generic_solve(SQUARES, state, budget=_Watched(share.limit, seconds, share.clock))
+    budget.spend(quick.nodes)
+    if not quick.definite:
+        return None
+    return quick.status, quick.best_score, list(quick.line)
+
+
+class _Watched(Budget):
+    """A budget that reads its clock at every position, not every few hundred: a
+    position of the plain search can take milliseconds (each engine move with the pack
+    empty runs the end search of ruling S10), and reading the clock every 256 let one
+    search of 500 positions run 8 s past a budget of one second."""
+
+    def tick(self) -> None:
+        super().tick()
+        if self.deadline is not None and self.clock is not None and self.clock() >= self.deadline:
+            raise OutOfBudget
 
 
 def _solve_forming(
