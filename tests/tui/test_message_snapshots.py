@@ -13,7 +13,8 @@ import pytest
 from parlour.engine.registry import specs
 from parlour.tui.app import make_app
 from tests.tui.message_helpers import play_for_longest_message
-from tests.tui.test_snapshots import COURSE
+from tests.tui.scorecard_helpers import COURSE
+from tests.tui.scorecard_helpers import keep_course_pars
 from tests.tui.test_snapshots import finish_hole
 
 
@@ -36,6 +37,7 @@ def test_the_longest_message_at_the_smallest_terminal(
 def test_the_scorecard_three_holes_in(
     snap_compare: Any, tmp_path: Path, size: tuple[int, int]
 ) -> None:
+    keep_course_pars(tmp_path)  # (the bests are worked out as the app does)
     app = make_app(tmp_path, course=COURSE, ascii_only=False)
 
     async def play_three_holes(pilot: Any) -> None:
