@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 from typing import Any
 
 from parlour.cli.common import CliError
@@ -20,6 +21,9 @@ from parlour.engine.registry import round_game
 from parlour.engine.round_record import CheckedRound
 from parlour.engine.round_record import RoundResult
 from parlour.engine.untrusted import shown
+
+if TYPE_CHECKING:
+    from parlour.store.database import Store
 
 
 def _course(code: str) -> int:
@@ -200,6 +204,22 @@ def _legend(pars: Sequence[int | None] | None) -> str:
     return f"{LEGEND}\nA par not yet worked out is '-' ('--par' works it out)."
 
 
+def _course_store(
+    args: argparse.Namespace, spec: GameSpec, course: int
+) -> tuple[list[int], Store] | None:
+    """The seeds of a course's holes, and the store their figures are kept in (None if it
+    cannot be opened)."""
+    from parlour.engine.rounds import hole_seed
+
+    kind = spec.rounds
+    assert kind is not None
+    try:
+        store = open_store(args)
+    except CliError:
+        return None
+    return [hole_seed(kind, course, hole) for hole in range(1, kind.holes + 1)], store
+
+
 def course_hint_pars(
     args: argparse.Namespace, spec: GameSpec, course: int, options: frozenset[str]
 ) -> list[int | None] | None:
@@ -207,16 +227,12 @@ def course_hint_pars(
     worked out with ``--par``); None if the store cannot be used."""
     from parlour.cli.pars import hint_pars
     from parlour.engine.notation import format_options
-    from parlour.engine.rounds import hole_seed
     from parlour.store.opening import StoreError
 
-    kind = spec.rounds
-    assert kind is not None
-    seeds = [hole_seed(kind, course, hole) for hole in range(1, kind.holes + 1)]
-    try:
-        store = open_store(args)
-    except CliError:
+    opened = _course_store(args, spec, course)
+    if opened is None:
         return None
+    seeds, store = opened
     try:
         written = format_options(options)
         known = hint_pars(spec, store, seeds, written, work_out=bool(getattr(args, "par", False)))
@@ -234,17 +250,13 @@ def course_pars(
     card): from the store's cache, the rest worked out (and kept); None if the store
     cannot be used."""
     from parlour.engine.notation import format_options
-    from parlour.engine.rounds import hole_seed
     from parlour.engine.verdict import Budget
     from parlour.store.opening import StoreError
 
-    kind = spec.rounds
-    assert kind is not None
-    seeds = [hole_seed(kind, course, hole) for hole in range(1, kind.holes + 1)]
-    try:
-        store = open_store(args)
-    except CliError:
+    opened = _course_store(args, spec, course)
+    if opened is None:
         return None
+    seeds, store = opened
     try:
         written = format_options(options)
         known = store.pars(seeds, written)
