@@ -51,12 +51,14 @@ def test_bad_moves_get_the_engines_reason_and_moves_lists_the_legal_ones(
     out = played.stdout
     assert played.returncode == 0
     assert "'9' is not a Golf move" in out
-    # seed 1 opens with 9♣ on the foundation and one move: 8♥ from column 7
-    assert "1 move:\n  7  8♥ from column 7 onto 9♣\n" in out
+    # seed 1 opens with 9♣ on the foundation and one play, 8♥ from column 7 (or the hole
+    # may be conceded, G7)
+    assert "2 moves:\n  7        8♥ from column 7 onto 9♣\n" in out
+    assert "  give-up  concede the hole with 35 cards on the links\n" in out
     assert "3♥ is not one rank above or below 9♣" in out
     assert "8♥ from column 7 onto 9♣; column 7 shows K♠." in out
     # listing the moves does not name the stock's next card (A♥)
-    assert "1 move:\n  s  turn a hidden card from the stock\n" in out
+    assert "2 moves:\n  s        turn a hidden card from the stock\n" in out
     assert out.strip().endswith("Saved: the game goes on next time.")
 
 

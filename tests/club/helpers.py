@@ -47,7 +47,7 @@ def played_hole(course: int, hole: int, pick: Pick = first) -> tuple[Line[Any, A
         if out is not None:
             line = line.play(out)
             continue
-        move = pick(rules.legal_moves(line.current))
+        move = pick([m for m in rules.legal_moves(line.current) if not rules.is_give_up(m)])
         typed.append(rules.format_move(move))
         line = line.play(move)
     return line, typed

@@ -49,7 +49,7 @@ def early_choice(seed: int, last: bool = False) -> GolfState | None:
         stopping_places = {pack(target) for target in reachable_before_turning(state)}
         if len(state.legal) > 1 and len(stopping_places) > 1:
             return state
-        state = GOLF.apply(state, GOLF.legal_moves(state)[-1 if last else 0])
+        state = GOLF.apply(state, state.legal[-1 if last else 0])
     return None
 
 
@@ -60,7 +60,7 @@ def late_choice(seed: int, stock_left: int) -> GolfState | None:
     while GOLF.outcome(state) is None:
         if len(state.stock) <= stock_left and state.legal != (TURN,):
             return state
-        state = GOLF.apply(state, GOLF.legal_moves(state)[-1])
+        state = GOLF.apply(state, state.legal[-1])
     return None
 
 
@@ -94,7 +94,7 @@ def test_the_stoppages_after_a_turn_are_the_engines(seed: int, turns: int) -> No
             found = {pack(target) for target in reachable_before_turning(turned)}
             assert set(stoppages.after_turn(pack(state), rank)) == found
             turns -= 1
-        state = GOLF.apply(state, GOLF.legal_moves(state)[-1])
+        state = GOLF.apply(state, state.legal[-1])
     assert links_left(pack(state)) == state.links_left
 
 

@@ -93,7 +93,7 @@ def test_the_fast_playout_ends_where_checked_moves_end(
     fast = GOLF.playout(start, random.Random(draws).random)
     rng = random.Random(draws)
     state = start
-    while legal := GOLF.legal_moves(state):
+    while legal := state.legal:  # the plays and turns: a playout never concedes
         state = GOLF.apply(state, legal[int(rng.random() * len(legal))])
     assert fast == state
     assert GOLF.outcome(fast) is not None

@@ -10,6 +10,7 @@ from parlour.engine.deals import deck_from_seed
 from parlour.engine.errors import DealError
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import NotationError
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import PLAYS
 from parlour.engine.games.golf import TURN
@@ -46,7 +47,7 @@ def test_g1_deal_rows_of_seven_then_foundation_then_stock() -> None:
 
 def test_g2_play_one_above_or_below_ignoring_suit() -> None:
     state = position(["3S", "5D", "9C", "4H"], "4C", "KH")
-    assert GOLF.legal_moves(state) == (PLAYS[0], PLAYS[1])
+    assert GOLF.legal_moves(state) == (PLAYS[0], PLAYS[1], GIVE_UP)  # and conceding (G7)
     after = GOLF.apply(state, "2")
     assert after.foundation[-1] == parse_card("5D")
     assert after.columns[1] == ()
@@ -54,7 +55,7 @@ def test_g2_play_one_above_or_below_ignoring_suit() -> None:
 
 def test_g2_nothing_is_played_on_a_king() -> None:
     state = position(["QS", "QD", "AH"], "KC", "7H")
-    assert GOLF.legal_moves(state) == (TURN,)
+    assert GOLF.legal_moves(state) == (TURN, GIVE_UP)  # and conceding (G7)
     assert state.phase is Phase.STOPPAGE
     with pytest.raises(IllegalMoveError, match="nothing may be played on a king"):
         GOLF.apply(state, "1")
@@ -67,7 +68,7 @@ def test_g2_a_queen_may_go_on_a_jack_and_a_king_on_a_queen() -> None:
 
 def test_g2_no_wrap_between_king_and_ace() -> None:
     on_ace = position(["KS", "2D"], "AH", "7H")
-    assert GOLF.legal_moves(on_ace) == (PLAYS[1],)
+    assert GOLF.legal_moves(on_ace) == (PLAYS[1], GIVE_UP)  # and conceding (G7)
     with pytest.raises(IllegalMoveError, match="no wrap"):
         GOLF.apply(on_ace, "1")
     # only a two goes on an ace
@@ -79,7 +80,7 @@ def test_g2_one_card_at_a_time_from_the_exposed_end() -> None:
     state = position(["6S 5D"], "4C", "KH")
     after = GOLF.apply(state, "1")
     assert after.columns[0] == parse_cards("6S")
-    assert GOLF.legal_moves(after) == (PLAYS[0],)
+    assert GOLF.legal_moves(after) == (PLAYS[0], GIVE_UP)  # and conceding (G7)
 
 
 def test_g3_book_rule_turns_the_stock_only_at_a_stoppage() -> None:
@@ -89,13 +90,13 @@ def test_g3_book_rule_turns_the_stock_only_at_a_stoppage() -> None:
         GOLF.apply(state, "s")
     stopped = position(["7D"], "4C", "9H 8H")
     assert stopped.phase is Phase.STOPPAGE
-    assert GOLF.legal_moves(stopped) == (TURN,)
+    assert GOLF.legal_moves(stopped) == (TURN, GIVE_UP)  # and conceding (G7)
     assert GOLF.apply(stopped, "s").foundation[-1] == parse_card("9H")
 
 
 def test_g3_free_stock_turns_at_any_time() -> None:
     state = position(["5D"], "4C", "9H 8H", FREE)
-    assert GOLF.legal_moves(state) == (PLAYS[0], TURN)
+    assert GOLF.legal_moves(state) == (PLAYS[0], TURN, GIVE_UP)  # and conceding (G7)
     after = GOLF.apply(state, "s")
     assert after.foundation[-1] == parse_card("9H")
     assert after.stock == parse_cards("8H")
@@ -103,7 +104,7 @@ def test_g3_free_stock_turns_at_any_time() -> None:
 
 def test_g3_the_stock_cannot_be_turned_when_empty() -> None:
     state = position(["5D", "KS"], "4C", "", FREE)
-    assert GOLF.legal_moves(state) == (PLAYS[0],)
+    assert GOLF.legal_moves(state) == (PLAYS[0], GIVE_UP)  # and conceding (G7)
     with pytest.raises(IllegalMoveError, match="stock is empty"):
         GOLF.apply(state, "s")
 
@@ -208,3 +209,33 @@ def test_position_text_rejects_a_wrong_phase_and_incomplete_packs() -> None:
         GOLF.parse_position(text.replace("stock: ", "stock: AS ", 1))
     with pytest.raises(NotationError):
         GOLF.parse_position("rubbish\n")
+
+
+def test_g7_a_hole_may_be_conceded_and_is_scored_as_it_stands() -> None:
+    state = GOLF.start_from_seed(1)
+    state = GOLF.apply(state, "7")  # one card off the links: 34 left
+    assert GIVE_UP in GOLF.legal_moves(state) and GOLF.is_legal(state, GIVE_UP)
+    assert GOLF.parse_move("give-up") == GIVE_UP
+    conceded = GOLF.apply(state, GIVE_UP)
+    assert conceded.phase is Phase.CONCEDED
+    assert GOLF.legal_moves(conceded) == () and not GOLF.is_legal(conceded, GIVE_UP)
+    outcome = GOLF.outcome(conceded)
+    assert outcome is not None and not outcome.won and outcome.score == 34
+    assert conceded.columns == state.columns and conceded.stock == state.stock
+    # the position's text says it was conceded, and reads back as the same state
+    text = GOLF.format_position(conceded)
+    assert "phase: conceded" in text
+    assert GOLF.parse_position(text) == conceded
+    with pytest.raises(IllegalMoveError, match="the hole is over"):
+        GOLF.apply(conceded, GIVE_UP)
+    assert GOLF.words.describe(state, GIVE_UP) == "concede the hole with 34 cards on the links"
+    assert GOLF.words.prompt(conceded).startswith("Hole conceded: 34 cards left")
+
+
+def test_g7_a_finished_hole_cannot_be_said_to_be_conceded() -> None:
+    state = GOLF.start_from_seed(1)
+    while state.legal:
+        state = GOLF.apply(state, state.legal[-1])
+    text = GOLF.format_position(state).replace("phase: finished", "phase: conceded")
+    with pytest.raises(NotationError):
+        GOLF.parse_position(text)

@@ -212,7 +212,7 @@ def late_in_the_hole(seed: int, stock_left: int) -> GolfState | None:
     while GOLF.outcome(state) is None:
         if len(state.stock) <= stock_left and state.legal == (TURN,):
             return state
-        state = GOLF.apply(state, GOLF.legal_moves(state)[-1])
+        state = GOLF.apply(state, state.legal[-1])
     return None
 
 
@@ -256,7 +256,7 @@ def test_the_exact_golf_hint_does_not_peek_either(seed: int, other: int) -> None
     state = GOLF.start_from_seed(seed)
     # a position late in the hole with plays to choose between
     while GOLF.outcome(state) is None and (len(state.stock) > EXACT_STOCK or len(state.legal) < 2):
-        state = GOLF.apply(state, GOLF.legal_moves(state)[-1])
+        state = GOLF.apply(state, state.legal[-1])
     if GOLF.outcome(state) is not None:
         return
     hint = golf_hint(state)

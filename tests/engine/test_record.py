@@ -15,7 +15,7 @@ from parlour.engine.record import replay
 def played_line() -> Line:  # type: ignore[type-arg]
     line = Line.from_seed(GOLF, 1)
     while GOLF.legal_moves(line.current):
-        line = line.play(GOLF.legal_moves(line.current)[-1])
+        line = line.play(line.current.legal[-1])
     return line
 
 

@@ -128,7 +128,7 @@ def test_a_rounds_identity_is_what_was_played_not_whose_name_is_on_it(
     # the last hole played to its end otherwise: another round
     last: Line[Any, Any] = Line.from_seed(GOLF, hole_seed(ROUNDS, COURSE, 9))
     while GOLF.outcome(last.current) is None:
-        last = last.play(GOLF.legal_moves(last.current)[-1])
+        last = last.play(last.current.legal[-1])
     assert last.moves != holes[8].moves
     other = check(format_round_record("golf", COURSE, "ann", [*holes[:8], last]))
     assert other.identity != ann.identity

@@ -57,9 +57,12 @@ async def test_golf_keys_that_cannot_act_say_why(private_data_dir: Path) -> None
         screen = app.screen
         assert isinstance(screen, GameScreen)
         before = screen.session.state
-        await pilot.press("G")  # a hole is played out, not given up
-        assert "A Golf hole is not given up" in status_text(app)
-        assert screen.session.state == before
+        await pilot.press("G")  # conceding asks first; "no" plays on
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and screen.session.state == before
         await pilot.press("c")  # a single hole: no round, no scorecard
         assert "No scorecard: this is a single hole." in status_text(app)
         await pilot.press("u")
@@ -82,6 +85,32 @@ async def test_golf_keys_that_cannot_act_say_why(private_data_dir: Path) -> None
         assert screen.session.is_finished
         # the bar offers what acts now: n, and the menu
         assert " n New game " in bar_text(app) and " m Menu " in bar_text(app)
+
+
+async def test_golf_concedes_a_hole_of_a_round_scored_as_it_stands(
+    private_data_dir: Path,
+) -> None:
+    app = make_app(private_data_dir, course=31, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.session is not None
+        left = screen.session.state.links_left
+        await pilot.press("G")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause(0.5)
+        session = screen.session
+        assert session.is_finished and session.round is not None
+        assert GOLF.outcome(session.state) is not None
+        assert GOLF.score(session.state) == left == 35  # every card still on the links
+        # (a finished hole of a round shows the card; a single hole says so on its status line)
+        assert app.screen is not screen or "Hole conceded" in status_text(app)
+        # the hole is on the card with that score, as any finished hole
+        await app.workers.wait_for_complete()
+        stored = session.store.get_round(session.round.round_id)
+        assert stored is not None and stored.scores == (left,)
 
 
 async def test_golf_key_bar_shows_every_key_when_wide_and_drops_greyed_ones_first(

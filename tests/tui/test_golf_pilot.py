@@ -29,7 +29,7 @@ def key_for(move: object) -> str:
 
 def greedy(state: GolfState) -> Any:
     """A simple player: the last legal move (turn only when nothing else)."""
-    moves = GOLF.legal_moves(state)
+    moves = state.legal  # (the plays and the turn: this player never concedes)
     plays = [m for m in moves if isinstance(m, PlayColumn)]
     return plays[-1] if plays else moves[-1]
 

@@ -1,7 +1,7 @@
 """Pictures (pytest-textual-snapshot) of what item by item must not be cut off: each
-game's longest message (found by playing a deal) at the game's smallest terminal, and the
-golf card three holes into a round at 40 x 12, 60 x 20 and 200 x 60 (80 x 24 is in
-test_scorecard_snapshots)."""
+game's longest message (found by playing a deal) at the game's smallest terminal and at
+60 x 20, 80 x 24 and 200 x 60, and the golf card three holes into a round at 40 x 12,
+60 x 20 and 200 x 60 (80 x 24 is in test_scorecard_snapshots)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,33 @@ def test_the_longest_message_at_the_smallest_terminal(
 ) -> None:
     app = make_app(tmp_path, game=game, seed=11, ascii_only=False)
     size = next(spec for spec in specs() if spec.id == game).screen().MIN_SIZE
+
+    async def say_the_longest(pilot: Any) -> None:
+        await pilot.pause()
+        app.screen.status(play_for_longest_message(app.screen))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=say_the_longest)
+
+
+#: the terminals each game's longest message is pictured at, beyond its smallest
+LARGER = ((60, 20), (80, 24), (200, 60))
+
+
+@pytest.mark.parametrize(
+    ("game", "size"),
+    [
+        (spec.id, size)
+        for spec in specs()
+        for size in LARGER
+        if size != spec.screen().MIN_SIZE  # (pictured above)
+    ],
+    ids=lambda value: f"{value[0]}x{value[1]}" if isinstance(value, tuple) else str(value),
+)
+def test_the_longest_message_at_a_larger_terminal(
+    snap_compare: Any, tmp_path: Path, game: str, size: tuple[int, int]
+) -> None:
+    app = make_app(tmp_path, game=game, seed=11, ascii_only=False)
 
     async def say_the_longest(pilot: Any) -> None:
         await pilot.pause()

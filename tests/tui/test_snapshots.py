@@ -17,7 +17,7 @@ from tests.tui.scorecard_helpers import keep_course_pars
 def finish_hole(screen: Any) -> None:
     """Play the current hole to its end through the screen's own actions."""
     while GOLF.outcome(screen.session.state) is None:
-        moves = GOLF.legal_moves(screen.session.state)
+        moves = screen.session.state.legal  # (plays and turns: never conceding)
         plays = [m for m in moves if isinstance(m, PlayColumn)]
         if plays:
             screen.respond(screen.controls.play(plays[-1].column))

@@ -8,6 +8,7 @@ from enum import Enum
 from enum import auto
 from typing import Final
 
+from parlour.controls.game import Ask
 from parlour.controls.game import GameControls
 from parlour.controls.game import Play
 from parlour.controls.game import Redraw
@@ -19,6 +20,7 @@ from parlour.controls.keys import Availability
 from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
 from parlour.controls.keys import numbered
+from parlour.engine.game import GIVE_UP
 from parlour.engine.games.golf import COLUMNS
 from parlour.engine.games.golf import PLAYS
 from parlour.engine.games.golf import TURN
@@ -85,11 +87,14 @@ class GolfControls(GameControls):
     def has_scorecard(self) -> Availability:
         return self.in_round()
 
-    def no_giving_up(self) -> Reply:
-        return Say(
-            "A Golf hole is not given up: it is scored by the cards left when it ends. "
-            "D lets the hint player finish it for you.",
-            refused=True,
+    def concede(self) -> Reply:
+        left = self.state.links_left
+        return Ask(
+            f"Concede this hole? It ends now with {left} {'card' if left == 1 else 'cards'} "
+            "left on the links, and that is its score (playing on can only lower it).",
+            yes="Concede",
+            no="Play on",
+            move=GIVE_UP,
         )
 
     def no_scorecard(self) -> Reply:
@@ -128,8 +133,9 @@ KEYS: Final = (
                 lambda c: c.has_scorecard()),
             Key("c", "explain_scorecard", lambda c: c.no_scorecard(),
                 when=lambda c: not c.has_scorecard()),
-            # the other games give up with G; a Golf hole is played out (D plays it for you)
-            Key("G", "explain_give_up", lambda c: c.no_giving_up(), when=lambda c: c.live),
+            Key("G", "concede", lambda c: c.concede(), "Concede", "concede the hole: it ends "
+                "with the cards left on the links as its score (asks first; G7)",
+                lambda c: c.playing()),
         ),
         notes=(),
     )

@@ -1,14 +1,15 @@
 """Golf: clear seven columns of five "links" onto one foundation (rulings G1–G4).
 
 Phases: ``play`` (some column card can be played), ``stoppage`` (none can, so the
-stock must be turned) and ``finished``. Moves: a column number ``1``–``7`` plays
-that column's exposed card onto the foundation; ``s`` turns the next stock card.
+stock must be turned), ``finished``, and ``conceded`` (Parlour's ruling G7). Moves: a
+column number ``1``–``7`` plays that column's exposed card onto the foundation; ``s``
+turns the next stock card; ``give-up`` concedes the hole as it stands.
 
 >>> state = GOLF.start_from_seed(1)
 >>> state.phase
 <Phase.PLAY: 'play'>
 >>> str(state.foundation[-1]), [str(move) for move in GOLF.legal_moves(state)]
-('9C', ['7'])
+('9C', ['7', 'give-up'])
 >>> GOLF.apply(state, "7").foundation[-1]
 Card(8H)
 """
@@ -25,6 +26,8 @@ from parlour.engine.cards import KING
 from parlour.engine.cards import Card
 from parlour.engine.deals import check_deck
 from parlour.engine.errors import NotationError
+from parlour.engine.game import GIVE_UP
+from parlour.engine.game import GiveUp
 from parlour.engine.game import Outcome
 from parlour.engine.game import Rules
 from parlour.engine.games.golf_plugin import FREE_STOCK
@@ -39,6 +42,8 @@ class Phase(StrEnum):
     PLAY = "play"
     STOPPAGE = "stoppage"
     FINISHED = "finished"
+    #: the player conceded the hole (Parlour's ruling G7): it is scored as it stands
+    CONCEDED = "conceded"
 
 
 class PlayColumn(NamedTuple):
@@ -61,7 +66,9 @@ class TurnStock(NamedTuple):
         return "TurnStock()"
 
 
-GolfMove = PlayColumn | TurnStock
+#: a play or a turn: what the links and the stock allow (``GolfState.legal``)
+GolfPlay = PlayColumn | TurnStock
+GolfMove = GolfPlay | GiveUp
 PLAYS: Final = tuple(PlayColumn(column) for column in range(1, COLUMNS + 1))
 TURN: Final = TurnStock()
 
@@ -78,7 +85,7 @@ class GolfState(NamedTuple):
     stock: tuple[Card, ...]
     options: frozenset[str]
     phase: Phase
-    legal: tuple[GolfMove, ...]
+    legal: tuple[GolfPlay, ...]
     #: which columns expose which rank, packed in one int for speed: bits 7r … 7r+6 are a
     #: mask of the columns (bit 0 is column 1) whose exposed card has rank r; ranks 0
     #: and 14 never occur, so that the ace and king need no special case
@@ -101,12 +108,12 @@ class GolfState(NamedTuple):
         return tuple(move.column for move in self.legal if isinstance(move, PlayColumn))
 
 
-_PLAYS_BY_MASK: Final[tuple[tuple[GolfMove, ...], ...]] = tuple(
+_PLAYS_BY_MASK: Final[tuple[tuple[GolfPlay, ...], ...]] = tuple(
     tuple(PLAYS[index] for index in range(COLUMNS) if mask >> index & 1)
     for mask in range(1 << COLUMNS)
 )
 _PLAYS_OR_TURN_BY_MASK: Final = tuple((*plays, TURN) for plays in _PLAYS_BY_MASK)
-_TURN_ONLY: Final[tuple[GolfMove, ...]] = (TURN,)
+_TURN_ONLY: Final[tuple[GolfPlay, ...]] = (TURN,)
 _new_state = tuple.__new__
 
 
@@ -137,7 +144,7 @@ def _with_legal_moves(
 
 def _legal(
     top: int, exposed: int, stock_left: bool, free_stock: bool, links_left: bool
-) -> tuple[GolfMove, ...]:
+) -> tuple[GolfPlay, ...]:
     """The legal moves, from the foundation's rank ``top``, the exposed ranks' masks,
     whether cards are left in the stock and on the links, and the option. Both
     :func:`_with_legal_moves` and :meth:`GolfRules.playout` ask this function and nothing else."""
@@ -182,26 +189,31 @@ class GolfRules(Rules[GolfState, GolfMove]):
         )
 
     def legal_moves(self, state: GolfState) -> tuple[GolfMove, ...]:
-        return state.legal
+        """The plays and turns (``state.legal``, which the solvers and the hint walk), and
+        while the hole is in play, conceding it (ruling G7)."""
+        return (*state.legal, GIVE_UP) if state.legal else ()
 
     def is_legal(self, state: GolfState, move: GolfMove) -> bool:
-        return move in state.legal
+        return move in state.legal or (move == GIVE_UP and bool(state.legal))
 
     def apply(self, state: GolfState, move: GolfMove | str) -> GolfState:
         # the generic apply, inlined: Golf is played out millions of times
         if isinstance(move, str):
             move = self.parse_move(move)
         if move not in state.legal:
+            if move == GIVE_UP and state.legal:
+                return _conceded(state)
             raise self.refusal(state, move)
         return self._apply(state, move)
 
     def playout(self, state: GolfState, random: Callable[[], float]) -> GolfState:
-        """Play uniformly random legal moves to the end of the hole and return the end.
+        """Play uniformly random plays and turns to the end of the hole (never conceding)
+        and return the end.
 
         ``random`` gives floats in [0, 1), such as ``random.Random(seed).random``. Each
-        move is drawn from the position's own legal moves, so it is made without checking
-        it again: the result is the one ``apply`` would give move by move with the same
-        draws. For Monte Carlo work and the playout benchmark.
+        move is drawn from the position's own plays and turns (``state.legal``), so it is
+        made without checking it again: the result is the one ``apply`` would give move by
+        move with the same draws. For Monte Carlo work and the playout benchmark.
         """
         # the position is kept in local variables and only made a state at the end;
         # the legal moves come from _legal, as they do for every state _with_legal_moves makes
@@ -233,6 +245,8 @@ class GolfRules(Rules[GolfState, GolfMove]):
 
     def _apply(self, state: GolfState, move: GolfMove) -> GolfState:
         columns, foundation, stock, options, _phase, _legal, exposed = state
+        if move.__class__ is GiveUp:
+            return _conceded(state)
         if move.__class__ is TurnStock:
             return _with_legal_moves(columns, (*foundation, stock[0]), stock[1:], options, exposed)
         index = move.column - 1  # type: ignore[union-attr]
@@ -250,10 +264,13 @@ class GolfRules(Rules[GolfState, GolfMove]):
         word = text.strip().lower()
         if word == "s":
             return TURN
+        if word == str(GIVE_UP):
+            return GIVE_UP
         if word.isdigit() and 1 <= int(word) <= COLUMNS:
             return PLAYS[int(word) - 1]
         raise NotationError(
-            f"{text!r} is not a Golf move: write a column number 1-7, or s to turn the stock"
+            f"{text!r} is not a Golf move: write a column number 1-7, s to turn the stock, "
+            f"or {GIVE_UP} to concede the hole"
         )
 
     def format_position(self, state: GolfState) -> str:
@@ -278,6 +295,8 @@ class GolfRules(Rules[GolfState, GolfMove]):
         stock = notation.parse_pile(fields["stock"])
         check_deck([*foundation, *stock, *(c for column in columns for c in column)])
         state = self.position(columns, foundation, stock, options)
+        if fields["phase"] == Phase.CONCEDED and state.legal:
+            return _conceded(state)
         if fields["phase"] != state.phase.value:
             raise NotationError(
                 f"the position says phase {fields['phase']!r}, but its cards make it "
@@ -294,11 +313,11 @@ class GolfRules(Rules[GolfState, GolfMove]):
         return left if left else -len(state.stock)
 
     def outcome(self, state: GolfState) -> Outcome | None:
-        if state.phase is not Phase.FINISHED:
+        if state.phase is not Phase.FINISHED and state.phase is not Phase.CONCEDED:
             return None
         return Outcome(not state.links_left, self.score(state))
 
-    def playing_out(self, state: GolfState) -> GolfMove | None:
+    def playing_out(self, state: GolfState) -> GolfPlay | None:
         """G4 (Parlour's ruling G6): at a stoppage where no card left in the stock can go on
         any exposed card, nothing will ever be played again, whatever the stock's order (the
         exposed cards change only by plays), so the hole's score is settled: the stock is
@@ -309,6 +328,13 @@ class GolfRules(Rules[GolfState, GolfMove]):
             if _legal(card.rank, state.exposed, False, False, True):
                 return None
         return TURN
+
+
+def _conceded(state: GolfState) -> GolfState:
+    """The hole ended where it stands (ruling G7): no move is left, and the cards on the
+    links are its score."""
+    columns, foundation, stock, options, _phase, _legal, exposed = state
+    return _new_state(GolfState, (columns, foundation, stock, options, Phase.CONCEDED, (), exposed))
 
 
 GOLF: Final = GolfRules()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from parlour.engine.cards import KING
+from parlour.engine.game import GiveUp
 from parlour.engine.game import Words
 from parlour.engine.games.golf import COLUMNS
 from parlour.engine.games.golf import GOLF
@@ -32,6 +33,8 @@ class GolfWords(Words[GolfState, GolfMove]):
         top = state.foundation[-1]
         if isinstance(move, TurnStock):
             return f"turn {state.stock[0]} from the stock" if state.stock else "turn the stock"
+        if isinstance(move, GiveUp):
+            return f"concede the hole with {counted(state.links_left, 'card')} on the links"
         column = state.columns[move.column - 1]
         if not column:
             return f"column {move.column} is empty"
@@ -39,7 +42,9 @@ class GolfWords(Words[GolfState, GolfMove]):
 
     def why_illegal(self, state: GolfState, move: GolfMove) -> str:
         top = state.foundation[-1]
-        if state.phase is Phase.FINISHED:
+        if state.phase is Phase.FINISHED or state.phase is Phase.CONCEDED:
+            return "the hole is over"
+        if isinstance(move, GiveUp):
             return "the hole is over"
         if isinstance(move, TurnStock):
             if not state.stock:
@@ -74,6 +79,8 @@ class GolfWords(Words[GolfState, GolfMove]):
         top = state.foundation[-1]
         if state.phase is Phase.FINISHED:
             return f"Hole over: {self.ending(state)}. Score {GOLF.score(state)}."
+        if state.phase is Phase.CONCEDED:
+            return f"Hole conceded: {self.ending(state)}. Score {GOLF.score(state)}."
         if state.phase is Phase.STOPPAGE:
             return f"Stoppage: nothing can go on {top}. Turn the stock ({len(state.stock)} left)."
         extra = " or turn the stock" if state.free_stock and state.stock else ""

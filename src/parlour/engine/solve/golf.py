@@ -66,7 +66,6 @@ from parlour.engine.games.golf import PLAYS
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import GolfMove
 from parlour.engine.games.golf import GolfState
-from parlour.engine.games.golf import Phase
 from parlour.engine.games.golf import PlayColumn
 from parlour.engine.games.golf_plugin import ROUNDS
 from parlour.engine.rounds import hole_seed
@@ -443,7 +442,7 @@ def solve_golf(
     if budget is None:
         budget = Budget(budget_nodes, budget_seconds, clock)
     search = _Search(state, budget)
-    if state.phase is not Phase.FINISHED:
+    if state.legal:  # (a hole finished or conceded has nothing left to search)
         search.run(free=False)
         if state.free_stock and not search.out_of_budget:
             search.run(free=True)

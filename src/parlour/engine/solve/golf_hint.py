@@ -114,7 +114,7 @@ def reachable_before_turning(state: GolfState) -> dict[GolfState, GolfMove | Non
         if position in seen:
             return
         seen.add(position)
-        plays = [m for m in GOLF.legal_moves(position) if isinstance(m, PlayColumn)]
+        plays = [m for m in position.legal if isinstance(m, PlayColumn)]
         if free or not plays:
             found.setdefault(position, first)
         for move in plays:
@@ -241,7 +241,8 @@ def golf_hint(
     between samples; when it says so the hint is made from the samples done so far (a
     front end uses it to cancel a hint the player no longer needs).
     """
-    moves = GOLF.legal_moves(state)
+    # the plays and the turn: conceding (G7) never leaves fewer cards than playing on
+    moves = state.legal
     if not moves:
         raise ValueError("the hole is over: there is nothing to hint")
     if len(moves) == 1:
@@ -308,14 +309,14 @@ def _expectimax_golf_hint(
         used = min(samples, affordable)
         values, _ = sampled_expectimax(table, roots.values(), orders[:used], known)
     expected = {target: values[heights] for target, heights in roots.items()}
-    return _aim(GOLF.legal_moves(state), targets, expected, used)
+    return _aim(state.legal, targets, expected, used)
 
 
 def _exact_golf_hint(state: GolfState, targets: dict[GolfState, GolfMove | None]) -> GolfHint:
     """The hint once the stock is small: each stopping place's exact expected score."""
     table = _expected_scores(state)
     expected = {target: table.of(target) for target in targets}
-    return _aim(GOLF.legal_moves(state), targets, expected, 0)
+    return _aim(state.legal, targets, expected, 0)
 
 
 def _aim(
