@@ -1,7 +1,7 @@
 """Pictures (pytest-textual-snapshot) of what item by item must not be cut off: each
 game's longest message (found by playing a deal) at the game's smallest terminal and at
 60 x 20, 80 x 24 and 200 x 60, and the golf card three holes into a round at 40 x 12,
-60 x 20 and 200 x 60 (80 x 24 is in test_scorecard_snapshots)."""
+60 x 20, 80 x 24 and 200 x 60."""
 
 from __future__ import annotations
 
@@ -60,7 +60,9 @@ def test_the_longest_message_at_a_larger_terminal(
     assert snap_compare(app, terminal_size=size, run_before=say_the_longest)
 
 
-@pytest.mark.parametrize("size", [(40, 12), (60, 20), (200, 60)])
+@pytest.mark.parametrize(
+    "size", [(40, 12), (60, 20), (80, 24), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
 def test_the_scorecard_three_holes_in(
     snap_compare: Any, tmp_path: Path, size: tuple[int, int]
 ) -> None:
