@@ -13,6 +13,7 @@ from typing import Any
 
 import tomli_w
 from hypothesis import HealthCheck
+from hypothesis import example
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -136,8 +137,12 @@ async def replaying(tmp_path: Path, name: str) -> None:
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause(0.2)
         assert isinstance(app.screen, GameScreen)
-        status = str(app.screen.query_one(StatusLine).render())
-        assert status.startswith(f"Replaying {shown(name) or 'a game'}:")
+        line = app.screen.query_one(StatusLine)
+        assert line.message.startswith(f"Replaying {shown(name) or 'a game'}:")
+        # drawn as said: a long name wraps (and may be cut), each drawn line a part of it
+        drawn = str(line.render()).split("\n")
+        assert line.message.startswith(drawn[0])
+        assert all(row.removesuffix(line.CUT).strip() in line.message for row in drawn)
         drawn_clean(app)
     assert app.return_code in (None, 0)
 
@@ -150,6 +155,7 @@ async def test_a_replay_of_a_file_with_markup_in_its_name_shows_the_name(tmp_pat
 
 @PILOT
 @given(name=ANY_NAME)
+@example(name="\udc80" * 37)  # (a name too long for the status line's lines: cut)
 async def test_a_replay_of_any_file_name_is_drawn_without_a_control(
     tmp_path: Path, name: str
 ) -> None:
