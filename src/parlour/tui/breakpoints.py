@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.screen import Screen
 from textual.types import NoActiveAppError
 
@@ -33,3 +34,26 @@ def give_breakpoint_classes(screen: Screen[Any]) -> tuple[int, int] | None:
         chosen += [name for least, name in points if dimension >= least][-1:]
     screen.add_class(*chosen, update=False)
     return width, height
+
+
+class StyledOnce:
+    """Mixed into a screen (before Textual's ``Screen``): styled once before its first
+    frame. Its breakpoint classes are given as it is made (:func:`give_breakpoint_classes`;
+    ``first_size`` is the terminal's size then), and its first showing does not style it
+    again: Textual restyles every widget of a screen each time it is shown, for a theme
+    changed while it was hidden, and a screen just made was styled as it was mounted."""
+
+    #: the terminal's size when the screen was made (None outside a running app)
+    first_size: tuple[int, int] | None = None
+    _shown_before = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        assert isinstance(self, Screen)
+        self.first_size = give_breakpoint_classes(self)
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # (Textual calls each class's handler, most derived first: Screen's comes after)
+        if not self._shown_before:
+            self._shown_before = True
+            event.refresh_styles = False

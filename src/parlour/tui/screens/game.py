@@ -43,7 +43,6 @@ from parlour.engine.untrusted import shown
 from parlour.help import with_ruling_words
 from parlour.session import Session
 from parlour.tui import cards as art
-from parlour.tui.breakpoints import give_breakpoint_classes
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.assist import Assistant
 from parlour.tui.screens.sitting import VERDICT_BELOW
@@ -96,9 +95,9 @@ class GameScreen(Keyed, Screen[None]):
         #: the live verdict said on the status line (where the information line is too narrow)
         self._verdict_said = ""
         self.card_size: art.CardSize | None = None
-        # the classes of the terminal's size before the first styling (styled once)
-        if (size := give_breakpoint_classes(self)) is not None:
-            self.card_size = self.card_size_for(*size)
+        # the cards' size class before the first styling (tui/breakpoints.py: styled once)
+        if self.first_size is not None:
+            self.card_size = self.card_size_for(*self.first_size)
             self.add_class(art.SIZE_CLASSES[self.card_size], update=False)
         self.controls = self.CONTROLS(self)
         self.assistant = Assistant(self)

@@ -27,7 +27,6 @@ from parlour.render.scorecard import LEGEND
 from parlour.render.scorecard import card_rows
 from parlour.render.scorecard import golf_card
 from parlour.render.scorecard import pace_note
-from parlour.tui.breakpoints import give_breakpoint_classes
 from parlour.tui.keyed import Keyed
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
@@ -123,7 +122,6 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         round_id: int | None = None,
     ) -> None:
         super().__init__()
-        give_breakpoint_classes(self)  # (styled once: tui/breakpoints.py)
         self.round = round_
         self.finished_hole = finished_hole
         self.pars = pars or _none_known

@@ -13,7 +13,6 @@ from textual.widget import Widget
 
 from parlour.controls.screens import TOO_SMALL_KEYS
 from parlour.controls.screens import TooSmall
-from parlour.tui.breakpoints import give_breakpoint_classes
 from parlour.tui.keyed import Keyed
 from parlour.tui.services import services
 
@@ -72,7 +71,6 @@ class TooSmallScreen(Keyed, Screen[None]):
 
     def __init__(self, need: tuple[int, int], have: tuple[int, int]) -> None:
         super().__init__()
-        give_breakpoint_classes(self)  # (styled once: tui/breakpoints.py)
         self.need = need
         self.have = have
 

@@ -24,7 +24,6 @@ from parlour.render.untrusted import said
 from parlour.statistics import daily_scores
 from parlour.store.opening import StoreError
 from parlour.store.unfinished import unfinished
-from parlour.tui.breakpoints import give_breakpoint_classes
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.unfinished import entry_words
 from parlour.tui.screens.unfinished import new_deal
@@ -44,10 +43,6 @@ class StartScreen(Keyed, Screen[None]):
     MIN_SIZE = (40, 12)
     #: under 20 lines the menu takes the room the subtitle and margins had
     VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]  # noqa: RUF012
-
-    def __init__(self) -> None:
-        super().__init__()
-        give_breakpoint_classes(self)  # (styled once: tui/breakpoints.py)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
