@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Coroutine
+from functools import partial
 from typing import Any
 from typing import Protocol
 
@@ -52,7 +53,7 @@ class Assisted(Protocol):
     def refresh_bindings(self) -> None: ...
 
     def run_worker(
-        self, work: Coroutine[Any, Any, None], *, group: str, exclusive: bool
+        self, work: Callable[[], Coroutine[Any, Any, None]], *, group: str, exclusive: bool
     ) -> Worker[None]: ...
 
     def set_timer(self, delay: float, callback: Callable[[], None]) -> Timer: ...
@@ -87,7 +88,9 @@ class Assistant:
         self._ask_hint(session.state)
 
     def _ask_hint(self, state: Any) -> None:
-        self.screen.run_worker(self._hint(state), group="hint", exclusive=True)
+        # (the work is made when the worker starts: a worker replaced before it starts
+        # leaves no coroutine never awaited)
+        self.screen.run_worker(partial(self._hint, state), group="hint", exclusive=True)
 
     async def _hint(self, state: Any) -> None:
         from parlour.tui.background import hint_job
@@ -187,7 +190,7 @@ class Assistant:
             and isinstance(rules, SettlesEndLater)
             and rules.end_in_doubt(line.current)
         ):
-            work = self._looked_at_end(line.current)
+            work = partial(self._looked_at_end, line.current)
             self.screen.run_worker(work, group="end look", exclusive=True)
         # otherwise a search still running finds, when it ends, that the position changed
 
@@ -210,7 +213,7 @@ class Assistant:
             screen.status(note)
 
     def _ask_verdict(self, state: Any) -> None:
-        self.screen.run_worker(self._verdict(state), group="verdict", exclusive=True)
+        self.screen.run_worker(partial(self._verdict, state), group="verdict", exclusive=True)
 
     async def _verdict(self, state: Any) -> None:
         from parlour.tui.background import run
