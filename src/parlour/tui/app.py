@@ -46,7 +46,6 @@ from parlour.tui.sizing import SizeWatch
 from parlour.tui.terminal import fit_terminal
 from parlour.tui.themes import PARLOUR_THEMES
 
-
 #: how long the app waits for the database before it draws the start screen (a database
 #: another program holds locked is waited for with the start screen up, answering keys)
 OPENING_GRACE = 0.5

@@ -11,6 +11,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Static
 
 from parlour.controls.course import Playing
@@ -23,6 +24,7 @@ from parlour.engine.games.golf_plugin import ROUNDS
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
+from parlour.session import Session
 from parlour.store.opening import StoreError
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
@@ -45,6 +47,14 @@ def bogey_text(round_: Round) -> str:
         return f"Round total {round_.total} · {versus}"
     holes = "hole" if round_.holes_played == 1 else "holes"
     return f"Round: {round_.total} after {round_.holes_played} {holes} · bogey {ROUNDS.bogey}"
+
+
+class HoleStored(Message):
+    """A finished hole's game has been written (or the write tried: see ``unsaved``)."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
 
 
 class GolfScreen(GameScreen):
@@ -172,6 +182,17 @@ class GolfScreen(GameScreen):
         session = self.session
         if session is None or session.round is None:
             self.status(f"{self.ending_words()} Press n for a new hole.")
+            return
+        # the scorecard shows the score that stands, which the store says once the finish
+        # is written (at once, unless another program holds the database)
+        # (told from the writer's thread: a message is the thread-safe way to the screen)
+        session.when_stored(lambda: self.post_message(HoleStored(session)))
+
+    def on_hole_stored(self, message: HoleStored) -> None:
+        """The finished hole is written: show the round's card (and say so if the hole
+        was finished first elsewhere)."""
+        session = message.session
+        if session is not self.session or not self.is_attached:
             return
         if session.hole_taken:  # the same round played on elsewhere finished it first
             self.status(session.hole_taken, refused=True)

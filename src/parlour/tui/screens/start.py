@@ -32,7 +32,6 @@ from parlour.tui.services import Services
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 
-
 #: the entries that need no store (they answer while the database is still opening)
 WITHOUT_STORE = frozenset({"settings", "help", "quit"})
 
