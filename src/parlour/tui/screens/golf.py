@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from enum import Enum
+from functools import partial
 from typing import Any
 from typing import ClassVar
 
@@ -25,6 +28,7 @@ from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
 from parlour.session import Session
+from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
@@ -259,12 +263,13 @@ class GolfScreen(GameScreen):
         known = store.pars(seeds, written)
         for seed in order:
             if seed not in known:
-                store.save_par(seed, written, await run(par_job, self.rules.id, seed, options))
+                best = await run(par_job, self.rules.id, seed, options)
+                keep_later(store, partial(store.save_par, seed, written, best))
         known = store.hint_pars(seeds, written)
         for seed in order:
             if seed not in known:
                 par = await run_pars(hint_par_job, self.rules.id, seed, options)
-                store.save_hint_par(seed, written, par)
+                keep_later(store, partial(store.save_hint_par, seed, written, par))
 
     def action_new(self) -> None:
         session = self.session
@@ -288,3 +293,17 @@ class GolfScreen(GameScreen):
             )
             return
         super().action_new()
+
+
+def keep_later(store: Store, write: Callable[[], None]) -> None:
+    """Write a figure worked out in the background through the store's writer (never on
+    the screen's thread); a figure that cannot be written now is worked out again later."""
+
+    def attempt() -> None:
+        with contextlib.suppress(StoreError):
+            write()
+
+    if store.writer is None:
+        attempt()
+    else:
+        store.writer.submit(attempt)
