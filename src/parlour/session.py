@@ -8,6 +8,7 @@ stores the result, the hole and the round when a game ends. It decides no rule.
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field
@@ -94,6 +95,14 @@ class Session:
     _delay_said: bool = field(default=False, compare=False, repr=False)
     #: the player started another game instead: nothing more is written of this one
     _abandoned: bool = field(default=False, compare=False, repr=False)
+    #: told once the finish has been written (or tried: :attr:`unsaved` says if it failed)
+    _stored_listeners: list[Callable[[], object]] = field(
+        default_factory=list, compare=False, repr=False
+    )
+    _stored_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
+    #: the hole before this one in a round, whose finish is written before this hole is
+    #: (it may still wait in the writer, or have failed, when the next hole starts)
+    _previous: Session | None = field(default=None, compare=False, repr=False)
 
     def listen(self, listener: Callable[[Line[Any, Any]], None]) -> None:
         """Call ``listener`` with the line each time it changes."""
@@ -138,13 +147,14 @@ class Session:
         return cls._hole(store, context)
 
     @classmethod
-    def _hole(cls, store: Store, context: RoundContext) -> Session:
+    def _hole(cls, store: Store, context: RoundContext, previous: Session | None = None) -> Session:
         spec = round_game()
         assert spec.rounds is not None
         deck = hole_deck(spec.rounds, context.course, context.hole)
         seed = hole_seed(spec.rounds, context.course, context.hole)
         line = Line.new(spec.rules(), deck, context.options, seed)
         session = cls(store, line, round=context)
+        session._previous = previous  # (its finish, still to be written, goes first)
         session.save()
         return session
 
@@ -308,8 +318,19 @@ class Session:
         if not self._write_queued:  # one write waiting is enough: it writes the latest
             self._write_queued = True
             writer.submit(self._queued_write)
-        if self._finish_pending:
-            writer.flush()
+        # (a game that has just finished does not wait for its write either: what depends
+        # on it, such as whether its hole was scored elsewhere first, is told through
+        # :meth:`when_stored`)
+
+    def when_stored(self, listener: Callable[[], object]) -> None:
+        """Call ``listener`` once the finished game has been written (or the write tried
+        and failed: :attr:`unsaved` says why), at once if that is done already. With the
+        app's writer it is called in the writer's thread."""
+        with self._stored_lock:  # (the writer's thread may be telling them right now)
+            if self._finish_pending:
+                self._stored_listeners.append(listener)
+                return
+        listener()
 
     def _queued_write(self) -> None:
         self._write_queued = False
@@ -323,6 +344,13 @@ class Session:
     def _write(self) -> None:
         if self._abandoned:
             return
+        previous = self._previous
+        if previous is not None and previous._finish_pending:
+            previous._write()  # the hole before this one is scored first, in order
+            if previous._finish_pending:
+                self.unsaved = previous.unsaved
+                return
+            self._previous = None
         line = self.line  # the game as it is now: the writes of later changes follow
         outcome = self.rules.outcome(line.current)
         try:
@@ -348,9 +376,19 @@ class Session:
                 self._check_hole()
         except StoreError as error:
             self.unsaved = str(error)
+            self._tell_stored()
             return
         if self.unsaved is not None:
             self.unsaved, self.recovered = None, True
+        self._tell_stored()
+
+    def _tell_stored(self) -> None:
+        if self.outcome is None:
+            return
+        with self._stored_lock:
+            listeners, self._stored_listeners = self._stored_listeners, []
+        for listener in listeners:
+            listener()
 
     def _check_hole(self) -> None:
         """After the finish is stored: whether this game scored its hole, or another game
@@ -413,7 +451,7 @@ class Session:
         if self.round is None or after is None or not self.is_finished:
             return None
         self.save()  # the hole's score first, if writing it failed before
-        if self._finish_pending:
+        if self._finish_pending and self.store.writer is None:
             raise StoreError(f"the score of this hole is not saved yet ({self.unsaved})")
         if after.is_complete:
             return None
@@ -424,7 +462,7 @@ class Session:
             after.scores,
             after.holes_played + 1,
         )
-        return Session._hole(self.store, context)
+        return Session._hole(self.store, context, self if self._finish_pending else None)
 
     # -- records ---------------------------------------------------------------------------
 

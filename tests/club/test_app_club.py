@@ -54,6 +54,12 @@ async def last_hole(app: Any, pilot: Any) -> None:
     screen = app.screen
     assert isinstance(screen, GolfScreen) and screen.session.round.hole == 9
     play_hole_with_actions(screen)
+    # the hole's finish is written by the app's writer; its card follows once it is
+    assert app.writer.flush(10)
+    for _ in range(100):
+        await pilot.pause(0.05)
+        if not isinstance(app.screen, GolfScreen):
+            break
     await pilot.pause()
 
 

@@ -164,6 +164,7 @@ async def test_the_scorecard_shows_each_holes_par_and_best(tmp_path: Path) -> No
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
+        assert app.writer.flush(10)  # the figures worked out are written by the writer
         screen = app.screen
         assert isinstance(screen, GolfScreen)
         pars, bests = screen.round_pars()

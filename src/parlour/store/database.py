@@ -57,6 +57,15 @@ class Store:
         self._lock = threading.RLock()
         opening.private_directory(directory)
         self._connection = self._open()
+        #: reads have a connection (and a lock) of their own: in WAL mode they see the
+        #: last committed state at once, never waiting for a write, this store's (which
+        #: may wait for another program's lock, up to ``busy_timeout``) or another's
+        self._read_lock = threading.RLock()
+        try:
+            self._reader = self._connect()
+        except sqlite3.Error as error:
+            self._connection.close()
+            raise opening.unavailable(self.path, error) from None
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -136,13 +145,21 @@ class Store:
 
     def _read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[Any]:
         """The rows of a query, or :class:`StoreUnavailable`."""
-        with self._lock:
+        with self._read_lock:
             try:
-                return self._connection.execute(sql, parameters).fetchall()
+                return self._reader.execute(sql, parameters).fetchall()
             except sqlite3.Error as error:
                 raise opening.unavailable(self.path, error) from None
 
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Several reads, with no other read of this store between them."""
+        with self._read_lock:
+            yield
+
     def close(self) -> None:
+        with self._read_lock:
+            self._reader.close()
         with self._lock:
             self._connection.close()
 
@@ -373,7 +390,7 @@ class Store:
         scores in order."""
         mine = "" if everyone else "WHERE player = ?"
         chosen = () if everyone else (self.player,)
-        with self._lock:
+        with self.reading():
             rounds = self._read(
                 "SELECT id, course, options, started, finished, abandoned, player FROM rounds "
                 f"{mine} ORDER BY started DESC, id DESC",

@@ -36,7 +36,7 @@ def played(saved: SavedGame) -> bool:
 
 def unfinished(store: Store) -> list[Unfinished]:
     """The player's unfinished games and rounds, the most recently played first."""
-    with store._lock:
+    with store.reading():
         saved = store.games_in_progress()
         rounds = store.unfinished_rounds()
         ids = [stored.id for stored in rounds]

@@ -3,7 +3,9 @@ both use it."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
+import threading
 import time
 from collections.abc import Callable
 from datetime import UTC
@@ -43,6 +45,53 @@ from parlour.tui.signals import EndsOnSignal
 from parlour.tui.sizing import SizeWatch
 from parlour.tui.terminal import fit_terminal
 from parlour.tui.themes import PARLOUR_THEMES
+
+#: how long the app waits for the database before it draws the start screen (a database
+#: another program holds locked is waited for with the start screen up, answering keys)
+OPENING_GRACE = 0.5
+BUSY_WORDS = (
+    "The database is busy (another program is using it): your unfinished games are "
+    "listed here as soon as it answers."
+)
+BUSY_OPENING = (
+    "The database is busy (another program is using it): what you asked for opens as "
+    "soon as it answers."
+)
+
+
+def open_store(directory: Path, player: str | None) -> asyncio.Future[Store]:
+    """Open the store in a thread of its own, and answer on the running event loop.
+
+    A plain daemon thread rather than a Textual thread worker: those run in the event
+    loop's default executor, which is waited for as the program ends, and an opening
+    that waits for a locked database must not keep a player who quits."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[Store] = loop.create_future()
+
+    def settle(store: Store | None, error: BaseException | None) -> None:
+        if answer.cancelled():
+            if store is not None:
+                store.close()
+        elif error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(store)  # type: ignore[arg-type]
+
+    def opening() -> None:
+        store: Store | None = None
+        error: BaseException | None = None
+        try:
+            store = Store(directory, player=player)
+        except Exception as raised:  # StoreError, or a bug: told on the loop either way
+            error = raised
+        try:
+            loop.call_soon_threadsafe(settle, store, error)
+        except RuntimeError:  # the loop has closed: the program is ending
+            if store is not None:
+                store.close()
+
+    threading.Thread(target=opening, name="parlour-store-opening", daemon=True).start()
+    return answer
 
 
 def terminal_shows_suits() -> bool:
@@ -119,19 +168,67 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
 
     # -- start-up --------------------------------------------------------------------------
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
+        # the database is opened in a thread: one another program holds locked is waited
+        # for there (up to the store's busy timeout), never on the event loop
+        opening = open_store(self.data_dir, self.player or self.config.settings.player)
+        done, _ = await asyncio.wait({opening}, timeout=OPENING_GRACE)
+        if done:
+            self._store_opened(opening)
+            if self.store is None:  # it cannot be used: the app ends, saying why
+                return
+        else:  # the database is busy: the start screen answers keys while it waits
+            self.notice = BUSY_WORDS if isinstance(self.opening, StartMenu) else BUSY_OPENING
+            self.show_menu()
+            opening.add_done_callback(self._store_opened)
+        self._watching_size = True
+        # at once, before the screens below are laid out at a size they cannot take
+        self.check_size(self.size.width, self.size.height)
+        self._settings_ready = True
+        if self._remember_theme:
+            self.remember(theme=self.theme)
+        self._report_settings()
+
+    def _store_opened(self, opening: asyncio.Future[Store]) -> None:
+        """Go on once the store has answered: open what the app was asked to open (or,
+        when the start screen is up already, list the player's games on it)."""
         try:
-            self.store = Store(self.data_dir, player=self.player or self.config.settings.player)
+            store = opening.result()
         except StoreError as error:
             self.exit(return_code=2, message=said(f"parlour: {error}"))
             return
-        self.store.writer = self.writer
-        self.notice = self.store.notice
+        if not self.is_running:  # the player left while the database was busy
+            store.close()
+            return
+        store.writer = self.writer
+        self.store = store
+        self.notice = store.notice
         if self.notice:
             self.notify(self.notice, title="Database moved aside", severity="warning", timeout=30)
+        if len(self.screen_stack) < 2:  # opened in time: before the first screen
+            self._open_first()
+        elif isinstance(self.opening, StartMenu):
+            self._rebuild_start()
+        else:
+            # what the command line asked for opens in place of the start screen (and of
+            # anything the player opened over it while waiting), once that is gone
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+            self.call_after_refresh(self._open_first)
+
+    def _rebuild_start(self) -> None:
+        from parlour.tui.screens.start import StartScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, StartScreen) and screen.is_mounted:
+                screen.rebuild()
+
+    def _open_first(self) -> None:
+        """Open what the command line asked for (the start screen, a game, a round …)."""
         match self.opening:
             case StartMenu():
-                self.show_menu()
+                if len(self.screen_stack) < 2:
+                    self.show_menu()
             case OpenGame(game, seed, options, fresh):
                 open_game(self, game, seed, options, fresh=fresh)
             case OpenRound(None, options, False):
@@ -149,13 +246,6 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
                 self.resume_latest()
         if len(self.screen_stack) < 2:  # nothing could be opened: the menu, then
             self.show_menu()
-        self._watching_size = True
-        # at once, before the screens below are laid out at a size they cannot take
-        self.check_size(self.size.width, self.size.height)
-        self._settings_ready = True
-        if self._remember_theme:
-            self.remember(theme=self.theme)
-        self._report_settings()
 
     def on_unmount(self) -> None:
         from parlour.tui.background import shut_down

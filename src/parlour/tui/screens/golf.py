@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from enum import Enum
+from functools import partial
 from typing import Any
 from typing import ClassVar
 
@@ -11,6 +14,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Static
 
 from parlour.controls.course import Playing
@@ -23,6 +27,8 @@ from parlour.engine.games.golf_plugin import ROUNDS
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.rounds import Round
+from parlour.session import Session
+from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
@@ -45,6 +51,14 @@ def bogey_text(round_: Round) -> str:
         return f"Round total {round_.total} · {versus}"
     holes = "hole" if round_.holes_played == 1 else "holes"
     return f"Round: {round_.total} after {round_.holes_played} {holes} · bogey {ROUNDS.bogey}"
+
+
+class HoleStored(Message):
+    """A finished hole's game has been written (or the write tried: see ``unsaved``)."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
 
 
 class GolfScreen(GameScreen):
@@ -173,6 +187,17 @@ class GolfScreen(GameScreen):
         if session is None or session.round is None:
             self.status(f"{self.ending_words()} Press n for a new hole.")
             return
+        # the scorecard shows the score that stands, which the store says once the finish
+        # is written (at once, unless another program holds the database)
+        # (told from the writer's thread: a message is the thread-safe way to the screen)
+        session.when_stored(lambda: self.post_message(HoleStored(session)))
+
+    def on_hole_stored(self, message: HoleStored) -> None:
+        """The finished hole is written: show the round's card (and say so if the hole
+        was finished first elsewhere)."""
+        session = message.session
+        if session is not self.session or not self.is_attached:
+            return
         if session.hole_taken:  # the same round played on elsewhere finished it first
             self.status(session.hole_taken, refused=True)
             self.notify(session.hole_taken, title="Hole already scored", severity="warning",
@@ -238,12 +263,13 @@ class GolfScreen(GameScreen):
         known = store.pars(seeds, written)
         for seed in order:
             if seed not in known:
-                store.save_par(seed, written, await run(par_job, self.rules.id, seed, options))
+                best = await run(par_job, self.rules.id, seed, options)
+                keep_later(store, partial(store.save_par, seed, written, best))
         known = store.hint_pars(seeds, written)
         for seed in order:
             if seed not in known:
                 par = await run_pars(hint_par_job, self.rules.id, seed, options)
-                store.save_hint_par(seed, written, par)
+                keep_later(store, partial(store.save_hint_par, seed, written, par))
 
     def action_new(self) -> None:
         session = self.session
@@ -267,3 +293,17 @@ class GolfScreen(GameScreen):
             )
             return
         super().action_new()
+
+
+def keep_later(store: Store, write: Callable[[], None]) -> None:
+    """Write a figure worked out in the background through the store's writer (never on
+    the screen's thread); a figure that cannot be written now is worked out again later."""
+
+    def attempt() -> None:
+        with contextlib.suppress(StoreError):
+            write()
+
+    if store.writer is None:
+        attempt()
+    else:
+        store.writer.submit(attempt)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual import on
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -19,12 +20,16 @@ from parlour.engine.rounds import Round
 from parlour.engine.rounds import course_code
 from parlour.render.untrusted import outside
 from parlour.render.untrusted import said
+from parlour.store.database import Store
 from parlour.store.opening import StoreError
+from parlour.store.schema import FinishedGame
 from parlour.store.schema import StoredRound
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.scorecard import scorecard_table
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
+
+TITLE = "Finished games: choose one and press Enter to replay it"
 
 
 class HistoryScreen(Keyed, Screen[None]):
@@ -37,15 +42,36 @@ class HistoryScreen(Keyed, Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history"):
-            yield Static("Finished games: choose one and press Enter to replay it", id="title")
+            yield Static(TITLE, id="title")
             yield DataTable(id="games", cursor_type="row")
         yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("Finished", "Game", "Deal", "Rule", "Result", "Score", "Moves")
-        store = getattr(self.app, "store", None)
-        games = store.finished_games() if store is not None else []
+        table.focus()
+        store = services(self).store
+        if store is None:
+            self.show_games([])
+            return
+        self.query_one("#title", Static).update("Reading the finished games…")
+        self.read_games(store)
+
+    @work(thread=True, exclusive=True, group="read")
+    def read_games(self, store: Store) -> None:
+        """Read the finished games in a thread (the screen answers keys meanwhile)."""
+        try:
+            games = store.finished_games()
+        except StoreError as error:
+            self.app.call_from_thread(self.unreadable, str(error))
+            return
+        self.app.call_from_thread(self.show_games, games)
+
+    def unreadable(self, error: str) -> None:
+        self.query_one("#title", Static).update(said(f"The games cannot be read: {error}"))
+
+    def show_games(self, games: list[FinishedGame]) -> None:
+        table = self.query_one(DataTable)
         for game in games:
             deal = f"seed {game.seed}" if game.seed is not None else "deck"
             if game.hole:
@@ -61,21 +87,20 @@ class HistoryScreen(Keyed, Screen[None]):
                 str(len(game.moves)),
                 key=str(game.id),
             )
-        if not games:
-            self.query_one("#title", Static).update("No finished games yet.")
-        table.focus()
+        title = self.query_one("#title", Static)
+        title.update(TITLE if games else "No finished games yet.")
 
     @on(DataTable.RowSelected)
     def selected(self, event: DataTable.RowSelected) -> None:
         if event.row_key.value is not None:
-            self.app.replay_stored(int(event.row_key.value))  # type: ignore[attr-defined]
+            services(self).replay_stored(int(event.row_key.value))
 
     def action_replay(self) -> None:
         table = self.query_one(DataTable)
         if table.row_count:
             key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
             if key.value is not None:
-                self.app.replay_stored(int(key.value))  # type: ignore[attr-defined]
+                services(self).replay_stored(int(key.value))
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -32,6 +32,9 @@ from parlour.tui.services import Services
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 
+#: the entries that need no store (they answer while the database is still opening)
+WITHOUT_STORE = frozenset({"settings", "help", "quit"})
+
 
 class StartScreen(Keyed, Screen[None]):
     KEYS = start_keys()
@@ -121,6 +124,9 @@ class StartScreen(Keyed, Screen[None]):
     def chosen(self, event: OptionList.OptionSelected) -> None:
         app = services(self)
         choice = event.option.id or ""
+        if app.store is None and choice not in WITHOUT_STORE:
+            self.notify(app.notice or "The database is still opening.", markup=False)
+            return
         if choice.startswith("resume-"):
             open_saved(self, int(choice.removeprefix("resume-")))
         elif choice.startswith("continue-"):

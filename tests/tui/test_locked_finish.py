@@ -1,0 +1,103 @@
+"""A hole that ends while another program holds the database locked: the last key makes
+its move and redraws the board at once, the screen goes on answering (the round's card
+is drawn from what the store reads, which never waits for a write), and once the lock is
+let go the finished game and its hole's score reach the disk, in order, and the card of
+the round is shown.
+
+Real SQLite: a second connection, in a thread of its own, holds an exclusive lock (as
+another Parlour, or any other program, could)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import TURN
+from parlour.engine.games.golf import PlayColumn
+from parlour.engine.history import Line
+from parlour.store.database import Store
+from parlour.store.paths import DATABASE_NAME
+from parlour.tui.app import make_app
+from parlour.tui.screens.golf import GolfScreen
+from parlour.tui.screens.scorecard import ScorecardScreen
+from tests.tui.test_locked_database import ANSWER_SECONDS
+from tests.tui.test_locked_database import LOCKED_SECONDS
+from tests.tui.test_locked_database import hold_lock
+from tests.tui.test_locked_database import key_to_move
+
+COURSE = 4242
+AFTER_LOCK_SECONDS = 40.0
+
+
+def move_of(key: str, line: Line[Any, Any]) -> Any:
+    return TURN if key == "space" else PlayColumn(int(key))
+
+
+def ends(line: Line[Any, Any], move: Any) -> bool:
+    """Whether playing ``move`` ends the game (with the moves Parlour plays out after it)."""
+    after = line.play(move)
+    while (forced := GOLF.playing_out(after.current)) is not None:
+        after = after.play(forced)
+    return GOLF.outcome(after.current) is not None
+
+
+async def test_a_hole_ends_at_once_while_another_program_holds_the_database(
+    private_data_dir: Path,
+) -> None:
+    app = make_app(private_data_dir, course=COURSE, ascii_only=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen) and screen.session is not None
+        session = screen.session
+        # play up to the last move, with keys
+        while True:
+            key = key_to_move(screen)
+            assert key is not None
+            if ends(session.line, move_of(key, session.line)):
+                break
+            await pilot.press(key)
+        assert app.writer.flush(5)  # every move so far is on disk before the lock
+        taken = threading.Event()
+        holder = threading.Thread(
+            target=hold_lock, args=(private_data_dir / DATABASE_NAME, taken, LOCKED_SECONDS)
+        )
+        holder.start()
+        assert taken.wait(5)
+        shown: list[float] = []
+        session.listen(lambda line: shown.append(time.perf_counter()))
+        start = time.perf_counter()
+        await pilot.press(key)
+        assert session.is_finished and screen.line is session.line
+        assert shown[-1] - start <= ANSWER_SECONDS, shown[-1] - start
+        score = session.outcome.score  # type: ignore[union-attr]
+        # the finish waits for the lock in the writer; the screen goes on answering: the
+        # round's card (its pars and bests read from the store) opens and closes at once
+        await pilot.pause(0.5)
+        assert app.writer.pending()
+        assert app.screen is screen
+        before = time.perf_counter()
+        await pilot.press("c")
+        assert isinstance(app.screen, ScorecardScreen)
+        await pilot.press("escape")
+        assert time.perf_counter() - before <= 2.0  # not the lock's ten seconds
+        assert app.screen is screen and app.writer.pending()
+        # the lock is let go: the finish is written, and the card of the round shows it
+        holder.join()
+        deadline = time.monotonic() + AFTER_LOCK_SECONDS
+        while not isinstance(app.screen, ScorecardScreen) and time.monotonic() < deadline:
+            await pilot.pause(0.1)
+        assert isinstance(app.screen, ScorecardScreen)
+        assert not app.writer.pending() and session.unsaved is None
+    store = Store(private_data_dir)
+    try:
+        [game] = store.finished_games()
+        assert game.score == score and game.game == "golf"
+        [stored] = store.rounds()
+        assert stored.scores == (score,)
+        assert store.games_in_progress() == []
+    finally:
+        store.close()

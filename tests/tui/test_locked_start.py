@@ -1,0 +1,127 @@
+"""The app starts while another program holds the database locked: the store opens in a
+thread, the start screen is drawn and answers keys at once, says that the database is
+busy, and lists the player's games once the lock is let go (nothing lost). A game asked
+for on the command line opens then, in place of the start screen.
+
+Real SQLite: a second connection, in a thread of its own, holds an exclusive lock (as
+another Parlour, or any other program, could)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from textual.widgets import OptionList
+from textual.widgets import Static
+
+from parlour.session import Session
+from parlour.store.database import Store
+from parlour.store.paths import DATABASE_NAME
+from parlour.tui.app import BUSY_OPENING
+from parlour.tui.app import BUSY_WORDS
+from parlour.tui.app import make_app
+from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.start import StartScreen
+from tests.tui.test_locked_database import ANSWER_SECONDS
+from tests.tui.test_locked_database import LOCKED_SECONDS
+from tests.tui.test_locked_database import hold_lock
+
+#: how long the test waits for the store once the lock is let go (a loaded machine)
+AFTER_LOCK_SECONDS = 40.0
+
+
+def a_game_in_progress(directory: Path) -> list[str]:
+    """Keep a game with two moves in the store (the player's unfinished game); its moves."""
+    store = Store(directory)
+    try:
+        session = Session.new_game(store, "golf", 1)
+        for _ in range(2):
+            session.play(session.rules.legal_moves(session.state)[0])
+        return [session.rules.format_move(move) for move in session.line.moves]
+    finally:
+        store.close()
+
+
+def locked(directory: Path) -> threading.Thread:
+    """Another program takes the database, exclusively, for ten seconds."""
+    taken = threading.Event()
+    holder = threading.Thread(
+        target=hold_lock, args=(directory / DATABASE_NAME, taken, LOCKED_SECONDS)
+    )
+    holder.start()
+    assert taken.wait(5)
+    return holder
+
+
+def notice(screen: StartScreen) -> str:
+    return str(screen.query_one("#start-notice", Static).render())
+
+
+async def test_the_start_screen_answers_keys_while_the_database_is_locked(
+    private_data_dir: Path,
+) -> None:
+    moves = a_game_in_progress(private_data_dir)
+    holder = locked(private_data_dir)
+    taken = time.monotonic()
+    app = make_app(private_data_dir, ascii_only=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        assert app.store is None  # still opening, in its thread
+        assert notice(screen) == BUSY_WORDS
+        menu = screen.query_one("#menu", OptionList)
+        # when the highlight moves (the key reached the menu, which redraws it)
+        moved: list[float] = []
+        screen.watch(menu, "highlighted", lambda _: moved.append(time.perf_counter()), init=False)
+        answers: list[float] = []
+        for key in ["down", "up"] * 10:
+            if time.monotonic() - taken > LOCKED_SECONDS / 2:
+                break
+            was, start = menu.highlighted, time.perf_counter()
+            await pilot.press(key)
+            assert menu.highlighted != was
+            answers.append(moved[-1] - start)
+            await pilot.pause(0.1)
+        assert app.store is None, "the lock was let go before the keys were measured"
+        assert len(answers) >= 5, "too few keys to measure"
+        assert max(answers) <= ANSWER_SECONDS, answers
+        # a choice that needs the store is refused politely, and the app goes on
+        await pilot.press("enter")
+        assert app.screen is screen
+        # the lock is let go: the store opens and the start screen lists the game
+        holder.join()
+        deadline = time.monotonic() + AFTER_LOCK_SECONDS
+        while app.store is None and time.monotonic() < deadline:
+            await pilot.pause(0.1)
+        assert app.store is not None
+        await pilot.pause()
+        ids = [menu.get_option_at_index(i).id or "" for i in range(menu.option_count)]
+        assert any(entry.startswith("resume-") for entry in ids), ids
+        assert notice(screen) == ""
+        [saved] = app.store.games_in_progress()
+        assert list(saved.moves) == moves
+
+
+async def test_a_game_asked_for_opens_once_the_locked_database_answers(
+    private_data_dir: Path,
+) -> None:
+    moves = a_game_in_progress(private_data_dir)
+    holder = locked(private_data_dir)
+    app = make_app(private_data_dir, game="golf", ascii_only=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen) and app.store is None
+        assert notice(screen) == BUSY_OPENING
+        holder.join()
+        deadline = time.monotonic() + AFTER_LOCK_SECONDS
+        while not isinstance(app.screen, GameScreen) and time.monotonic() < deadline:
+            await pilot.pause(0.1)
+        await pilot.pause()
+        # the player's unfinished game of it, in place of the start screen
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.session is not None
+        assert [game.session.rules.format_move(m) for m in game.session.line.moves] == moves
+        assert len(app.screen_stack) == 2
