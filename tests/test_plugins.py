@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -208,3 +209,24 @@ async def test_the_toy_game_plays_in_the_app(toy: GameSpec, private_data_dir: Pa
         await pilot.press("u")
         await pilot.pause()
         assert len(screen.session.line.moves) == 2
+
+
+async def test_a_finished_toy_game_is_in_the_statistics(
+    toy: GameSpec, private_data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from parlour.tui.app import make_app
+
+    rules = toy.rules()
+    app = make_app(private_data_dir, game="toy", seed=1, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        session = app.screen.session
+        assert session is not None
+        while rules.outcome(session.state) is None:
+            await pilot.press(str(rules.legal_moves(session.state)[0]))
+            await pilot.pause()
+    assert main(["stats", "toy", "--json"]) == 0
+    (played,) = json.loads(capsys.readouterr().out)["games"]
+    assert played["game"] == "toy" and played["played"] == 1
+    assert main(["stats"]) == 0
+    assert "Aces Out" in capsys.readouterr().out
