@@ -11,6 +11,9 @@ from parlour.engine.plugin import GameSpec
 from parlour.engine.untrusted import shown
 
 EXIT_BAD_INPUT = 2
+#: ``--served`` (what parlour serve starts the app with): the player is fixed to the
+#: server's, or visitors may choose one
+SERVED_MODES = ("one-player", "any-player")
 
 
 class CliError(Exception):

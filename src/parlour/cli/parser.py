@@ -8,9 +8,9 @@ from typing import Any
 from typing import NoReturn
 
 from parlour import __version__
+from parlour.cli.common import SERVED_MODES
 from parlour.cli.common import CliError
 from parlour.cli.common import option_dest
-from parlour.cli.serve import SERVED_MODES
 from parlour.engine.plugin import GameSpec
 from parlour.engine.registry import specs
 
@@ -197,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_app_arguments(serve)
 
-    from parlour.cli.club import add_club_parser
+    from parlour.cli.club_args import add_club_parser
 
     add_club_parser(commands, lambda p: _add_app_arguments(p, ascii_flag=False))
 
