@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from parlour.cli.common import add_force_flag
+
 
 def add_club_parser(commands: Any, app_arguments: Any) -> None:
     """The ``club`` command and its own commands (``app_arguments`` adds --data-dir and
@@ -49,10 +51,7 @@ def add_club_parser(commands: Any, app_arguments: Any) -> None:
     key_actions = key.add_subparsers(dest="key_command", metavar="ACTION", required=True)
     export = key_actions.add_parser("export", help="write your key (keep the file secret)")
     export.add_argument("--out", metavar="FILE", help="where (default: standard output)")
-    export.add_argument(
-        "--force", action="store_true", help="replace the --out file if it exists (never a "
-        "link, a device or a pipe)"
-    )  # fmt: skip
+    add_force_flag(export)
     app_arguments(export)
     imported = key_actions.add_parser("import", help="use a key exported on another machine")
     imported.add_argument("file", metavar="FILE")

@@ -99,3 +99,12 @@ def describe_deal(line: Line[Any, Any]) -> str:
 
     source = f"seed {line.seed}" if line.seed is not None else "explicit deck"
     return f"{line.rules.name} · {source} · options: {format_options(line.options)}"
+
+
+def add_force_flag(parser: argparse.ArgumentParser) -> None:
+    """``--force``: a command's ``--out`` file may be replaced."""
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the --out file if it exists (never a link, a device or a pipe)",
+    )
