@@ -19,4 +19,5 @@ PLUGIN: Final = GameSpec(
     screen_at="tests.toy.screen:ToyScreen",
     keys_at="tests.toy.parts:KEYS",
     rules_page="tests.toy:rules.md",
+    notation_page="tests.toy:notation.md",
 )

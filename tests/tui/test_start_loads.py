@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from parlour.engine.registry import find_spec
+from parlour.engine.registry import specs
+
 #: the app started as the player starts it, by the command line (``parlour play GAME`` or
 #: ``parlour``), up to its first frame, and what was loaded by then
 SCRIPT = """
@@ -69,7 +72,11 @@ def loaded(tmp_path: Path, *arguments: str) -> dict[str, list[str]]:
     return found
 
 
-@pytest.mark.parametrize("game", ["golf", "rubbish", "squares", "bytwos"])
+def module_of(reference: str) -> str:
+    return reference.partition(":")[0]
+
+
+@pytest.mark.parametrize("game", [spec.id for spec in specs()])
 def test_a_game_opened_from_the_command_line_loads_no_solver_and_no_menu(
     tmp_path: Path, game: str
 ) -> None:
@@ -79,11 +86,11 @@ def test_a_game_opened_from_the_command_line_loads_no_solver_and_no_menu(
     assert "parlour.statistics" not in modules  # (the start screen shows today's scores)
     # the menu is made when the player goes back to it, not before the board
     assert "parlour.tui.screens.start" not in modules
-    assert found["screens"][-1].lower().startswith(game[:4])
-    others = {"golf", "rubbish", "squares", "bytwos"} - {game}
-    for other in others:
-        assert f"parlour.engine.games.{other}" not in modules
-        assert f"parlour.tui.screens.{other}" not in modules
+    assert found["screens"][-1] == find_spec(game).screen_at.partition(":")[2]
+    for other in specs():
+        if other.id != game:
+            assert module_of(other.rules_at) not in modules
+            assert module_of(other.screen_at) not in modules
 
 
 def test_the_start_screen_loads_no_game_and_no_solver(tmp_path: Path) -> None:

@@ -155,6 +155,9 @@ class GameSpec:
     #: this game's rules page: ``"package:path"`` of a Markdown file shipped in a package
     #: (``"parlour.help:rules/golf.md"``), starting with its ``## Name`` heading
     rules_page: str
+    #: its notation page, the same way: a ``### Name (`id`)`` section saying how its
+    #: moves and positions are written (docs/notation.md is built from these)
+    notation_page: str
     options: tuple[Option, ...] = ()
     rounds: Rounds | None = None
     _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False)

@@ -19,4 +19,5 @@ PLUGIN: Final = GameSpec(
     screen_at="parlour.tui.screens.bytwos:ByTwosScreen",
     keys_at="parlour.controls.bytwos:KEYS",
     rules_page="parlour.help:rules/bytwos.md",
+    notation_page="parlour.help:notation/bytwos.md",
 )

@@ -25,6 +25,7 @@ PLUGIN: Final = GameSpec(
     screen_at="parlour.tui.screens.golf:GolfScreen",
     keys_at="parlour.controls.golf:KEYS",
     rules_page="parlour.help:rules/golf.md",
+    notation_page="parlour.help:notation/golf.md",
     options=(
         Option(
             FREE_STOCK,

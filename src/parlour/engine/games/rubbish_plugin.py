@@ -19,4 +19,5 @@ PLUGIN: Final = GameSpec(
     screen_at="parlour.tui.screens.rubbish:RubbishScreen",
     keys_at="parlour.controls.rubbish:KEYS",
     rules_page="parlour.help:rules/rubbish.md",
+    notation_page="parlour.help:notation/rubbish.md",
 )

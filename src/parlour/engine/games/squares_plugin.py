@@ -19,4 +19,5 @@ PLUGIN: Final = GameSpec(
     screen_at="parlour.tui.screens.squares:SquaresScreen",
     keys_at="parlour.controls.squares:KEYS",
     rules_page="parlour.help:rules/squares.md",
+    notation_page="parlour.help:notation/squares.md",
 )
