@@ -41,6 +41,16 @@ class Playing:
             return f"Welcome back: {played} move{'s' if played != 1 else ''} played. {prompt}"
         return prompt
 
+    def step(self, direction: int) -> bool:
+        """Nothing to step through in play (False: no move that way)."""
+        return False
+
+    def to_start(self) -> bool:
+        return False
+
+    def to_end(self) -> bool:
+        return False
+
     @property
     def line(self) -> Line[Any, Any]:
         return self.session.line
@@ -92,11 +102,15 @@ class Replaying:
             return True
         return False
 
-    def to_start(self) -> None:
+    def to_start(self) -> bool:
+        """Back to the deal (True: the course steps)."""
         self.go(self.line.goto(0))
+        return True
 
-    def to_end(self) -> None:
+    def to_end(self) -> bool:
+        """On to the last move (True: the course steps)."""
         self.go(self.line.goto(len(self.line.moves) + len(self.line.undone)))
+        return True
 
 
 Course = Playing | Replaying
