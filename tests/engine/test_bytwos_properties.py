@@ -39,6 +39,11 @@ from parlour.engine.record import format_record
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
 
+from .parts import in_parts
+from .parts import seed_of
+
+#: the random playouts run in parts, side by side
+PARTS = 4
 DOUBLE_PACK = Counter(fresh_deck(104))
 MAX_TURNS = 104
 MAX_BUILDS = 104 - 8
@@ -81,9 +86,13 @@ def play_out(seed: int, policy: int, greed: float, stop: int = MAX_MOVES + 1) ->
     return line
 
 
-@settings(max_examples=500, deadline=None)
-@given(seed=st.integers(0, MAX_SEED), policy=st.integers(0, 2**32), greed=GREED)
-def test_random_playouts_keep_every_invariant(seed: int, policy: int, greed: float) -> None:
+@in_parts(PARTS)
+@settings(max_examples=500 // PARTS, deadline=None)  # 500 playouts in all
+@given(drawn=st.integers(0, MAX_SEED), policy=st.integers(0, 2**32), greed=GREED)
+def test_random_playouts_keep_every_invariant(
+    part: int, drawn: int, policy: int, greed: float
+) -> None:
+    seed = seed_of(drawn, part, PARTS)
     rng = random.Random(policy)
     line: Line[Any, Any] = Line.from_seed(BYTWOS, seed)
     snapshots = [fields(line.current)]

@@ -49,7 +49,12 @@ from parlour.engine.record import format_record
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
 
+from .parts import in_parts
+from .parts import seed_of
+
 PACK = Counter(full_pack())
+#: the random playouts run in parts, side by side
+PARTS = 4
 MOVES_PER_PACK_SIZE = 10
 EMPTY_PACK_MOVES = 6
 MOVE_BOUND = 2 + 52 * (MOVES_PER_PACK_SIZE + 1) + EMPTY_PACK_MOVES + 4 * BUDGET + 1
@@ -120,9 +125,11 @@ def play_out(seed: int, rnd: Random) -> SquaresLine:
     return line
 
 
-@settings(max_examples=400, deadline=None)
-@given(seed=st.integers(0, MAX_SEED), policy=st.integers(0, 2**32))
-def test_random_playouts_keep_every_invariant_and_end(seed: int, policy: int) -> None:
+@in_parts(PARTS)
+@settings(max_examples=400 // PARTS, deadline=None)  # 400 playouts in all
+@given(drawn=st.integers(0, MAX_SEED), policy=st.integers(0, 2**32))
+def test_random_playouts_keep_every_invariant_and_end(part: int, drawn: int, policy: int) -> None:
+    seed = seed_of(drawn, part, PARTS)
     line = play_out(seed, Random(policy))
     final = line.current
     assert final.phase is Phase.FINISHED

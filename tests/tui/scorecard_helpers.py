@@ -18,7 +18,7 @@ from parlour.store.database import Store
 #: the snapshots' course of nine holes (no rule options)
 COURSE = 424242
 #: the par of each of its holes: what the hint player scores playing the hole out, some
-#: 30 s of CPU for the nine; test_solver_features works them out and checks this table,
+#: 30 s of CPU for the nine; test_course_pars works them out and checks this table,
 #: so that the pictures of the card need not work them out again
 COURSE_PARS = {1: 10, 2: 1, 3: 6, 4: 2, 5: 4, 6: 8, 7: 7, 8: 14, 9: 8}
 

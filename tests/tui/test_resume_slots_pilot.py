@@ -44,6 +44,17 @@ async def play_moves(pilot: Any, screen: GameScreen, count: int) -> None:
         await pilot.pause()
 
 
+async def next_game_screen(pilot: Any, app: ParlourApp, old: GameScreen) -> GameScreen:
+    """The game screen that takes ``old``'s place (waited for: on a loaded machine the
+    switch can take more than one pause)."""
+    for _ in range(100):
+        screen = app.screen
+        if isinstance(screen, GameScreen) and screen is not old and screen.session is not None:
+            return screen
+        await pilot.pause(0.1)
+    raise AssertionError(f"no new game screen: {app.screen!r}")
+
+
 def game_screen(app: ParlourApp) -> GameScreen:
     screen = app.screen
     assert isinstance(screen, GameScreen) and screen.session is not None
@@ -120,10 +131,9 @@ async def test_a_new_deal_over_moves_played_asks_first(private_data_dir: Path, g
     app = make_app(private_data_dir, game=game, seed=7, ascii_only=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        screen = game_screen(app)
+        first = game_screen(app)
         await pilot.press("n")  # no move played: nothing to lose, no question
-        await pilot.pause()
-        screen = game_screen(app)
+        screen = await next_game_screen(pilot, app, first)
         await play_moves(pilot, screen, 1)
         played = screen.session.line if screen.session else None
         await pilot.press("n")
@@ -135,9 +145,7 @@ async def test_a_new_deal_over_moves_played_asks_first(private_data_dir: Path, g
         assert app.screen is screen and screen.session is not None
         assert screen.session.line == played
         await pilot.press("n", "y")  # a new deal: this game dropped, as asked
-        await pilot.pause()
-        fresh = game_screen(app)
-        assert fresh is not screen and fresh.session is not None
+        fresh = await next_game_screen(pilot, app, screen)
         assert fresh.session.line.moves == ()
     assert Store(private_data_dir).games_in_progress() == []
 

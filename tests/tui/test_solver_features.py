@@ -22,6 +22,7 @@ from parlour.tui.widgets import StatusLine
 from tests.tui.scorecard_helpers import COURSE
 from tests.tui.scorecard_helpers import COURSE_PARS
 from tests.tui.scorecard_helpers import card_cells
+from tests.tui.scorecard_helpers import keep_course_pars
 
 
 def status_text(app: Any) -> str:
@@ -156,6 +157,9 @@ async def test_the_scorecard_shows_each_holes_par_and_best(tmp_path: Path) -> No
     from parlour.tui.screens.scorecard import ScorecardScreen
 
     course = COURSE  # the snapshots' course: its pars are kept for the pictures of the card
+    # the hint player's pars as the app keeps them once worked out (test_course_pars works
+    # them out and checks them; test_scorecard_card watches the app work one out)
+    keep_course_pars(tmp_path)
     app = make_app(tmp_path, course=course)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()

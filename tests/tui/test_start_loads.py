@@ -1,6 +1,7 @@
-"""What the app loads before its first board: only what that board needs. Solvers, the
-background process, the start menu and the other games' rules and screens wait until
-they are asked for (docs/performance.md, time to first board)."""
+"""What the app loads before its first board, started as the player starts it (the command
+line): only what that board needs. Solvers, the background process, the start menu, the
+other games' rules and screens and the modules of the other commands wait until they are
+asked for (docs/performance.md, time to first board)."""
 
 from __future__ import annotations
 
@@ -11,36 +12,54 @@ from pathlib import Path
 
 import pytest
 
+#: the app started as the player starts it, by the command line (``parlour play GAME`` or
+#: ``parlour``), up to its first frame, and what was loaded by then
 SCRIPT = """
 import asyncio, json, sys
-from pathlib import Path
 from parlour.tui.app import ParlourApp
-from parlour.tui.opening import OpenGame, StartMenu
 
-async def main() -> None:
-    kind, game, data = sys.argv[1], sys.argv[2], Path(sys.argv[3])
-    opening = OpenGame(game, seed=1) if kind == "game" else StartMenu()
-    app = ParlourApp(data, opening=opening)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        shown = [type(screen).__name__ for screen in app.screen_stack]
-        print(json.dumps({"modules": sorted(sys.modules), "screens": shown}))
+def first_frame(app, *args, **kwargs):
+    async def run() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            shown = [type(screen).__name__ for screen in app.screen_stack]
+            print(json.dumps({"modules": sorted(sys.modules), "screens": shown}))
 
-asyncio.run(main())
+    asyncio.run(run())
+    return 0
+
+ParlourApp.run = first_frame
+from parlour.cli import main
+sys.exit(main(sys.argv[1:]))
 """
 
 HEAVY = (
     "parlour.engine.solve",
     "parlour.analysis",
+    "parlour.club",
     "parlour.tui.background",
     "concurrent.futures.process",
     "multiprocessing",
 )
+#: the command line's modules for the commands that do not open the app
+OTHER_COMMANDS = tuple(
+    f"parlour.cli.{name}"
+    for name in ("match", "solving", "stats", "serve", "club", "rounds", "pars", "club_board")
+)
 
 
-def loaded(tmp_path: Path, kind: str, game: str = "") -> dict[str, list[str]]:
+def heavy(modules: list[str]) -> list[str]:
+    """The modules of ``modules`` that no first frame needs."""
+    return [
+        name
+        for name in modules
+        if any(name == part or name.startswith(f"{part}.") for part in HEAVY + OTHER_COMMANDS)
+    ]
+
+
+def loaded(tmp_path: Path, *arguments: str) -> dict[str, list[str]]:
     result = subprocess.run(
-        [sys.executable, "-c", SCRIPT, kind, game, str(tmp_path)],
+        [sys.executable, "-c", SCRIPT, "--data-dir", str(tmp_path), *arguments],
         capture_output=True,
         text=True,
         timeout=120,
@@ -54,10 +73,10 @@ def loaded(tmp_path: Path, kind: str, game: str = "") -> dict[str, list[str]]:
 def test_a_game_opened_from_the_command_line_loads_no_solver_and_no_menu(
     tmp_path: Path, game: str
 ) -> None:
-    found = loaded(tmp_path, "game", game)
+    found = loaded(tmp_path, "play", game, "--seed", "1")
     modules = found["modules"]
-    heavy = [name for name in modules if name.startswith(HEAVY)]
-    assert heavy == []
+    assert heavy(modules) == []
+    assert "parlour.statistics" not in modules  # (the start screen shows today's scores)
     # the menu is made when the player goes back to it, not before the board
     assert "parlour.tui.screens.start" not in modules
     assert found["screens"][-1].lower().startswith(game[:4])
@@ -68,8 +87,8 @@ def test_a_game_opened_from_the_command_line_loads_no_solver_and_no_menu(
 
 
 def test_the_start_screen_loads_no_game_and_no_solver(tmp_path: Path) -> None:
-    found = loaded(tmp_path, "start")
+    found = loaded(tmp_path)
     modules = found["modules"]
     assert found["screens"][-1] == "StartScreen"
-    assert [name for name in modules if name.startswith(HEAVY)] == []
+    assert heavy(modules) == []
     assert [name for name in modules if name.startswith("parlour.tui.screens.golf")] == []

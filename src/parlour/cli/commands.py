@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from parlour.cli.common import CliError
@@ -20,34 +19,57 @@ from parlour.engine.history import Line
 
 
 def run(args: argparse.Namespace) -> int:
-    """Carry out the command the arguments name."""
-    from parlour.cli import club
-    from parlour.cli import match
-    from parlour.cli import rounds
-    from parlour.cli import serve
-    from parlour.cli import settings
-    from parlour.cli import solving
-    from parlour.cli import stats
+    """Carry out the command the arguments name. Each command's module is imported only
+    when that command runs: playing loads none of the modules of match play, solving,
+    statistics, serving or the club (a test checks it)."""
+    match args.command:
+        case None:
+            return command_start(args)
+        case "play":
+            return command_play(args)
+        case "replay":
+            return command_replay(args)
+        case "deal":
+            return command_deal(args)
+        case "check":
+            return command_check(args)
+        case "play-moves":
+            return command_play_moves(args)
+        case "solve" | "analyse":
+            from parlour.cli import solving
 
-    table: dict[str | None, Callable[[argparse.Namespace], int]] = {
-        None: command_start,
-        "play": command_play,
-        "replay": command_replay,
-        "deal": command_deal,
-        "check": command_check,
-        "play-moves": command_play_moves,
-        "solve": solving.command_solve,
-        "analyse": solving.command_analyse,
-        "scorecard": rounds.command_scorecard,
-        "serve": serve.command_serve,
-        "stats": stats.command_stats,
-        "history": stats.command_history,
-        "config": settings.command_config,
-        "export-round": match.command_export_round,
-        "match": match.command_match,
-        "club": club.command_club,
-    }
-    return table[args.command](args)
+            solve = args.command == "solve"
+            return solving.command_solve(args) if solve else solving.command_analyse(args)
+        case "scorecard":
+            from parlour.cli import rounds
+
+            return rounds.command_scorecard(args)
+        case "serve":
+            from parlour.cli import serve
+
+            return serve.command_serve(args)
+        case "stats" | "history":
+            from parlour.cli import stats
+
+            return (
+                stats.command_stats(args)
+                if args.command == "stats"
+                else stats.command_history(args)
+            )
+        case "config":
+            from parlour.cli import settings
+
+            return settings.command_config(args)
+        case "export-round" | "match":
+            from parlour.cli import match
+
+            export = args.command == "export-round"
+            return match.command_export_round(args) if export else match.command_match(args)
+        case "club":
+            from parlour.cli import club
+
+            return club.command_club(args)
+    raise CliError(f"no command {args.command!r}")
 
 
 # -- positions --------------------------------------------------------------------------

@@ -11,6 +11,9 @@ from parlour.engine.plugin import GameSpec
 from parlour.engine.untrusted import shown
 
 EXIT_BAD_INPUT = 2
+#: ``--served`` (what parlour serve starts the app with): the player is fixed to the
+#: server's, or visitors may choose one
+SERVED_MODES = ("one-player", "any-player")
 
 
 class CliError(Exception):
@@ -96,3 +99,12 @@ def describe_deal(line: Line[Any, Any]) -> str:
 
     source = f"seed {line.seed}" if line.seed is not None else "explicit deck"
     return f"{line.rules.name} · {source} · options: {format_options(line.options)}"
+
+
+def add_force_flag(parser: argparse.ArgumentParser) -> None:
+    """``--force``: a command's ``--out`` file may be replaced."""
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the --out file if it exists (never a link, a device or a pipe)",
+    )

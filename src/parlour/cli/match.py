@@ -8,9 +8,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 from typing import Any
+from typing import TypeVar
 
 from parlour.cli.common import CliError
 from parlour.cli.common import open_store
@@ -24,6 +26,8 @@ from parlour.engine.untrusted import shown
 
 if TYPE_CHECKING:
     from parlour.store.database import Store
+
+T = TypeVar("T")
 
 
 def _course(code: str) -> int:
@@ -204,12 +208,16 @@ def _legend(pars: Sequence[int | None] | None) -> str:
     return f"{LEGEND}\nA par not yet worked out is '-' ('--par' works it out)."
 
 
-def _course_store(
-    args: argparse.Namespace, spec: GameSpec, course: int
-) -> tuple[list[int], Store] | None:
-    """The seeds of a course's holes, and the store their figures are kept in (None if it
-    cannot be opened)."""
+def _with_course_store(
+    args: argparse.Namespace,
+    spec: GameSpec,
+    course: int,
+    work: Callable[[list[int], Store], T],
+) -> T | None:
+    """``work`` on the seeds of a course's holes and the store their figures are kept in;
+    None if the store cannot be opened or used."""
     from parlour.engine.rounds import hole_seed
+    from parlour.store.opening import StoreError
 
     kind = spec.rounds
     assert kind is not None
@@ -217,7 +225,12 @@ def _course_store(
         store = open_store(args)
     except CliError:
         return None
-    return [hole_seed(kind, course, hole) for hole in range(1, kind.holes + 1)], store
+    try:
+        return work([hole_seed(kind, course, hole) for hole in range(1, kind.holes + 1)], store)
+    except StoreError:
+        return None
+    finally:
+        store.close()
 
 
 def course_hint_pars(
@@ -227,20 +240,13 @@ def course_hint_pars(
     worked out with ``--par``); None if the store cannot be used."""
     from parlour.cli.pars import hint_pars
     from parlour.engine.notation import format_options
-    from parlour.store.opening import StoreError
 
-    opened = _course_store(args, spec, course)
-    if opened is None:
-        return None
-    seeds, store = opened
-    try:
-        written = format_options(options)
-        known = hint_pars(spec, store, seeds, written, work_out=bool(getattr(args, "par", False)))
+    def pars(seeds: list[int], store: Store) -> list[int | None]:
+        work_out = bool(getattr(args, "par", False))
+        known = hint_pars(spec, store, seeds, format_options(options), work_out=work_out)
         return [known.get(seed) for seed in seeds]
-    except StoreError:
-        return None
-    finally:
-        store.close()
+
+    return _with_course_store(args, spec, course, pars)
 
 
 def course_pars(
@@ -251,13 +257,8 @@ def course_pars(
     cannot be used."""
     from parlour.engine.notation import format_options
     from parlour.engine.verdict import Budget
-    from parlour.store.opening import StoreError
 
-    opened = _course_store(args, spec, course)
-    if opened is None:
-        return None
-    seeds, store = opened
-    try:
+    def bests(seeds: list[int], store: Store) -> list[int]:
         written = format_options(options)
         known = store.pars(seeds, written)
         for seed in seeds:
@@ -266,10 +267,8 @@ def course_pars(
                 known[seed] = spec.solver().solve(start, Budget()).best_score
                 store.save_par(seed, written, known[seed])
         return [known[seed] for seed in seeds]
-    except StoreError:
-        return None
-    finally:
-        store.close()
+
+    return _with_course_store(args, spec, course, bests)
 
 
 def _board_table(

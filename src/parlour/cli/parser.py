@@ -8,9 +8,10 @@ from typing import Any
 from typing import NoReturn
 
 from parlour import __version__
+from parlour.cli.common import SERVED_MODES
 from parlour.cli.common import CliError
+from parlour.cli.common import add_force_flag
 from parlour.cli.common import option_dest
-from parlour.cli.serve import SERVED_MODES
 from parlour.engine.plugin import GameSpec
 from parlour.engine.registry import specs
 
@@ -115,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_option_flags(analyse)
     analyse.add_argument("--budget", type=float, default=None, metavar="S", help=_BUDGET_HELP)
     analyse.add_argument("--out", metavar="FILE", help="write every deal's result (.csv or .json)")
-    _add_force_flag(analyse)
+    add_force_flag(analyse)
 
     config = commands.add_parser(
         "config", help="print where the settings file is and the settings in effect"
@@ -149,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", metavar="FILE", help="where to write it ('-': standard output; default: "
         "a new file in the records folder)"
     )  # fmt: skip
-    _add_force_flag(export_round)
+    add_force_flag(export_round)
     _add_app_arguments(export_round, ascii_flag=False)
     match = commands.add_parser(
         "match", help="check round records of one course and rank them (a leaderboard)"
@@ -197,7 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_app_arguments(serve)
 
-    from parlour.cli.club import add_club_parser
+    from parlour.cli.club_args import add_club_parser
 
     add_club_parser(commands, lambda p: _add_app_arguments(p, ascii_flag=False))
 
@@ -234,14 +235,6 @@ def _record_command(commands: Any, name: str, words: str, *, app: bool = False) 
         _add_app_arguments(command)
     else:
         _add_ascii_flag(command)
-
-
-def _add_force_flag(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--force",
-        action="store_true",
-        help="replace the --out file if it exists (never a link, a device or a pipe)",
-    )
 
 
 def _add_ascii_flag(parser: argparse.ArgumentParser) -> None:

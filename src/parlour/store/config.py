@@ -47,6 +47,8 @@ DEFAULT_THEME = "textual-dark"
 MAX_SIZE = 1 << 16
 #: the deepest nesting of arrays and inline tables read (a real file nests two deep)
 MAX_DEPTH = 32
+#: the most parts of a dotted key read (a real file's have two: ``keys.hint``)
+MAX_KEY_PARTS = 32
 
 
 class ConfigError(OSError):
@@ -138,8 +140,11 @@ def load(path: str | Path | None = None) -> Loaded:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         return unusable(f"not valid TOML ({error})")
-    if nesting(text) > MAX_DEPTH:
+    depth, parts = shape(text)
+    if depth > MAX_DEPTH:
         return unusable(f"brackets nested more than {MAX_DEPTH} deep")
+    if parts > MAX_KEY_PARTS:
+        return unusable(f"a dotted key of more than {MAX_KEY_PARTS} parts")
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -177,8 +182,9 @@ def _read_bounded(target: Path) -> bytes:
             raise _Unreadable(f"cannot be read: {error.strerror}") from None
 
 
-#: where a scan for brackets must look: a comment, a string's opening, a bracket
-_NOTABLE = re.compile(r"[#\"'\[\]{}]")
+#: where a scan of a file's shape must look: a comment, a string's opening, a bracket, a
+#: dot, a key's end, a line's or an element's end
+_NOTABLE = re.compile(r"[#\"'\[\]{}.=,\n]")
 #: what ends a string's text, for each kind of string
 _STRING_END = {
     '"': re.compile(r'[\\"\n]'),
@@ -192,7 +198,18 @@ def nesting(text: str) -> int:
     """How deep the arrays and inline tables in TOML ``text`` nest (brackets inside
     strings and comments aside). Linear in the text, whatever it holds; a text that is
     not TOML is measured as well as it can be (``tomllib`` says what is wrong with it)."""
+    return shape(text)[0]
+
+
+def shape(text: str) -> tuple[int, int]:
+    """How deep the arrays and inline tables in TOML ``text`` nest, and the most parts of
+    a dotted key (``keys.hint``: 2), strings and comments aside; linear in the text.
+    ``tomllib`` takes time that grows with the square of a dotted key's parts (a key of
+    20,000 parts: seconds), so both are bounded before it reads a file. A dot after a
+    key's ``=`` is a value's (a float's) and is not counted."""
     depth = deepest = 0
+    dots = most = 0
+    in_key = True
     position = 0
     while (found := _NOTABLE.search(text, position)) is not None:
         char = found.group()
@@ -200,14 +217,23 @@ def nesting(text: str) -> int:
         if char == "#":
             end = text.find("\n", position)
             position = len(text) if end < 0 else end + 1
+            dots, in_key = 0, True
         elif char in "\"'":
             position = _string_end(text, found.start())
+        elif char == ".":
+            dots += in_key
+            most = max(most, dots)
+        elif char == "=":
+            in_key = False
+        elif char in ",\n":
+            dots, in_key = 0, True
         elif char in "[{":
             depth += 1
             deepest = max(deepest, depth)
+            dots, in_key = 0, True
         else:
             depth = max(depth - 1, 0)
-    return deepest
+    return deepest, most + 1
 
 
 def _string_end(text: str, start: int) -> int:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from rich.style import Style
 from rich.text import Text
@@ -48,6 +49,13 @@ SLIM = CardSize(5, 1)
 COMPACT = CardSize(5, 2)
 NORMAL = CardSize(WIDTH, FULL_HEIGHT)
 LARGE = CardSize(8, 5)
+#: the class a game's screen carries for its cards' size (its CSS sizes the board by it)
+SIZE_CLASSES: Final[dict[CardSize, str]] = {
+    SLIM: "-cards-compact",
+    COMPACT: "-cards-compact",
+    NORMAL: "-cards-normal",
+    LARGE: "-cards-large",
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from parlour.controls.keys import KeyTable
 from parlour.controls.keys import shown_key
 from parlour.controls.rebinding import binding_id
 from parlour.controls.rebinding import rebinding
+from parlour.tui.breakpoints import StyledOnce
 
 
 def bindings_of(table: KeyTable[Any], scope: str) -> list[BindingType]:
@@ -38,11 +39,11 @@ def bindings_of(table: KeyTable[Any], scope: str) -> list[BindingType]:
     ]
 
 
-class Keyed:
+class Keyed(StyledOnce):
     """Mixed into a screen (before Textual's ``Screen``) whose keys come from ``KEYS``:
     its bindings are made from the table, and ``check_action`` asks the table, whose rows
     are called with :meth:`key_target` (the screen's controls; the screen itself by
-    default).
+    default). It is styled once before its first frame (:class:`StyledOnce`).
 
     A player who has changed keys (the app's ``key_overrides``, from the settings file)
     gets the table with their keys (``key_table``), which the key bar and the help read,

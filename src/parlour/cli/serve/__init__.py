@@ -19,11 +19,10 @@ import ipaddress
 import socket
 import sys
 
+from parlour.cli.common import SERVED_MODES
 from parlour.cli.common import CliError
 from parlour.cli.common import player_name
 
-#: ``--served``: the player is fixed to the server's, or visitors may choose one
-SERVED_MODES = ("one-player", "any-player")
 #: the bounds of ``--max-apps`` and ``--idle-timeout``
 MAX_APPS_LIMIT = 64
 IDLE_LIMIT = 7 * 24 * 3600

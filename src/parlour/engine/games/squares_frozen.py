@@ -88,10 +88,7 @@ def _thaw(
         if holds:
             break
         count = bottom
-    if count == frozen[i]:
-        return False
-    frozen[i] = count
-    return True
+    return lower_frozen(frozen, i, count)
 
 
 def _hopeful(full: tuple[bytes, ...], others: bool) -> int:
@@ -177,3 +174,11 @@ def is_dead(node: Node) -> bool:
     if not full or (others and ALL_SUITS & ~complete & ~inside):
         return False
     return _remembered_hopeful(tuple(full), others) & ~complete == 0
+
+
+def lower_frozen(frozen: list[int], i: int, count: int) -> bool:
+    """Heap ``i``'s frozen part down to ``count`` cards; whether that dropped any."""
+    if count == frozen[i]:
+        return False
+    frozen[i] = count
+    return True

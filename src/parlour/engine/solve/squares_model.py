@@ -53,6 +53,7 @@ from itertools import permutations
 from typing import Final
 
 from parlour.engine.cards import Card
+from parlour.engine.games.squares_frozen import lower_frozen
 from parlour.engine.games.squares_nodes import card_code
 from parlour.engine.games.squares_nodes import run_start
 
@@ -326,7 +327,4 @@ def _thaw(heap: bytes, i: int, where: dict[int, tuple[int, int]], frozen: list[i
         ):
             break
         count = bottom
-    if count == frozen[i]:
-        return False
-    frozen[i] = count
-    return True
+    return lower_frozen(frozen, i, count)

@@ -72,13 +72,6 @@ class GameScreen(Keyed, Screen[None]):
     #: (columns, lines) that has room for the board at that size; the first that fits is
     #: used, and the last is used below them all
     CARD_SIZES: ClassVar[tuple[tuple[art.CardSize, int, int], ...]] = ((art.NORMAL, 0, 0),)
-    #: class names the screen carries for its cards' size (its CSS sizes the board by them)
-    SIZE_CLASSES: ClassVar[dict[art.CardSize, str]] = {
-        art.SLIM: "-cards-compact",
-        art.COMPACT: "-cards-compact",
-        art.NORMAL: "-cards-normal",
-        art.LARGE: "-cards-large",
-    }
 
     #: the game's current line of play; the board redraws whenever it changes (its
     #: watcher updates the widgets; the whole screen is not repainted, which would cost
@@ -99,6 +92,10 @@ class GameScreen(Keyed, Screen[None]):
         #: the live verdict said on the status line (where the information line is too narrow)
         self._verdict_said = ""
         self.card_size: art.CardSize | None = None
+        # the cards' size class before the first styling (tui/breakpoints.py: styled once)
+        if self.first_size is not None:
+            self.card_size = self.card_size_for(*self.first_size)
+            self.add_class(art.SIZE_CLASSES[self.card_size], update=False)
         self.controls = self.CONTROLS(self)
         self.assistant = Assistant(self)
         #: the game's clock, pause, the share code, the theme
@@ -161,7 +158,10 @@ class GameScreen(Keyed, Screen[None]):
         for pile in self.query(Pile):
             pile.ascii_only = self.ascii_only
         # sized before the first layout, so that the board is laid out once
-        self.fit_cards(self.app.size.width, self.app.size.height)
+        if self.card_size is None:
+            self.fit_cards(self.app.size.width, self.app.size.height)
+        else:  # (its classes given before the first styling, in __init__)
+            self.size_cards(self.card_size)
         status = self.query_one(StatusLine)
         status.ascii_only = self.ascii_only
         status.room = self.status_room
@@ -193,10 +193,10 @@ class GameScreen(Keyed, Screen[None]):
         if size == self.card_size:
             return
         self.card_size = size
-        for known, name in self.SIZE_CLASSES.items():
+        for known, name in art.SIZE_CLASSES.items():
             if known != size:
                 self.remove_class(name)
-        self.add_class(self.SIZE_CLASSES[size])
+        self.add_class(art.SIZE_CLASSES[size])
         self.size_cards(size)
 
     def size_cards(self, size: art.CardSize) -> None:
