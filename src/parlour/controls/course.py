@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from parlour.controls.keys import During
 from parlour.engine.history import Line
+from parlour.engine.untrusted import shown
 from parlour.session import Session
 
 Listener = Callable[[Line[Any, Any]], None]
@@ -21,8 +23,33 @@ Listener = Callable[[Line[Any, Any]], None]
 class Playing:
     """A game in play: the session owns the line."""
 
+    #: the keys that serve this course (``Key.during``)
+    during = During.PLAY
+    #: what the information line begins with
+    title_prefix = ""
+    #: the board marks what can be played, and a finished game offers a new one
+    plays = True
+
     def __init__(self, session: Session) -> None:
-        self.session = session
+        self.session: Session = session
+
+    def opening(self, prompt: str) -> str:
+        """What the status line says first: the position's ``prompt``, after the moves
+        already played when the game is resumed."""
+        played = len(self.line.moves)
+        if played:
+            return f"Welcome back: {played} move{'s' if played != 1 else ''} played. {prompt}"
+        return prompt
+
+    def step(self, direction: int) -> bool:
+        """Nothing to step through in play (False: no move that way)."""
+        return False
+
+    def to_start(self) -> bool:
+        return False
+
+    def to_end(self) -> bool:
+        return False
 
     @property
     def line(self) -> Line[Any, Any]:
@@ -35,6 +62,12 @@ class Playing:
 class Replaying:
     """A record replayed: a line stepped through, one move at a time or to either end."""
 
+    during = During.REPLAY
+    title_prefix = "Replay · "
+    plays = False
+    #: nothing is played in a replay
+    session: None = None
+
     def __init__(self, line: Line[Any, Any], title: str = "") -> None:
         self.line = line
         #: what the record is called (a file name, a game of the history), as given
@@ -43,6 +76,14 @@ class Replaying:
 
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
+
+    def opening(self, prompt: str) -> str:
+        """What the status line says first: how to step (the position's ``prompt`` is
+        said at the end)."""
+        return (
+            f"Replaying {shown(self.title) or 'a game'}: ← and → step through the "
+            "moves, Home and End jump, t takes over from here."
+        )
 
     def go(self, line: Line[Any, Any]) -> None:
         """Show ``line`` (the same record at another move)."""
@@ -61,11 +102,15 @@ class Replaying:
             return True
         return False
 
-    def to_start(self) -> None:
+    def to_start(self) -> bool:
+        """Back to the deal (True: the course steps)."""
         self.go(self.line.goto(0))
+        return True
 
-    def to_end(self) -> None:
+    def to_end(self) -> bool:
+        """On to the last move (True: the course steps)."""
         self.go(self.line.goto(len(self.line.moves) + len(self.line.undone)))
+        return True
 
 
 Course = Playing | Replaying

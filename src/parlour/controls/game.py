@@ -19,7 +19,6 @@ from typing import ClassVar
 from typing import Protocol
 
 from parlour.controls.course import Course
-from parlour.controls.course import Playing
 from parlour.controls.keys import Availability
 from parlour.controls.keys import During
 from parlour.controls.keys import Key
@@ -127,8 +126,7 @@ class GameControls:
     @property
     def session(self) -> Session | None:
         """The game in play (None in a replay)."""
-        course = self.view.course
-        return course.session if isinstance(course, Playing) else None
+        return self.view.course.session
 
     @property
     def game(self) -> Session:

@@ -80,7 +80,7 @@ def move_name(move: RubbishMove) -> str:
     return "giving up"
 
 
-def prompt_words(state: RubbishState, prompt: str, *, replaying: bool) -> str:
+def prompt_words(state: RubbishState, prompt: str, *, offers_new_game: bool) -> str:
     """The engine's prompt, naming the screen's keys instead of the move notation."""
     if state.phase is Phase.DISCARDING:
         group = set(state.discard_group())
@@ -90,7 +90,7 @@ def prompt_words(state: RubbishState, prompt: str, *, replaying: bool) -> str:
             if placed in group
         ]
         return prompt.replace("(d<card>)", f"(press {or_list(keys)})")
-    if state.phase is Phase.FINISHED and not replaying:
+    if state.phase is Phase.FINISHED and offers_new_game:
         return prompt + " Press n for a new game."
     return prompt
 

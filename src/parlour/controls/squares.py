@@ -199,7 +199,7 @@ class SquaresControls(GameControls):
     def prompt(self) -> str:
         """The engine's prompt, naming the keys of the sequences on offer."""
         return prompt_words(
-            self.state, self.rules.words.prompt(self.state), replaying=self.session is None
+            self.state, self.rules.words.prompt(self.state), offers_new_game=self.view.course.plays
         )
 
     def give_up(self) -> Reply:

@@ -50,11 +50,11 @@ def sequences(state: SquaresState) -> list[tuple[int, ...]]:
     return [move.heaps for move in state.legal if isinstance(move, TakeSequence)]
 
 
-def prompt_words(state: SquaresState, prompt: str, *, replaying: bool) -> str:
+def prompt_words(state: SquaresState, prompt: str, *, offers_new_game: bool) -> str:
     """The engine's prompt, naming the screen's keys for the sequences on offer."""
     for number, members in enumerate(sequences(state), start=1):
         prompt = prompt.replace(f"({TakeSequence(members)})", f"(press {number})")
-    if state.phase is Phase.FINISHED and not replaying:
+    if state.phase is Phase.FINISHED and offers_new_game:
         prompt += " Press n for a new game, Esc for the menu."
     return prompt
 

@@ -23,8 +23,6 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from parlour.controls.course import Course
-from parlour.controls.course import Playing
-from parlour.controls.course import Replaying
 from parlour.controls.game import Ask
 from parlour.controls.game import Command
 from parlour.controls.game import GameControls
@@ -39,7 +37,6 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.game import Rules
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
-from parlour.engine.untrusted import shown
 from parlour.help import with_ruling_words
 from parlour.session import Session
 from parlour.tui import cards as art
@@ -107,12 +104,12 @@ class GameScreen(Keyed, Screen[None]):
     @property
     def session(self) -> Session | None:
         """The game in play (None in a replay)."""
-        return self.course.session if isinstance(self.course, Playing) else None
+        return self.course.session
 
     @property
     def in_play(self) -> bool:
         """A game in play, not a replay (the board marks what can be played)."""
-        return isinstance(self.course, Playing)
+        return self.course.plays
 
     def follow(self, course: Course) -> None:
         """Show ``course`` from now on (a replay taken over, the next hole of a round)."""
@@ -129,7 +126,7 @@ class GameScreen(Keyed, Screen[None]):
         return self.controls
 
     def key_course(self) -> During:
-        return During.PLAY if isinstance(self.course, Playing) else During.REPLAY
+        return self.course.during
 
     def answer(self, reply: object) -> None:
         if isinstance(reply, Play | Say | Ask | Redraw | Enum):
@@ -208,16 +205,7 @@ class GameScreen(Keyed, Screen[None]):
             pile.card_size = size
 
     def opening_message(self) -> str:
-        if isinstance(self.course, Replaying):
-            return (
-                f"Replaying {shown(self.course.title) or 'a game'}: ← and → step through the "
-                "moves, Home and End jump, t takes over from here."
-            )
-        prompt = self.prompt_text(self.course.line.current)
-        played = len(self.course.line.moves)
-        if played:
-            return f"Welcome back: {played} move{'s' if played != 1 else ''} played. {prompt}"
-        return prompt
+        return self.course.opening(self.prompt_text(self.course.line.current))
 
     def watch_line(self, line: Line[Any, Any] | None) -> None:
         if line is None:
@@ -264,7 +252,7 @@ class GameScreen(Keyed, Screen[None]):
         options = format_options(line.options)
         rule = f" · {options}" if options != "none" else ""
         score = rules.score(line.current)
-        prefix = "Replay · " if isinstance(self.course, Replaying) else ""
+        prefix = self.course.title_prefix
         return f"{prefix}{rules.name} · {deal}{rule} · move {len(line.moves)} · score {score}"
 
     def prompt_text(self, state: Any) -> str:

@@ -38,8 +38,6 @@ class GameScreen(Protocol):
 
 def step(screen: GameScreen, direction: int) -> None:
     course = screen.course
-    if not isinstance(course, Replaying):
-        return
     before = course.line
     move = before.undone[-1] if direction > 0 and before.can_redo else None
     if not course.step(direction):
@@ -53,14 +51,12 @@ def step(screen: GameScreen, direction: int) -> None:
 
 
 def step_to_start(screen: GameScreen) -> None:
-    if isinstance(screen.course, Replaying):
-        screen.course.to_start()
+    if screen.course.to_start():
         screen.status("At the deal.")
 
 
 def step_to_end(screen: GameScreen) -> None:
-    if isinstance(screen.course, Replaying):
-        screen.course.to_end()
+    if screen.course.to_end():
         moves = len(screen.course.line.moves)
         screen.status(f"At the end: move {moves}. {screen.prompt_text(screen.current)}")
 

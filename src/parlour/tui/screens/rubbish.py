@@ -189,7 +189,7 @@ class RubbishScreen(GameScreen):
 
     def prompt_text(self, state: Any) -> str:
         """The engine's prompt, naming this screen's keys instead of the move notation."""
-        return prompt_words(state, super().prompt_text(state), replaying=not self.in_play)
+        return prompt_words(state, super().prompt_text(state), offers_new_game=self.course.plays)
 
     def move_name(self, move: Any) -> str:
         return move_name(move)

@@ -262,7 +262,7 @@ class SquaresScreen(GameScreen):
 
     def prompt_text(self, state: Any) -> str:
         """The engine's prompt, naming this screen's keys for the sequences on offer."""
-        return prompt_words(state, super().prompt_text(state), replaying=not self.in_play)
+        return prompt_words(state, super().prompt_text(state), offers_new_game=self.course.plays)
 
     def status(self, message: str, *, refused: bool = False, whole: str = "") -> None:
         message = with_ruling_words(message)
