@@ -200,7 +200,7 @@ def test_clicks_and_the_finished_game(tmp_path: Path) -> None:
     assert KEYS.availability(over, "square", (1,)) is None  # greyed in the bar
     assert KEYS.availability(over, "sequence", (1,)) is False
     assert over.refuse("d") == Say(
-        "The game is over. Press n for a new game, Esc for the menu.", refused=True
+        "The game is over. Press n for a new game, m for the menu.", refused=True
     )
     assert over.click("pack") == Say("")
 

@@ -221,7 +221,7 @@ class SquaresControls(GameControls):
         state = self.state
         self.typed_square = None
         if session.is_finished:
-            return Say("The game is over. Press n for a new game, Esc for the menu.", refused=True)
+            return Say("The game is over. Press n for a new game, m for the menu.", refused=True)
         if key.isdigit():
             return Say(number_refused(state, int(key), forming=self.forming), refused=True)
         if key == "p":

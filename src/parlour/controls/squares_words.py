@@ -55,7 +55,7 @@ def prompt_words(state: SquaresState, prompt: str, *, offers_new_game: bool) -> 
     for number, members in enumerate(sequences(state), start=1):
         prompt = prompt.replace(f"({TakeSequence(members)})", f"(press {number})")
     if state.phase is Phase.FINISHED and offers_new_game:
-        prompt += " Press n for a new game, Esc for the menu."
+        prompt += " Press n for a new game, m for the menu."
     return prompt
 
 

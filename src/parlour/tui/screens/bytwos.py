@@ -218,7 +218,7 @@ class ByTwosScreen(GameScreen):
         return sentence(error.reason)
 
     def on_finished(self) -> None:
-        self.status(f"{self.ending_words()} Press n for a new game, Esc for the menu.")
+        self.status(f"{self.ending_words()} Press n for a new game, m for the menu.")
 
     # -- keys ------------------------------------------------------------------------------
 
