@@ -131,6 +131,13 @@ class Session:
     @classmethod
     def new_round(cls, store: Store, course: int, options: frozenset[str]) -> Session:
         round_id = store.start_round(course, format_options(options))
+        return cls.first_hole(store, round_id, course, options)
+
+    @classmethod
+    def first_hole(
+        cls, store: Store, round_id: int, course: int, options: frozenset[str]
+    ) -> Session:
+        """The first hole of round ``round_id``, just started (``Store.start_round``)."""
         return cls._hole(store, RoundContext(round_id, course, options, (), 1))
 
     @classmethod

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import threading
 import time
 from collections.abc import Callable
 from datetime import UTC
@@ -27,6 +26,8 @@ from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.store.writer import Writer
+from parlour.tui.background import answered
+from parlour.tui.background import in_thread
 from parlour.tui.notices import PlainNotices
 from parlour.tui.opening import OpenGame
 from parlour.tui.opening import Opening
@@ -53,6 +54,9 @@ BUSY_WORDS = (
     "The database is busy (another program is using it): your unfinished games are "
     "listed here as soon as it answers."
 )
+SWITCH_BUSY = (
+    "The database is busy (another program is using it): the player changes as soon as it answers."
+)
 BUSY_OPENING = (
     "The database is busy (another program is using it): what you asked for opens as "
     "soon as it answers."
@@ -60,38 +64,9 @@ BUSY_OPENING = (
 
 
 def open_store(directory: Path, player: str | None) -> asyncio.Future[Store]:
-    """Open the store in a thread of its own, and answer on the running event loop.
-
-    A plain daemon thread rather than a Textual thread worker: those run in the event
-    loop's default executor, which is waited for as the program ends, and an opening
-    that waits for a locked database must not keep a player who quits."""
-    loop = asyncio.get_running_loop()
-    answer: asyncio.Future[Store] = loop.create_future()
-
-    def settle(store: Store | None, error: BaseException | None) -> None:
-        if answer.cancelled():
-            if store is not None:
-                store.close()
-        elif error is not None:
-            answer.set_exception(error)
-        else:
-            answer.set_result(store)  # type: ignore[arg-type]
-
-    def opening() -> None:
-        store: Store | None = None
-        error: BaseException | None = None
-        try:
-            store = Store(directory, player=player)
-        except Exception as raised:  # StoreError, or a bug: told on the loop either way
-            error = raised
-        try:
-            loop.call_soon_threadsafe(settle, store, error)
-        except RuntimeError:  # the loop has closed: the program is ending
-            if store is not None:
-                store.close()
-
-    threading.Thread(target=opening, name="parlour-store-opening", daemon=True).start()
-    return answer
+    """Open the store in a thread of its own, and answer on the running event loop (a
+    store opened after no one waits for it any more is closed)."""
+    return in_thread(lambda: Store(directory, player=player), discard=Store.close)
 
 
 def terminal_shows_suits() -> bool:
@@ -233,8 +208,10 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
                 open_game(self, game, seed, options, fresh=fresh)
             case OpenRound(None, options, False):
                 ask_round(self, options)  # (--round: go on with an unfinished one?)
+                return  # (the round opens once the store has answered, or the menu)
             case OpenRound(course, options, fresh):
                 self.start_round(options, course=course, fresh=fresh)
+                return
             case Replay(line, title):
                 self.open_replay(line, title)
             case PlayOn(line):
@@ -244,6 +221,7 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
                 self._show(self.game_screen(Playing(Session.from_line(store, line))))
             case Resume():
                 self.resume_latest()
+                return
         if len(self.screen_stack) < 2:  # nothing could be opened: the menu, then
             self.show_menu()
 
@@ -267,17 +245,42 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
         """Today's date in UTC, which names the day's course."""
         return self._today or datetime.now(UTC).date()
 
-    def switch_player(self, name: str) -> None:
-        """Play as ``name`` from now on (a player of this data directory, or a new one);
-        ``StoreError`` if the store cannot be opened for them, or if the player is fixed."""
+    def switch_player(self, name: str, told: Callable[[str | None], object] | None = None) -> None:
+        """Play as ``name`` from now on (a player of this data directory, or a new one).
+        The store is opened for them in a thread (the screen answers keys meanwhile, and
+        says the database is busy if it is); ``told`` hears ``None`` once they play, or
+        why the store could not be opened for them. ``StoreError`` at once if the player
+        is fixed."""
         if self.fixed_player:
             raise StoreError(fixed_player_words(self.player or self.config.settings.player))
-        store = Store(self.data_dir, player=name)
+        self.run_worker(self._switch_player(name, told), group="player", exclusive=True)
+
+    async def _switch_player(self, name: str, told: Callable[[str | None], object] | None) -> None:
+        directory = self.data_dir
+
+        def busy() -> None:
+            self.notify(SWITCH_BUSY, timeout=10)
+
+        try:
+            store = await answered(
+                in_thread(lambda: Store(directory, player=name), discard=Store.close),
+                busy,
+                OPENING_GRACE,
+            )
+        except StoreError as error:
+            if told is not None:
+                told(str(error))
+            else:
+                self.notify(str(error), severity="error")
+            return
         store.writer = self.writer
         old, self.store, self.player = self.store, store, store.player
         if old is not None:
-            self.writer.flush(old.busy_timeout + 1)  # the last player's moves first
-            old.close()
+            # closed once the last player's moves handed to the writer are written
+            self.writer.submit(old.close)
+        self._rebuild_start()  # (the start screen lists the new player's games)
+        if told is not None:
+            told(None)
 
 
 def make_app(

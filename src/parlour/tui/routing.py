@@ -22,14 +22,24 @@ from parlour.engine.registry import round_game
 from parlour.session import Session
 from parlour.store.database import Store
 from parlour.store.opening import StoreError
+from parlour.store.writer import Writer
+from parlour.tui.background import answered
+from parlour.tui.background import in_thread
+from parlour.tui.background import in_writer
 from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
+
+BUSY_ROUND = (
+    "The database is busy (another program is using it): the game opens as soon as it answers."
+)
 
 
 class Routing(App[None]):
     """Part of the app: the screens of games, opened from their sessions or records."""
 
     store: Store | None
+    #: the thread the store's writes run in
+    writer: Writer
     #: the rule options switched on (each game takes those it has)
     options: frozenset[str]
 
@@ -84,58 +94,118 @@ class Routing(App[None]):
 
     def start_round(self, options: frozenset[str] | None = None, **how: Unpack[NewRound]) -> None:
         """A round of ``course`` (a new course unless given): the player's unfinished round
-        of it, if there is one and not ``fresh``, else a new round."""
+        of it, if there is one and not ``fresh``, else a new round. The store is read and
+        the round written off the event loop; its screen opens once they are done."""
         course, replace, fresh = how.get("course"), how.get("replace"), how.get("fresh", False)
         game = round_game().id
         options = self.options_for(game) if options is None else options
+        self.run_worker(self._start_round(options, course, replace, fresh), group="routing")
+
+    async def _start_round(
+        self,
+        options: frozenset[str],
+        course: int | None,
+        replace: Screen[Any] | None,
+        fresh: bool,
+    ) -> None:
         store = self._require_store()
+        asked_on = self.screen
+        text = format_options(options)
         try:
             if course is not None and not fresh:
-                unfinished = store.unfinished_round(course, format_options(options))
+                known = course
+                unfinished = await answered(
+                    in_thread(lambda: store.unfinished_round(known, text)), self._busy_round
+                )
                 if unfinished is not None:
-                    self.continue_round(unfinished.id, replace=replace)
+                    await self._continue_round(unfinished.id, replace, asked_on)
                     return
             course = secrets.randbits(40) if course is None else course
-            session = Session.new_round(store, course, options)
+            chosen = course
+            # written in its turn after the moves handed to the writer before it
+            round_id = await answered(
+                in_writer(self.writer, lambda: store.start_round(chosen, text)), self._busy_round
+            )
         except StoreError as error:
             self.notify(f"No round could be started: {error}", severity="error", timeout=15)
+            self._nothing_opened()
             return
-        self._show(self.game_screen(Playing(session)), replace)
+        # (a round written when the player has moved on is kept, unfinished, and listed)
+        if self.screen is asked_on:
+            session = Session.first_hole(store, round_id, course, options)
+            self._show(self.game_screen(Playing(session)), replace)
+
+    def _nothing_opened(self) -> None:
+        """At start-up, when what the command line asked for could not be opened: the
+        start screen, then."""
+        if len(self.screen_stack) < 2:
+            self.show_menu()
+
+    def _busy_round(self) -> None:
+        self.notify(BUSY_ROUND, timeout=10)
 
     def continue_round(self, round_id: int, *, replace: Screen[Any] | None = None) -> None:
-        """Go on with an unfinished round, at its hole in progress or its next hole."""
+        """Go on with an unfinished round, at its hole in progress or its next hole (read
+        off the event loop; its screen opens once the store has answered)."""
+        self.run_worker(self._continue_round(round_id, replace, self.screen), group="routing")
+
+    async def _continue_round(
+        self, round_id: int, replace: Screen[Any] | None, asked_on: Screen[Any]
+    ) -> None:
         store = self._require_store()
-        try:
+
+        def reading() -> Session | None:
             stored = store.get_round(round_id)
             if stored is None or not stored.is_unfinished:
-                self.notify("That round is over: it cannot be continued.")
-                return
-            session = Session.continue_round(store, stored)
+                return None
+            return Session.continue_round(store, stored)
+
+        try:
+            session = await answered(in_thread(reading), self._busy_round)
         except (StoreError, ParlourError) as error:
             self.notify(f"The round cannot go on: {error}", severity="error", timeout=15)
+            self._nothing_opened()
             return
-        self._show(self.game_screen(Playing(session)), replace)
+        if session is None:
+            self.notify("That round is over: it cannot be continued.")
+            self._nothing_opened()
+            return
+        if self.screen is asked_on:
+            self._show(self.game_screen(Playing(session)), replace)
 
     def resume_latest(self) -> None:
+        """The player's latest unfinished game that can be resumed (read off the loop)."""
+        self.run_worker(self._resume_latest(self.screen), group="routing")
+
+    async def _resume_latest(self, asked_on: Screen[Any]) -> None:
         store = self._require_store()
+
+        def reading() -> tuple[Session | None, list[str]]:
+            refused: list[str] = []
+            for saved in store.games_in_progress():
+                try:
+                    return Session.resume(store, saved), refused
+                except ParlourError as why:
+                    refused.append(str(why))
+            return None, refused
+
         try:
-            saved_games = store.games_in_progress()
+            session, refused = await answered(in_thread(reading), self._busy_round)
         except StoreError as error:
             self.notify(str(error), severity="error", timeout=15)
+            self._nothing_opened()
             return
-        for saved in saved_games:
-            try:
-                session = Session.resume(store, saved)
-            except ParlourError as error:
-                self.notify(
-                    f"A saved game could not be resumed ({error}); it is kept in the database.",
-                    severity="error",
-                    timeout=15,
-                )
-                continue
+        for why in refused:
+            self.notify(
+                f"A saved game could not be resumed ({why}); it is kept in the database.",
+                severity="error",
+                timeout=15,
+            )
+        if session is None:
+            self.notify("There is no game in progress to resume.")
+            self._nothing_opened()
+        elif self.screen is asked_on:
             self._show(self.game_screen(Playing(session)))
-            return
-        self.notify("There is no game in progress to resume.")
 
     def open_replay(self, line: Line[Any, Any], title: str = "") -> None:
         start = line.goto(0)

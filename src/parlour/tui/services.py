@@ -5,6 +5,7 @@ imports them; the app is checked against the protocol, not cast to it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from textual.screen import Screen
 
 from parlour.engine.history import Line
 from parlour.store.database import Store
+from parlour.store.writer import Writer
 
 
 class NewGame(TypedDict, total=False):
@@ -45,6 +47,8 @@ class Services(Protocol):
 
     data_dir: Path
     store: Store | None
+    #: the thread the store's writes run in, in order (never on the event loop)
+    writer: Writer
     ascii_only: bool
     #: the rule options switched on (each game takes those it has)
     options: frozenset[str]
@@ -64,7 +68,9 @@ class Services(Protocol):
 
     def show_menu(self) -> None: ...
 
-    def switch_player(self, name: str) -> None: ...
+    def switch_player(
+        self, name: str, told: Callable[[str | None], object] | None = None
+    ) -> None: ...
 
     def today(self) -> date: ...
 

@@ -24,6 +24,7 @@ from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.schema import FinishedGame
 from parlour.store.schema import StoredRound
+from parlour.tui.background import in_writer
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.scorecard import scorecard_table
 from parlour.tui.services import services
@@ -136,15 +137,31 @@ class RoundsScreen(Keyed, Screen[None]):
         table.focus()
 
     def fill(self) -> None:
-        """The table of rounds, from the store (again, after a change)."""
+        """The table of rounds, read from the store (again, after a change) in a thread:
+        the screen answers keys meanwhile."""
+        store = services(self).store
+        if store is None:
+            self.show_rounds([])
+            return
+        self.query_one("#round-card", Static).update("Reading the rounds…")
+        self.read_rounds(store)
+
+    @work(thread=True, exclusive=True, group="read")
+    def read_rounds(self, store: Store) -> None:
+        try:
+            rounds = store.rounds()
+        except StoreError as error:
+            self.app.call_from_thread(self.show_rounds, [], str(error))
+            return
+        self.app.call_from_thread(self.show_rounds, rounds)
+
+    def show_rounds(self, rounds: list[StoredRound], error: str = "") -> None:
+        if not self.is_attached:
+            return  # the screen has gone
         table = self.query_one(DataTable)
         table.clear()
-        store = services(self).store
-        try:
-            self.rounds = store.rounds() if store is not None else []
-        except StoreError as error:
-            self.rounds = []
-            self.query_one("#round-card", Static).update(said(str(error)))
+        self.rounds = rounds
+        self.query_one("#round-card", Static).update(said(error))
         for stored in self.rounds:
             difference = stored.total - self.kind.bogey
             table.add_row(
@@ -174,22 +191,32 @@ class RoundsScreen(Keyed, Screen[None]):
         stored = next((r for r in self.rounds if str(r.id) == key), None)
         if stored is not None:
             round_ = Round(self.kind, stored.course, parse_options(stored.options), stored.scores)
+            # the card at once; its pars and bests once they are read
+            self.query_one("#round-card", Static).update(scorecard_table(round_, ({}, {})))
             store = services(self).store
-            seeds = round_.seeds()
-            try:
-                found = (
-                    (store.hint_pars(seeds, stored.options), store.pars(seeds, stored.options))
-                    if store is not None
-                    else ({}, {})
-                )
-            except StoreError:
-                found = ({}, {})
-            pars, bests = (
-                {hole: known[seed] for hole, seed in enumerate(seeds, 1) if seed in known}
-                for known in found
-            )
-            self.query_one("#round-card", Static).update(scorecard_table(round_, (pars, bests)))
+            if store is not None:
+                self.read_pars(store, round_, stored.options)
         self.refresh_bindings()
+
+    @work(thread=True, exclusive=True, group="pars")
+    def read_pars(self, store: Store, round_: Round, options: str) -> None:
+        """Read the round's pars and bests in a thread, and show its card with them."""
+        seeds = round_.seeds()
+        try:
+            found = (store.hint_pars(seeds, options), store.pars(seeds, options))
+        except StoreError:
+            return  # the card stays without them
+        pars, bests = (
+            {hole: known[seed] for hole, seed in enumerate(seeds, 1) if seed in known}
+            for known in found
+        )
+        self.app.call_from_thread(self.show_card, round_, pars, bests)
+
+    def show_card(self, round_: Round, pars: dict[int, int], bests: dict[int, int]) -> None:
+        chosen = self.chosen if self.is_attached else None
+        if chosen is None or chosen.course != round_.course or chosen.scores != round_.scores:
+            return  # the screen has gone, or another round is chosen now
+        self.query_one("#round-card", Static).update(scorecard_table(round_, (pars, bests)))
 
     @on(DataTable.RowSelected)
     def selected(self, _event: DataTable.RowSelected) -> None:
@@ -218,12 +245,7 @@ class RoundsScreen(Keyed, Screen[None]):
             store = services(self).store
             if not yes or store is None:
                 return
-            try:
-                store.abandon_round(stored.id)
-            except StoreError as error:
-                self.notify(str(error), severity="error", timeout=15)
-                return
-            self.fill()
+            self.abandon(store, stored.id)
 
         self.app.push_screen(
             ConfirmScreen(
@@ -235,6 +257,18 @@ class RoundsScreen(Keyed, Screen[None]):
             ),
             callback=answered,
         )
+
+    @work(exclusive=True, group="abandon")
+    async def abandon(self, store: Store, round_id: int) -> None:
+        """Abandon the round through the writer (in turn after the moves handed to it),
+        then read the table again."""
+        try:
+            await in_writer(services(self).writer, lambda: store.abandon_round(round_id))
+        except StoreError as error:
+            self.notify(str(error), severity="error", timeout=15)
+            return
+        if self.is_attached:
+            self.fill()
 
     def action_back(self) -> None:
         self.app.pop_screen()

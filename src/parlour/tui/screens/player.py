@@ -4,6 +4,7 @@ app served to a browser whose player is fixed: it says so and lists no one else)
 from __future__ import annotations
 
 from textual import on
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -16,6 +17,7 @@ from parlour.controls.screens import PLAYER_KEYS
 from parlour.controls.screens import GoesBack
 from parlour.render.untrusted import outside
 from parlour.render.untrusted import said
+from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.players import MAX_LENGTH
 from parlour.store.players import check_player
@@ -66,19 +68,32 @@ class PlayerScreen(Keyed, ModalScreen[None]):
             listing.highlighted = 0
             listing.focus()
             return
+        self.say("Reading the players…")
+        self.read_players(store)
+
+    @work(thread=True, exclusive=True, group="read")
+    def read_players(self, store: Store) -> None:
+        """Read the players in a thread (the screen answers keys meanwhile)."""
+        error = ""
         try:
             names = store.players()
-        except StoreError as error:
-            names = [store.player]
-            self.say(str(error))
+        except StoreError as raised:
+            names, error = [store.player], str(raised)
+        self.app.call_from_thread(self.show_players, store.player, names, error)
+
+    def show_players(self, playing: str, names: list[str], error: str) -> None:
+        if not self.is_attached:
+            return  # the screen has gone
+        self.say(error)
+        listing = self.query_one("#players", OptionList)
         for index, name in enumerate(names):
             # a name from the database is outside text: shown as written, never markup
             label = outside(name)
-            if name == store.player:
+            if name == playing:
                 label.append(" (playing now)")
             listing.add_option(Option(label, id=f"player-{index}"))
         self._names = names
-        listing.highlighted = names.index(store.player)
+        listing.highlighted = names.index(playing) if playing in names else 0
         listing.focus()
 
     def say(self, words: str) -> None:
@@ -106,12 +121,20 @@ class PlayerScreen(Keyed, ModalScreen[None]):
             else:
                 self.say(fixed_player_words(store.player))
             return
+        # the store is opened for them in a thread: the screen answers keys meanwhile
+        self.say(f"Opening {name}'s games…")
         try:
-            services(self).switch_player(name)
+            services(self).switch_player(name, self._switched)
         except StoreError as error:
             self.say(str(error))
-            return
-        self.dismiss()
+
+    def _switched(self, error: str | None) -> None:
+        if not self.is_attached or self.app.screen is not self:
+            return  # the player has moved on: the answer changes nothing here
+        if error is not None:
+            self.say(error)
+        else:
+            self.dismiss()
 
     def action_back(self) -> None:
         self.dismiss()

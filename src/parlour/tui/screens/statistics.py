@@ -4,6 +4,7 @@ rounds' totals over time against bogey and par."""
 
 from __future__ import annotations
 
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -12,15 +13,19 @@ from textual_plotext import PlotextPlot
 
 from parlour.controls.screens import STATISTICS_KEYS
 from parlour.controls.screens import GoesBack
+from parlour.engine.plugin import GameSpec
 from parlour.engine.registry import round_specs
 from parlour.engine.untrusted import shown
 from parlour.render.untrusted import said
+from parlour.statistics import DailyScore
+from parlour.statistics import GameStats
 from parlour.statistics import daily_scores
 from parlour.statistics import daily_table
 from parlour.statistics import game_name
 from parlour.statistics import game_statistics
 from parlour.statistics import round_totals
 from parlour.statistics import stats_table
+from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.queries import score_counts
 from parlour.tui.keyed import Keyed
@@ -50,20 +55,45 @@ class StatisticsScreen(Keyed, Screen[None]):
         if store is None:
             figures.update("The statistics cannot be read: the database is not open.")
             return
+        figures.update("Reading the statistics…")
+        self.read_figures(store)
+
+    @work(thread=True, exclusive=True, group="read")
+    def read_figures(self, store: Store) -> None:
+        """Read the figures in a thread (the screen answers keys meanwhile)."""
         try:
             stats = game_statistics(store)
             days = [(spec, daily_scores(store, spec)) for spec in round_specs()]
             counts = {(s.game, s.options): score_counts(store, s.game, s.options) for s in stats}
             totals = [(spec, round_totals(store, spec)) for spec in round_specs()]
         except StoreError as error:
-            figures.update(said(f"The statistics cannot be read: {error}"))
+            self.app.call_from_thread(self.unreadable, str(error))
             return
+        self.app.call_from_thread(self.show_figures, store.player, stats, days, counts, totals)
+
+    def unreadable(self, error: str) -> None:
+        if self.is_attached:
+            self.query_one("#figures", Static).update(
+                said(f"The statistics cannot be read: {error}")
+            )
+
+    def show_figures(
+        self,
+        player: str,
+        stats: list[GameStats],
+        days: list[tuple[GameSpec, list[DailyScore]]],
+        counts: dict[tuple[str, str], dict[int, int]],
+        totals: list[tuple[GameSpec, list[tuple[str, int, int | None]]]],
+    ) -> None:
+        if not self.is_attached:
+            return  # the screen has gone
+        figures = self.query_one("#figures", Static)
         if not stats:
             figures.update(
-                said(f"{shown(store.player)} has not finished a game yet: play one, and come back.")
+                said(f"{shown(player)} has not finished a game yet: play one, and come back.")
             )
             return
-        figures.update(stats_table(store.player, stats))
+        figures.update(stats_table(player, stats))
         scroll = self.query_one("#statistics", VerticalScroll)
         for spec, found in days:
             if found:
