@@ -206,6 +206,7 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
                     self.show_menu()
             case OpenGame(game, seed, options, fresh):
                 open_game(self, game, seed, options, fresh=fresh)
+                return  # (an unfinished game opens once it is read, or the menu)
             case OpenRound(None, options, False):
                 ask_round(self, options)  # (--round: go on with an unfinished one?)
                 return  # (the round opens once the store has answered, or the menu)

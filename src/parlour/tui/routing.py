@@ -212,12 +212,23 @@ class Routing(App[None]):
         self._show(self.game_screen(Replaying(start, title)))
 
     def replay_stored(self, game_id: int) -> None:
+        """Replay a finished game (read off the event loop; it opens once read)."""
+        self.run_worker(self._replay_stored(game_id, self.screen), group="routing")
+
+    async def _replay_stored(self, game_id: int, asked_on: Screen[Any]) -> None:
         from parlour.engine.cards import parse_cards
         from parlour.engine.notation import parse_options
 
-        stored = self._require_store().finished_game(game_id)
-        if stored is None:
+        store = self._require_store()
+        try:
+            stored = await answered(
+                in_thread(lambda: store.finished_game(game_id)), self._busy_round
+            )
+        except StoreError as error:
+            self.notify(f"That game cannot be replayed: {error}", severity="error")
             return
+        if stored is None or self.screen is not asked_on:
+            return  # (gone, or the player has moved on)
         try:
             rules = find_game(stored.game)
             line: Line[Any, Any] = Line.new(

@@ -27,6 +27,7 @@ from parlour.store.opening import StoreError
 from parlour.store.schema import SavedGame
 from parlour.store.unfinished import Unfinished
 from parlour.store.unfinished import unfinished
+from parlour.tui.background import in_thread
 from parlour.tui.services import Services
 from parlour.tui.services import services
 
@@ -95,21 +96,32 @@ def entry_words(entry: Unfinished, now: datetime | None = None) -> str:
 
 def open_saved(screen: Screen[Any] | App[Any], saved_id: int, *, said: str = "") -> None:
     """Open the player's unfinished game ``saved_id`` at the move it was left (and say
-    ``said`` once it is open)."""
-    from parlour.tui.screens import game_screen_class
-
+    ``said`` once it is open). It is read in a thread: the screen answers keys meanwhile,
+    and the game opens once it is read (not if the player has moved on by then)."""
     app = services(screen) if isinstance(screen, Screen) else cast(Services, screen)
     store = app.store
     if store is None:
         return
-    try:
+    screen.run_worker(_open_saved(screen, store, saved_id, said), group="open-saved")
+
+
+async def _open_saved(
+    screen: Screen[Any] | App[Any], store: Store, saved_id: int, said: str
+) -> None:
+    from parlour.tui.screens import game_screen_class
+
+    parlour = screen.app
+    asked_on = parlour.screen
+
+    def reading() -> Session | None:
         saved = next((game for game in store.games_in_progress() if game.id == saved_id), None)
-        if saved is None:
-            screen.notify("That game is no longer unfinished (it was finished or replaced).")
-            return
-        session = Session.resume(store, saved)
+        return None if saved is None else Session.resume(store, saved)
+
+    try:
+        session = await in_thread(reading)
     except StoreError as error:
         screen.notify(str(error), severity="error", timeout=15)
+        _nothing_opened(parlour)
         return
     except ParlourError as error:
         screen.notify(
@@ -117,27 +129,53 @@ def open_saved(screen: Screen[Any] | App[Any], saved_id: int, *, said: str = "")
             severity="error",
             timeout=15,
         )
+        _nothing_opened(parlour)
         return
-    screen.app.push_screen(game_screen_class(session.rules.id)(Playing(session)))
+    if session is None:
+        screen.notify("That game is no longer unfinished (it was finished or replaced).")
+        _nothing_opened(parlour)
+        return
+    if parlour.screen is not asked_on:
+        return  # the player has moved on (the game stays unfinished, and listed)
+    parlour.push_screen(game_screen_class(session.rules.id)(Playing(session)))
     if said:
         screen.notify(said, timeout=10)
+
+
+def _nothing_opened(app: App[Any]) -> None:
+    """At start-up, when the game asked for could not be opened: the start screen."""
+    if len(app.screen_stack) < 2:
+        cast(Services, app).show_menu()
 
 
 def new_deal(screen: Screen[Any], game: str) -> None:
     """A new deal of ``game`` with the options chosen on the start screen; if the player
     has an unfinished game of it (its resume slot), ask first: a move in the new deal
     replaces it. No (Enter, Esc) goes on with the unfinished one."""
-    from parlour.tui.screens.confirm import ConfirmScreen
 
     app = services(screen)
     spec = find_spec(game)
     options = app.options & frozenset(spec.option_names)
+    store = app.store
+    if store is None:
+        app.start_new_game(spec.id)
+        return
+    screen.run_worker(_new_deal(screen, store, spec.id, options), group="new-deal", exclusive=True)
+
+
+async def _new_deal(screen: Screen[Any], store: Store, game: str, options: frozenset[str]) -> None:
+    """The rest of :func:`new_deal`, once the game's resume slot is read (in a thread)."""
+    from parlour.tui.screens.confirm import ConfirmScreen
+
+    app = services(screen)
     try:
-        saved = app.store.saved_deal(spec.id, format_options(options)) if app.store else None
+        saved = await in_thread(lambda: store.saved_deal(game, format_options(options)))
     except StoreError:
         saved = None  # the new deal says itself that it cannot be saved
+    if screen.app.screen is not screen:
+        return  # the player has moved on
     if saved is None:
-        app.start_new_game(spec.id)
+        app.start_new_game(game)
         return
     question = (
         f"You have an unfinished game of {describe_saved(saved)} ({_moves(len(saved.moves))}, "
@@ -147,7 +185,7 @@ def new_deal(screen: Screen[Any], game: str) -> None:
 
     def answered(yes: bool | None) -> None:
         if yes:
-            app.start_new_game(spec.id)
+            app.start_new_game(game)
         else:
             open_saved(screen, saved.id)
 
