@@ -252,6 +252,7 @@ class GolfScreen(GameScreen):
         if session is None or session.round is None or store is None:
             return
         from parlour.tui.background import hint_par_job
+        from parlour.tui.background import in_thread
         from parlour.tui.background import par_job
         from parlour.tui.background import run
         from parlour.tui.background import run_pars
@@ -260,12 +261,12 @@ class GolfScreen(GameScreen):
         seeds = session.round.round.seeds()
         current = session.round.hole
         order = [*seeds[current - 1 :], *seeds[: current - 1]]
-        known = store.pars(seeds, written)
+        known = await in_thread(lambda: store.pars(seeds, written))  # (off the loop)
         for seed in order:
             if seed not in known:
                 best = await run(par_job, self.rules.id, seed, options)
                 keep_later(store, partial(store.save_par, seed, written, best))
-        known = store.hint_pars(seeds, written)
+        known = await in_thread(lambda: store.hint_pars(seeds, written))
         for seed in order:
             if seed not in known:
                 par = await run_pars(hint_par_job, self.rules.id, seed, options)
