@@ -28,6 +28,7 @@ from parlour.tui.background import in_thread
 from parlour.tui.background import in_writer
 from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
+from parlour.tui.services import place
 
 BUSY_ROUND = (
     "The database is busy (another program is using it): the game opens as soon as it answers."
@@ -109,7 +110,7 @@ class Routing(App[None]):
         fresh: bool,
     ) -> None:
         store = self._require_store()
-        asked_on = self.screen
+        asked_on = place(self)
         text = format_options(options)
         try:
             if course is not None and not fresh:
@@ -131,7 +132,7 @@ class Routing(App[None]):
             self._nothing_opened()
             return
         # (a round written when the player has moved on is kept, unfinished, and listed)
-        if self.screen is asked_on:
+        if place(self) is asked_on:
             session = Session.first_hole(store, round_id, course, options)
             self._show(self.game_screen(Playing(session)), replace)
 
@@ -147,7 +148,7 @@ class Routing(App[None]):
     def continue_round(self, round_id: int, *, replace: Screen[Any] | None = None) -> None:
         """Go on with an unfinished round, at its hole in progress or its next hole (read
         off the event loop; its screen opens once the store has answered)."""
-        self.run_worker(self._continue_round(round_id, replace, self.screen), group="routing")
+        self.run_worker(self._continue_round(round_id, replace, place(self)), group="routing")
 
     async def _continue_round(
         self, round_id: int, replace: Screen[Any] | None, asked_on: Screen[Any]
@@ -170,12 +171,12 @@ class Routing(App[None]):
             self.notify("That round is over: it cannot be continued.")
             self._nothing_opened()
             return
-        if self.screen is asked_on:
+        if place(self) is asked_on:
             self._show(self.game_screen(Playing(session)), replace)
 
     def resume_latest(self) -> None:
         """The player's latest unfinished game that can be resumed (read off the loop)."""
-        self.run_worker(self._resume_latest(self.screen), group="routing")
+        self.run_worker(self._resume_latest(place(self)), group="routing")
 
     async def _resume_latest(self, asked_on: Screen[Any]) -> None:
         store = self._require_store()
@@ -204,7 +205,7 @@ class Routing(App[None]):
         if session is None:
             self.notify("There is no game in progress to resume.")
             self._nothing_opened()
-        elif self.screen is asked_on:
+        elif place(self) is asked_on:
             self._show(self.game_screen(Playing(session)))
 
     def open_replay(self, line: Line[Any, Any], title: str = "") -> None:
@@ -213,7 +214,7 @@ class Routing(App[None]):
 
     def replay_stored(self, game_id: int) -> None:
         """Replay a finished game (read off the event loop; it opens once read)."""
-        self.run_worker(self._replay_stored(game_id, self.screen), group="routing")
+        self.run_worker(self._replay_stored(game_id, place(self)), group="routing")
 
     async def _replay_stored(self, game_id: int, asked_on: Screen[Any]) -> None:
         from parlour.engine.cards import parse_cards
@@ -227,7 +228,7 @@ class Routing(App[None]):
         except StoreError as error:
             self.notify(f"That game cannot be replayed: {error}", severity="error")
             return
-        if stored is None or self.screen is not asked_on:
+        if stored is None or place(self) is not asked_on:
             return  # (gone, or the player has moved on)
         try:
             rules = find_game(stored.game)

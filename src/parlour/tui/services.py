@@ -14,6 +14,8 @@ from typing import TypedDict
 from typing import Unpack
 from typing import runtime_checkable
 
+from textual.app import App
+from textual.screen import ModalScreen
 from textual.screen import Screen
 
 from parlour.engine.history import Line
@@ -87,6 +89,14 @@ def services(screen: Screen[Any]) -> Services:
     if not isinstance(app, Services):
         raise TypeError(f"{type(screen).__name__} is shown by an app that is not Parlour's")
     return app
+
+
+def place(app: App[Any]) -> Screen[Any]:
+    """Where the player is: the top screen below any modal one (a question, a chooser).
+    An answer read off the event loop is dropped when the player's place has changed
+    since it was asked for (they have moved on)."""
+    stack: list[Screen[Any]] = app.screen_stack
+    return next((s for s in reversed(stack) if not isinstance(s, ModalScreen)), stack[-1])
 
 
 def fixed_player_words(player: str) -> str:

@@ -29,6 +29,7 @@ from parlour.store.unfinished import Unfinished
 from parlour.store.unfinished import unfinished
 from parlour.tui.background import in_thread
 from parlour.tui.services import Services
+from parlour.tui.services import place
 from parlour.tui.services import services
 
 
@@ -111,7 +112,7 @@ async def _open_saved(
     from parlour.tui.screens import game_screen_class
 
     parlour = screen.app
-    asked_on = parlour.screen
+    asked_on = place(parlour)
 
     def reading() -> Session | None:
         saved = next((game for game in store.games_in_progress() if game.id == saved_id), None)
@@ -135,7 +136,7 @@ async def _open_saved(
         screen.notify("That game is no longer unfinished (it was finished or replaced).")
         _nothing_opened(parlour)
         return
-    if parlour.screen is not asked_on:
+    if place(parlour) is not asked_on:
         return  # the player has moved on (the game stays unfinished, and listed)
     parlour.push_screen(game_screen_class(session.rules.id)(Playing(session)))
     if said:
@@ -172,7 +173,7 @@ async def _new_deal(screen: Screen[Any], store: Store, game: str, options: froze
         saved = await in_thread(lambda: store.saved_deal(game, format_options(options)))
     except StoreError:
         saved = None  # the new deal says itself that it cannot be saved
-    if screen.app.screen is not screen:
+    if place(screen.app) is not screen:
         return  # the player has moved on
     if saved is None:
         app.start_new_game(game)
@@ -199,15 +200,26 @@ def open_game(
 ) -> None:
     """``parlour play GAME``: the player's unfinished game of it under these options (of
     deal ``seed``, if given) where it was left, unless ``fresh``; else a new deal, saying
-    which unfinished game its first move will replace, if any."""
+    which unfinished game its first move will replace, if any. What is saved is read in a
+    thread; the game opens on the answer."""
+    app.run_worker(_open_game(app, game, seed, options, fresh), group="open-game")
+
+
+async def _open_game(
+    app: App[Any], game: str, seed: int | None, options: frozenset[str], fresh: bool
+) -> None:
     parlour = cast(Services, app)
     store = parlour.store
     assert store is not None
     spec = find_spec(game)
     text = format_options(options)
-    try:
+
+    def reading() -> tuple[SavedGame | None, SavedGame | None]:
         saved = None if fresh else store.saved_deal(spec.id, text, seed)
-        slot = store.saved_deal(spec.id, text)
+        return saved, store.saved_deal(spec.id, text)
+
+    try:
+        saved, slot = await in_thread(reading)
     except StoreError:
         saved = slot = None  # the new deal says itself that it cannot be saved
     if saved is not None:
@@ -230,7 +242,12 @@ def open_game(
 
 def ask_round(app: App[Any], options: frozenset[str]) -> None:
     """``parlour play GAME --round``: a new round, unless the player has an unfinished one
-    under these rules and says to go on with it (the latest played is offered)."""
+    under these rules and says to go on with it (the latest played is offered). The
+    unfinished rounds are read in a thread; the question is asked on the answer."""
+    app.run_worker(_ask_round(app, options), group="open-game")
+
+
+async def _ask_round(app: App[Any], options: frozenset[str]) -> None:
     from parlour.tui.screens.confirm import ConfirmScreen
 
     parlour = cast(Services, app)
@@ -238,7 +255,8 @@ def ask_round(app: App[Any], options: frozenset[str]) -> None:
     assert store is not None
     text = format_options(options)
     try:
-        left = [e for e in unfinished(store) if e.round is not None and e.round.options == text]
+        found = await in_thread(lambda: unfinished(store))
+        left = [e for e in found if e.round is not None and e.round.options == text]
     except StoreError:
         left = []
     if not left:
