@@ -4,6 +4,7 @@ both use it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import time
 from collections.abc import Callable
@@ -11,6 +12,10 @@ from datetime import UTC
 from datetime import date
 from datetime import datetime
 from pathlib import Path
+
+from textual.worker import Worker
+from textual.worker import WorkerCancelled
+from textual.worker import WorkerFailed
 
 from parlour import ending
 from parlour.controls.course import Playing
@@ -26,9 +31,9 @@ from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.store.writer import Writer
-from parlour.tui.background import answered
-from parlour.tui.background import in_thread
 from parlour.tui.notices import PlainNotices
+from parlour.tui.offloop import answered
+from parlour.tui.offloop import in_thread
 from parlour.tui.opening import OpenGame
 from parlour.tui.opening import Opening
 from parlour.tui.opening import OpenRound
@@ -67,6 +72,17 @@ def open_store(directory: Path, player: str | None) -> asyncio.Future[Store]:
     """Open the store in a thread of its own, and answer on the running event loop (a
     store opened after no one waits for it any more is closed)."""
     return in_thread(lambda: Store(directory, player=player), discard=Store.close)
+
+
+async def settled(worker: Worker[None], timeout: float) -> None:
+    """Wait for ``worker`` (at most ``timeout`` seconds); what became of it is its own
+    business (it says itself what went wrong)."""
+
+    async def waiting() -> None:
+        with contextlib.suppress(WorkerCancelled, WorkerFailed):
+            await worker.wait()
+
+    await asyncio.wait({asyncio.ensure_future(waiting())}, timeout=timeout)
 
 
 def terminal_shows_suits() -> bool:
@@ -149,9 +165,13 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
         opening = open_store(self.data_dir, self.player or self.config.settings.player)
         done, _ = await asyncio.wait({opening}, timeout=OPENING_GRACE)
         if done:
-            self._store_opened(opening)
+            opened = self._store_opened(opening)
             if self.store is None:  # it cannot be used: the app ends, saying why
                 return
+            if opened is not None:
+                # what was asked for opens as the app does, unless the store is slow to
+                # answer (then it opens once it answers, a notice saying why it waits)
+                await settled(opened, OPENING_GRACE)
         else:  # the database is busy: the start screen answers keys while it waits
             self.notice = BUSY_WORDS if isinstance(self.opening, StartMenu) else BUSY_OPENING
             self.show_menu()
@@ -164,25 +184,25 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
             self.remember(theme=self.theme)
         self._report_settings()
 
-    def _store_opened(self, opening: asyncio.Future[Store]) -> None:
+    def _store_opened(self, opening: asyncio.Future[Store]) -> Worker[None] | None:
         """Go on once the store has answered: open what the app was asked to open (or,
         when the start screen is up already, list the player's games on it)."""
         try:
             store = opening.result()
         except StoreError as error:
             self.exit(return_code=2, message=said(f"parlour: {error}"))
-            return
+            return None
         if not self.is_running:  # the player left while the database was busy
             store.close()
-            return
+            return None
         store.writer = self.writer
         self.store = store
         self.notice = store.notice
         if self.notice:
             self.notify(self.notice, title="Database moved aside", severity="warning", timeout=30)
         if len(self.screen_stack) < 2:  # opened in time: before the first screen
-            self._open_first()
-        elif isinstance(self.opening, StartMenu):
+            return self._open_first()
+        if isinstance(self.opening, StartMenu):
             self._rebuild_start()
         else:
             # what the command line asked for opens in place of the start screen (and of
@@ -190,6 +210,7 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
             while len(self.screen_stack) > 1:
                 self.pop_screen()
             self.call_after_refresh(self._open_first)
+        return None
 
     def _rebuild_start(self) -> None:
         from parlour.tui.screens.start import StartScreen
@@ -198,21 +219,19 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
             if isinstance(screen, StartScreen) and screen.is_mounted:
                 screen.rebuild()
 
-    def _open_first(self) -> None:
-        """Open what the command line asked for (the start screen, a game, a round …)."""
+    def _open_first(self) -> Worker[None] | None:
+        """Open what the command line asked for (the start screen, a game, a round …): the
+        worker that opens it once the store has answered, if it is one of those."""
         match self.opening:
             case StartMenu():
                 if len(self.screen_stack) < 2:
                     self.show_menu()
             case OpenGame(game, seed, options, fresh):
-                open_game(self, game, seed, options, fresh=fresh)
-                return  # (an unfinished game opens once it is read, or the menu)
+                return open_game(self, game, seed, options, fresh=fresh)
             case OpenRound(None, options, False):
-                ask_round(self, options)  # (--round: go on with an unfinished one?)
-                return  # (the round opens once the store has answered, or the menu)
+                return ask_round(self, options)  # (--round: go on with an unfinished one?)
             case OpenRound(course, options, fresh):
-                self.start_round(options, course=course, fresh=fresh)
-                return
+                return self.start_round(options, course=course, fresh=fresh)
             case Replay(line, title):
                 self.open_replay(line, title)
             case PlayOn(line):
@@ -221,10 +240,10 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
                     self.notify(replaced, timeout=15)
                 self._show(self.game_screen(Playing(Session.from_line(store, line))))
             case Resume():
-                self.resume_latest()
-                return
+                return self.resume_latest()
         if len(self.screen_stack) < 2:  # nothing could be opened: the menu, then
             self.show_menu()
+        return None
 
     def on_unmount(self) -> None:
         from parlour.tui.background import shut_down

@@ -6,10 +6,8 @@ deal to the end: seconds a deal), and one for settling ends, whose searches can 
 minute; neither of the last two holds up a hint, and both run at a lower priority. A
 process is started only when first needed and never outlives the app, even one killed
 with no chance to stop it (it watches for its parent to go).
-
-The store's reads and writes are off the event loop too, in threads (:func:`in_thread`
-for reads, the writer for writes, :func:`in_writer`): SQLite waits for a database another
-program holds locked, and the screen must not wait with it.
+(The store's reads and writes, which are off the event loop too, run in threads:
+:mod:`parlour.tui.offloop`.)
 """
 
 from __future__ import annotations
@@ -17,14 +15,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
 from typing import TypeVar
-
-from parlour.store.writer import Writer
 
 T = TypeVar("T")
 
@@ -126,89 +121,3 @@ def end_look_job(game_id: str, state: Any) -> str:
     if not isinstance(rules, SettlesEndLater):
         raise TypeError(f"{game_id} decides every end as the move is made")
     return rules.look_further(state)
-
-
-# -- the store, off the event loop -----------------------------------------------------------
-
-
-def in_thread(
-    function: Callable[[], T], *, discard: Callable[[T], object] | None = None
-) -> asyncio.Future[T]:
-    """Run ``function`` (a read of the store, or its opening) in a thread of its own and
-    answer on the running event loop, so that the screen never waits on the disk.
-
-    A plain daemon thread rather than a Textual thread worker: those run in the event
-    loop's default executor, which is waited for as the program ends, and a read or an
-    opening that waits for a locked database must not keep a player who quits. An answer
-    no one waits for any more (the future cancelled, or the loop closed) is handed to
-    ``discard`` (a store opened for nothing is closed)."""
-    loop = asyncio.get_running_loop()
-    answer: asyncio.Future[T] = loop.create_future()
-
-    def settle(result: T | None, error: BaseException | None) -> None:
-        if answer.cancelled():
-            if error is None and discard is not None:
-                discard(result)  # type: ignore[arg-type]
-        elif error is not None:
-            answer.set_exception(error)
-        else:
-            answer.set_result(result)  # type: ignore[arg-type]
-
-    def running() -> None:
-        result: T | None = None
-        error: BaseException | None = None
-        try:
-            result = function()
-        except Exception as raised:  # StoreError, or a bug: told on the loop either way
-            error = raised
-        try:
-            loop.call_soon_threadsafe(settle, result, error)
-        except RuntimeError:  # the loop has closed: the program is ending
-            if error is None and discard is not None:
-                discard(result)  # type: ignore[arg-type]
-
-    threading.Thread(target=running, name="parlour-store", daemon=True).start()
-    return answer
-
-
-def in_writer(writer: Writer, function: Callable[[], T]) -> asyncio.Future[T]:
-    """Hand ``function`` (a write to the store) to the writer, after every write handed
-    over before it, and answer on the running event loop with what it returns. The
-    write is done even if no one waits for the answer any more (the writer is flushed as
-    the app ends): a write handed over is never lost."""
-    loop = asyncio.get_running_loop()
-    answer: asyncio.Future[T] = loop.create_future()
-
-    def settle(result: T | None, error: BaseException | None) -> None:
-        if answer.cancelled():
-            return
-        if error is not None:
-            answer.set_exception(error)
-        else:
-            answer.set_result(result)  # type: ignore[arg-type]
-
-    def write() -> None:
-        result: T | None = None
-        error: BaseException | None = None
-        try:
-            result = function()
-        except Exception as raised:
-            error = raised
-        with contextlib.suppress(RuntimeError):  # the loop has closed: the program is ending
-            loop.call_soon_threadsafe(settle, result, error)
-
-    writer.submit(write)
-    return answer
-
-
-async def answered(future: asyncio.Future[T], busy: Callable[[], object], grace: float = 0.5) -> T:
-    """The future's answer; if it has not come within ``grace`` seconds (the database is
-    busy), ``busy()`` is called first (to say so), once."""
-    try:
-        done, _ = await asyncio.wait({future}, timeout=grace)
-    except asyncio.CancelledError:  # no one waits any more: the answer is discarded
-        future.cancel()
-        raise
-    if not done:
-        busy()
-    return await future

@@ -9,6 +9,7 @@ from typing import Unpack
 
 from textual.app import App
 from textual.screen import Screen
+from textual.worker import Worker
 
 from parlour.controls.course import Course
 from parlour.controls.course import Playing
@@ -23,9 +24,9 @@ from parlour.session import Session
 from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.writer import Writer
-from parlour.tui.background import answered
-from parlour.tui.background import in_thread
-from parlour.tui.background import in_writer
+from parlour.tui.offloop import answered
+from parlour.tui.offloop import in_thread
+from parlour.tui.offloop import in_writer
 from parlour.tui.services import NewGame
 from parlour.tui.services import NewRound
 from parlour.tui.services import place
@@ -93,14 +94,16 @@ class Routing(App[None]):
         # (a store that cannot be written to leaves the game in memory: the screen says so)
         self._show(self.game_screen(Playing(session)), replace)
 
-    def start_round(self, options: frozenset[str] | None = None, **how: Unpack[NewRound]) -> None:
+    def start_round(
+        self, options: frozenset[str] | None = None, **how: Unpack[NewRound]
+    ) -> Worker[None]:
         """A round of ``course`` (a new course unless given): the player's unfinished round
         of it, if there is one and not ``fresh``, else a new round. The store is read and
         the round written off the event loop; its screen opens once they are done."""
         course, replace, fresh = how.get("course"), how.get("replace"), how.get("fresh", False)
         game = round_game().id
         options = self.options_for(game) if options is None else options
-        self.run_worker(self._start_round(options, course, replace, fresh), group="routing")
+        return self.run_worker(self._start_round(options, course, replace, fresh), group="routing")
 
     async def _start_round(
         self,
@@ -145,10 +148,11 @@ class Routing(App[None]):
     def _busy_round(self) -> None:
         self.notify(BUSY_ROUND, timeout=10)
 
-    def continue_round(self, round_id: int, *, replace: Screen[Any] | None = None) -> None:
+    def continue_round(self, round_id: int, *, replace: Screen[Any] | None = None) -> Worker[None]:
         """Go on with an unfinished round, at its hole in progress or its next hole (read
         off the event loop; its screen opens once the store has answered)."""
-        self.run_worker(self._continue_round(round_id, replace, place(self)), group="routing")
+        opening = self._continue_round(round_id, replace, place(self))
+        return self.run_worker(opening, group="routing")
 
     async def _continue_round(
         self, round_id: int, replace: Screen[Any] | None, asked_on: Screen[Any]
@@ -174,9 +178,9 @@ class Routing(App[None]):
         if place(self) is asked_on:
             self._show(self.game_screen(Playing(session)), replace)
 
-    def resume_latest(self) -> None:
+    def resume_latest(self) -> Worker[None]:
         """The player's latest unfinished game that can be resumed (read off the loop)."""
-        self.run_worker(self._resume_latest(place(self)), group="routing")
+        return self.run_worker(self._resume_latest(place(self)), group="routing")
 
     async def _resume_latest(self, asked_on: Screen[Any]) -> None:
         store = self._require_store()

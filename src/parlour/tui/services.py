@@ -17,6 +17,7 @@ from typing import runtime_checkable
 from textual.app import App
 from textual.screen import ModalScreen
 from textual.screen import Screen
+from textual.worker import Worker
 
 from parlour.engine.history import Line
 from parlour.store.database import Store
@@ -60,13 +61,16 @@ class Services(Protocol):
 
     def start_new_game(self, game: str, **how: Unpack[NewGame]) -> None: ...
 
+    # (each opens its screen once the store has answered: the worker that does it)
     def start_round(
         self, options: frozenset[str] | None = None, **how: Unpack[NewRound]
-    ) -> None: ...
+    ) -> Worker[None]: ...
 
-    def continue_round(self, round_id: int, *, replace: Screen[Any] | None = None) -> None: ...
+    def continue_round(
+        self, round_id: int, *, replace: Screen[Any] | None = None
+    ) -> Worker[None]: ...
 
-    def resume_latest(self) -> None: ...
+    def resume_latest(self) -> Worker[None]: ...
 
     def show_menu(self) -> None: ...
 

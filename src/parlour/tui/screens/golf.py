@@ -252,10 +252,10 @@ class GolfScreen(GameScreen):
         if session is None or session.round is None or store is None:
             return
         from parlour.tui.background import hint_par_job
-        from parlour.tui.background import in_thread
         from parlour.tui.background import par_job
         from parlour.tui.background import run
         from parlour.tui.background import run_pars
+        from parlour.tui.offloop import in_thread
 
         options, written = session.round.options, format_options(session.round.options)
         seeds = session.round.round.seeds()

@@ -11,6 +11,7 @@ from typing import cast
 
 from textual.app import App
 from textual.screen import Screen
+from textual.worker import Worker
 
 from parlour.controls.course import Playing
 from parlour.engine.errors import ParlourError
@@ -27,7 +28,7 @@ from parlour.store.opening import StoreError
 from parlour.store.schema import SavedGame
 from parlour.store.unfinished import Unfinished
 from parlour.store.unfinished import unfinished
-from parlour.tui.background import in_thread
+from parlour.tui.offloop import in_thread
 from parlour.tui.services import Services
 from parlour.tui.services import place
 from parlour.tui.services import services
@@ -197,12 +198,12 @@ async def _new_deal(screen: Screen[Any], store: Store, game: str, options: froze
 
 def open_game(
     app: App[Any], game: str, seed: int | None, options: frozenset[str], *, fresh: bool
-) -> None:
+) -> Worker[None]:
     """``parlour play GAME``: the player's unfinished game of it under these options (of
     deal ``seed``, if given) where it was left, unless ``fresh``; else a new deal, saying
     which unfinished game its first move will replace, if any. What is saved is read in a
     thread; the game opens on the answer."""
-    app.run_worker(_open_game(app, game, seed, options, fresh), group="open-game")
+    return app.run_worker(_open_game(app, game, seed, options, fresh), group="open-game")
 
 
 async def _open_game(
@@ -223,10 +224,11 @@ async def _open_game(
     except StoreError:
         saved = slot = None  # the new deal says itself that it cannot be saved
     if saved is not None:
-        open_saved(
+        await _open_saved(
             app,
+            store,
             saved.id,
-            said=f"Welcome back: {describe_saved(saved)}, {_moves(len(saved.moves))}. "
+            f"Welcome back: {describe_saved(saved)}, {_moves(len(saved.moves))}. "
             f"(parlour play {spec.id} --new deals a new one.)",
         )
         return
@@ -240,11 +242,11 @@ async def _open_game(
         )
 
 
-def ask_round(app: App[Any], options: frozenset[str]) -> None:
+def ask_round(app: App[Any], options: frozenset[str]) -> Worker[None]:
     """``parlour play GAME --round``: a new round, unless the player has an unfinished one
     under these rules and says to go on with it (the latest played is offered). The
     unfinished rounds are read in a thread; the question is asked on the answer."""
-    app.run_worker(_ask_round(app, options), group="open-game")
+    return app.run_worker(_ask_round(app, options), group="open-game")
 
 
 async def _ask_round(app: App[Any], options: frozenset[str]) -> None:
@@ -260,7 +262,7 @@ async def _ask_round(app: App[Any], options: frozenset[str]) -> None:
     except StoreError:
         left = []
     if not left:
-        parlour.start_round(options)
+        await parlour.start_round(options).wait()
         return
     entry = left[0]
     assert entry.round is not None
