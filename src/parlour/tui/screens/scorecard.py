@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Mapping
+from pathlib import Path
 
 from rich.console import Console
 from rich.console import Group
@@ -27,6 +28,7 @@ from parlour.render.scorecard import LEGEND
 from parlour.render.scorecard import card_rows
 from parlour.render.scorecard import golf_card
 from parlour.render.scorecard import pace_note
+from parlour.store.database import Store
 from parlour.tui.keyed import Keyed
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
@@ -193,24 +195,34 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         self.dismiss(False)
 
     def action_export(self) -> None:
-        """Write the round as a round record (only once every hole is played)."""
+        """Write the round as a round record (only once every hole is played): read,
+        signed and written in a thread (the screen answers keys meanwhile)."""
+        store = services(self).store
+        if store is None or self.round_id is None:
+            self.notify("This round is not saved, so it cannot be exported.", severity="error")
+            return
+        directory = services(self).data_dir
+        self.run_worker(self._export(store, self.round_id, directory), group="export")
+
+    async def _export(self, store: Store, round_id: int, directory: Path) -> None:
+        from parlour.clubclient.outbox import signed_record
         from parlour.store.files import FileError
         from parlour.store.opening import StoreError
         from parlour.store.round_records import export_round
+        from parlour.tui.offloop import in_thread
 
-        store = services(self).store
+        def writing() -> Path | None:
+            stored = store.get_round(round_id)
+            if stored is None:
+                return None
+            return export_round(directory, stored, signed_record(store, directory, stored))
+
         try:
-            stored = None
-            if store is not None and self.round_id is not None:
-                stored = store.get_round(self.round_id)
-            if store is None or stored is None:
-                self.notify("This round is not saved, so it cannot be exported.", severity="error")
-                return
-            from parlour.clubclient.outbox import signed_record
-
-            directory = services(self).data_dir
-            path = export_round(directory, stored, signed_record(store, directory, stored))
+            path = await in_thread(writing)
         except (StoreError, FileError) as error:
             self.notify(f"No round record written: {error}.", severity="warning", timeout=10)
+            return
+        if path is None:
+            self.notify("This round is not saved, so it cannot be exported.", severity="error")
             return
         self.notify(f"Round record written to {path}", timeout=10)
