@@ -43,6 +43,9 @@ from tests.tui.test_players_stats_pilot import menu_entries
 #: how long the lock is held here (long enough for a dozen keys, and a store opening or
 #: a write that would wait for it all that time)
 HELD_SECONDS = 4.0
+#: the key that asks for the disk's work answers well before the lock goes (it does not
+#: wait for it; the keys after it are held to ANSWER_SECONDS)
+WAITED_SECONDS = 1.0
 #: how long the test waits for what was asked once the lock is let go (a loaded machine)
 AFTER_LOCK_SECONDS = 40.0
 
@@ -57,8 +60,10 @@ def locked(directory: Path, seconds: float = HELD_SECONDS) -> threading.Thread:
 
 
 class Answers:
-    """When each message was handled (a message hook of the app): a key has been answered
-    when the message it leads to (a row highlighted, the focus moved …) is handled."""
+    """When each message was handled (a message hook of the app). A key has been answered
+    once the message it leads to (a row highlighted, the focus moved, an entry chosen …)
+    has been handled: when the next message is taken up (a handler that waited on the
+    disk would hold that one back)."""
 
     def __init__(self) -> None:
         self.handled: list[tuple[float, Message]] = []
@@ -69,16 +74,16 @@ class Answers:
     async def times(
         self, pilot: Pilot[Any], keys: list[str], answer: tuple[type[Message], ...]
     ) -> list[float]:
-        """How long each key takes, from the press until its answer is handled."""
+        """How long each key takes, from the press until its answer has been handled."""
         times = []
         for key in keys:
             start = time.perf_counter()
             await pilot.press(key)
-            answered = [
-                at for at, message in self.handled if at >= start and isinstance(message, answer)
-            ]
-            assert answered, f"{key} had no answer"
-            times.append(answered[0] - start)
+            await pilot.pause()
+            after = [(at, message) for at, message in self.handled if at >= start]
+            index = next((i for i, (_, m) in enumerate(after) if isinstance(m, answer)), None)
+            assert index is not None and index + 1 < len(after), f"{key} had no answer"
+            times.append(after[index + 1][0] - start)
         return times
 
 
@@ -105,7 +110,9 @@ async def test_switching_player_while_the_database_is_locked(private_data_dir: P
         screen.query_one("#new-player", Input).value = "bob"
         screen.query_one("#new-player", Input).focus()
         holder = locked(private_data_dir)
-        await pilot.press("enter")  # a new player's store opens: it waits for the lock
+        # a new player's store opens: it waits for the lock, the keys do not
+        [asked] = await answers.times(pilot, ["enter"], (Input.Submitted,))
+        assert asked < WAITED_SECONDS, asked
         times = await answers.times(pilot, ["tab", "tab", "tab"] * 4, (events.Focus,))
         assert max(times) <= ANSWER_SECONDS, times
         said = str(screen.query_one("#player-said", Static).render())
@@ -125,7 +132,13 @@ async def test_opening_a_round_while_the_database_is_locked(private_data_dir: Pa
     async with app.run_test(size=(100, 32), message_hook=answers.hook) as pilot:
         await pilot.pause()
         holder = locked(private_data_dir)
-        await choose(pilot, app, "Golf: a round")  # the round is written: it waits
+        menu = app.screen.query_one("#menu", OptionList)
+        menu.highlighted = next(
+            i for i, entry in enumerate(menu_entries(app)) if entry.startswith("Golf: a round")
+        )
+        # the round is written: it waits for the lock, the keys do not
+        [asked] = await answers.times(pilot, ["enter"], (OptionList.OptionSelected,))
+        assert asked < WAITED_SECONDS, asked
         highlighted = (OptionList.OptionHighlighted,)
         times = await answers.times(pilot, ["down", "up"] * 6, highlighted)
         assert max(times) <= ANSWER_SECONDS, times
@@ -159,7 +172,9 @@ async def test_abandoning_a_round_while_the_database_is_locked(private_data_dir:
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         holder = locked(private_data_dir)
-        await pilot.press("y")  # abandoned through the writer: it waits for the lock
+        # abandoned through the writer: it waits for the lock, the keys do not
+        [asked] = await answers.times(pilot, ["y"], (events.Key,))
+        assert asked < WAITED_SECONDS, asked
         await pilot.pause()
         assert app.screen is screen
         times = await answers.times(pilot, ["down", "up"] * 6, (events.Key,))
