@@ -231,9 +231,7 @@ class ByTwosScreen(GameScreen):
     def form_packet(self) -> None:
         """Turn card after card until the packet is made: each turn is a move of its own,
         recorded and undone one by one."""
-        session = self.session
-        if session is None:
-            return
+        session = self.game  # (a key of play)
         before: ByTwosState = session.state
         turned = 0
         said = ""

@@ -103,8 +103,15 @@ class GameScreen(Keyed, Screen[None]):
 
     @property
     def session(self) -> Session | None:
-        """The game in play (None in a replay)."""
+        """The game in play (None in a replay), for readers from outside the screen (what
+        the screen does only in play reaches the session through :attr:`game`)."""
         return self.course.session
+
+    @property
+    def game(self) -> Session:
+        """The game in play, for what only play does (the keys of play, which a replay
+        does not ask)."""
+        return self.course.game
 
     @property
     def in_play(self) -> bool:
@@ -263,10 +270,7 @@ class GameScreen(Keyed, Screen[None]):
     def news_text(self, before: Any, after: Any) -> str:
         """What the engine tells the player once on reaching ``after`` (By Twos: that the
         deal can no longer be won), followed by a space; "" when nothing."""
-        if self.session is not None and after is self.session.state:
-            news = self.session.news(before)
-        else:
-            news = self.rules.words.news(before, after)
+        news = self.course.news(before, after)
         return f"{news} " if news else ""
 
     def move_name(self, move: Any) -> str:
@@ -277,10 +281,10 @@ class GameScreen(Keyed, Screen[None]):
         """Say ``message``, and whether moves are being saved when that has changed or
         saving is failing (``whole``: the message before a screen shortened it, for the
         log of messages)."""
-        news = self.session.saving_news() if self.session is not None else ""
+        news, failing = self.course.saving()
         if news:
             message = f"{message} {news}" if message else news
-            refused = refused or (self.session is not None and self.session.unsaved is not None)
+            refused = refused or failing
         self.query_one(StatusLine).say(
             with_ruling_words(message),
             refused=refused,
@@ -308,9 +312,9 @@ class GameScreen(Keyed, Screen[None]):
 
     def play(self, move: Any) -> bool:
         """Ask the engine to make ``move``; show what happened or why it was refused."""
-        session = self.session
-        if session is None:
-            return False
+        if not self.course.plays:
+            return False  # (a click on a replay's board moves nothing)
+        session = self.game
         before = session.state
         try:
             parsed = self.rules.parse_move(move) if isinstance(move, str) else move
@@ -412,7 +416,7 @@ class GameScreen(Keyed, Screen[None]):
     def ending_words(self) -> str:
         """How the game ended, as the engine says it, after why Parlour played the game out
         for the player if it did (the rules' ``playing_out``)."""
-        why = self.session.played_out if self.session is not None else ""
+        why = self.course.played_out
         prompt = self.rules.words.prompt(self.current)
         return f"{why} {prompt}" if why else prompt
 
@@ -436,15 +440,15 @@ class GameScreen(Keyed, Screen[None]):
     # -- the shared keys -------------------------------------------------------------------
 
     def action_undo(self) -> None:
-        session = self.session
-        if session is not None and session.can_undo:
+        session = self.game
+        if session.can_undo:
             move = session.line.moves[-1]
             session.undo()
             self.status(f"Took back {self.move_name(move)}. {self.prompt_text(self.current)}")
 
     def action_redo(self) -> None:
-        session = self.session
-        if session is not None and session.can_redo:
+        session = self.game
+        if session.can_redo:
             move = session.line.undone[-1]
             before = session.state
             described = self.rules.words.describe(before, move)
@@ -455,10 +459,8 @@ class GameScreen(Keyed, Screen[None]):
                 self.on_finished()
 
     def action_restart(self) -> None:
-        session = self.session
-        if session is not None:
-            session.restart()
-            self.status(f"Back to the deal (r redoes). {self.prompt_text(self.current)}")
+        self.game.restart()
+        self.status(f"Back to the deal (r redoes). {self.prompt_text(self.current)}")
 
     def action_hint(self) -> None:
         self.assistant.hint()
@@ -476,7 +478,7 @@ class GameScreen(Keyed, Screen[None]):
         played (subclasses may do more)."""
         from parlour.controls.new_deal import new_deal_question
 
-        question = new_deal_question(self.session)
+        question = new_deal_question(self.course)
         if question is None:
             self.action_new_anyway()
         else:
