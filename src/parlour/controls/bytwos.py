@@ -190,8 +190,6 @@ class ByTwosControls(GameControls):
 
     def refuse(self, key: str) -> Reply:
         """A key whose move is not possible now: say why (the engine's reason)."""
-        if not self.view.course.plays:
-            return Say("")
         if self.game.is_finished:
             return Say(
                 f"{self.rules.words.prompt(self.state)} Press n for a new game.", refused=True

@@ -13,7 +13,6 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.containers import Vertical
@@ -249,6 +248,5 @@ class ByTwosScreen(GameScreen):
             "time.)"
         )
 
-    @on(Pile.Chosen)
-    def pile_clicked(self, event: Pile.Chosen) -> None:
-        self.respond(self.controls.click(event.key))
+    def clicked(self, key: str) -> None:
+        self.respond(self.controls.click(key))

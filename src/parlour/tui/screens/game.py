@@ -15,6 +15,7 @@ from typing import Any
 from typing import ClassVar
 
 from textual import events
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
@@ -312,9 +313,7 @@ class GameScreen(Keyed, Screen[None]):
 
     def play(self, move: Any) -> bool:
         """Ask the engine to make ``move``; show what happened or why it was refused."""
-        if not self.course.plays:
-            return False  # (a click on a replay's board moves nothing)
-        session = self.game
+        session = self.game  # (a move is made only in play)
         before = session.state
         try:
             parsed = self.rules.parse_move(move) if isinstance(move, str) else move
@@ -355,6 +354,7 @@ class GameScreen(Keyed, Screen[None]):
     def perform(self, command: Enum) -> None:
         """Carry out what a key asks of the screen itself (a game's screen carries out its
         own commands, and passes the others on to this)."""
+        from parlour.tui.screens import play_steps
         from parlour.tui.screens import replay_steps
 
         steps: dict[Enum, Any] = {Command.STEP_BACK: -1, Command.STEP_FORWARD: 1}
@@ -362,9 +362,9 @@ class GameScreen(Keyed, Screen[None]):
             replay_steps.step(self, steps[command])
             return
         actions = {
-            Command.UNDO: self.action_undo,
-            Command.REDO: self.action_redo,
-            Command.RESTART: self.action_restart,
+            Command.UNDO: lambda: play_steps.undo(self),
+            Command.REDO: lambda: play_steps.redo(self),
+            Command.RESTART: lambda: play_steps.restart(self),
             Command.HINT: self.action_hint,
             Command.DEMO: self.assistant.toggle_demo,
             Command.TOGGLE_VERDICT: self.assistant.toggle_verdict,
@@ -420,6 +420,22 @@ class GameScreen(Keyed, Screen[None]):
         prompt = self.rules.words.prompt(self.current)
         return f"{why} {prompt}" if why else prompt
 
+    @on(Pile.Chosen)
+    def pile_chosen(self, event: Pile.Chosen) -> None:
+        """A click on one of the board's piles: in play, the game's :meth:`clicked`; in a
+        replay, :meth:`looked_at` (nothing is played)."""
+        if self.course.plays:
+            self.clicked(event.key)
+        else:
+            self.looked_at(event.key)
+
+    def clicked(self, key: str) -> None:
+        """A click in play on the pile called ``key`` (subclasses: what it plays)."""
+
+    def looked_at(self, key: str) -> None:
+        """A click in a replay on the pile called ``key``: nothing moves (a game may show
+        what the pile holds)."""
+
     def cancel_work(self, group: str) -> None:
         """Cancel this screen's background work of one kind (hints, the verdict)."""
         self.workers.cancel_group(self, group)
@@ -438,29 +454,6 @@ class GameScreen(Keyed, Screen[None]):
             event.prevent_default()
 
     # -- the shared keys -------------------------------------------------------------------
-
-    def action_undo(self) -> None:
-        session = self.game
-        if session.can_undo:
-            move = session.line.moves[-1]
-            session.undo()
-            self.status(f"Took back {self.move_name(move)}. {self.prompt_text(self.current)}")
-
-    def action_redo(self) -> None:
-        session = self.game
-        if session.can_redo:
-            move = session.line.undone[-1]
-            before = session.state
-            described = self.rules.words.describe(before, move)
-            session.redo()
-            news = self.news_text(before, self.current)
-            self.status(f"Redid: {described}. {news}{self.prompt_text(self.current)}")
-            if session.is_finished:
-                self.on_finished()
-
-    def action_restart(self) -> None:
-        self.game.restart()
-        self.status(f"Back to the deal (r redoes). {self.prompt_text(self.current)}")
 
     def action_hint(self) -> None:
         self.assistant.hint()

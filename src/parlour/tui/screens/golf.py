@@ -9,7 +9,6 @@ from functools import partial
 from typing import Any
 from typing import ClassVar
 
-from textual import on
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -164,14 +163,11 @@ class GolfScreen(GameScreen):
         # called after an undo, when the current position is the one before the move
         return str(self.rules.words.describe(self.current, move))
 
-    @on(Pile.Chosen)
-    def pile_clicked(self, event: Pile.Chosen) -> None:
-        if not self.in_play:
-            return
-        if event.key == "stock":
+    def clicked(self, key: str) -> None:
+        if key == "stock":
             self.respond(self.controls.turn())
-        elif event.key.isdigit():
-            self.respond(self.controls.play(int(event.key)))
+        elif key.isdigit():
+            self.respond(self.controls.play(int(key)))
 
     def perform(self, command: Enum) -> None:
         if command is GolfCommand.SCORECARD:
