@@ -105,9 +105,10 @@ def _figure_row(label: str, known: Mapping[int, int], numbers: range, unknown: s
 
 
 def pace_note(holes: int, bogey: int) -> str:
-    """Two lines saying how the against-bogey row is reckoned."""
+    """Three lines saying what a score is and how the against-bogey row is reckoned."""
     pace = " ".join(map(str, bogey_pace(holes, bogey)))
     return (
+        "Score: cards left; below 0, the links cleared with stock to spare.\n"
         "vs bogey: the total so far against bogey's pace,\n"
         f"{pace} after holes 1 to {holes}; E is level."
     )

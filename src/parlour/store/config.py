@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -35,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from parlour.engine.untrusted import shown
+from parlour.store.files import Unreadable
+from parlour.store.files import read_bounded
 from parlour.store.paths import chosen_path
 from parlour.store.players import check_player
 from parlour.store.players import default_player
@@ -129,11 +130,11 @@ def load(path: str | Path | None = None) -> Loaded:
         return Loaded(Settings(), target, exists=True, problems=(problem,))
 
     try:
-        data = _read_bounded(target)
+        data = read_bounded(target, MAX_SIZE)
     except FileNotFoundError:
         return Loaded(Settings(), target, exists=False)
-    except _Unreadable as error:
-        return unusable(str(error))
+    except Unreadable as why:
+        return unusable("is a directory, not a file" if why.directory else why.reason)
     if len(data) > MAX_SIZE:
         return unusable(f"larger than {MAX_SIZE} bytes")
     try:
@@ -153,33 +154,6 @@ def load(path: str | Path | None = None) -> Loaded:
         return unusable("nested too deep")
     settings, problems = parse(table, target)
     return Loaded(settings, target, exists=True, problems=problems)
-
-
-class _Unreadable(Exception):
-    """Why the settings file was not read."""
-
-
-def _read_bounded(target: Path) -> bytes:
-    """At most ``MAX_SIZE + 1`` bytes of the regular file at ``target`` (a link to one is
-    followed); raises FileNotFoundError, or :class:`_Unreadable` saying why not."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
-    try:
-        descriptor = os.open(target, flags)  # O_NONBLOCK: a FIFO does not wait for a writer
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise _Unreadable(f"cannot be read: {error.strerror}") from None
-    mode = os.fstat(descriptor).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(descriptor)
-        if stat.S_ISDIR(mode):
-            raise _Unreadable("is a directory, not a file")
-        raise _Unreadable("is not a regular file (a device or a pipe?): not read")
-    with os.fdopen(descriptor, "rb") as handle:
-        try:
-            return handle.read(MAX_SIZE + 1)
-        except OSError as error:
-            raise _Unreadable(f"cannot be read: {error.strerror}") from None
 
 
 #: where a scan of a file's shape must look: a comment, a string's opening, a bracket, a

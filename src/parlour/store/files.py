@@ -47,29 +47,53 @@ def _named(path: str | Path) -> str:
 MAX_RECORD = 1 << 20
 
 
+class Unreadable(Exception):
+    """Why a file was not read: ``reason`` follows the file's name in a message
+    ("cannot be read: Permission denied"); ``directory`` when it was a folder."""
+
+    def __init__(self, reason: str, *, directory: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.directory = directory
+
+
+def read_bounded(target: Path, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of the regular file at ``target`` (a link to one is
+    followed; a FIFO is never waited on, a device never read); raises FileNotFoundError,
+    or :class:`Unreadable` saying why not."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    try:
+        descriptor = os.open(target, flags)  # O_NONBLOCK: a FIFO does not wait for a writer
+    except FileNotFoundError:
+        raise
+    except IsADirectoryError:
+        raise Unreadable("is a directory", directory=True) from None
+    except OSError as error:
+        raise Unreadable(f"cannot be read: {error.strerror}") from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        if stat.S_ISDIR(mode):
+            raise Unreadable("is a directory", directory=True)
+        raise Unreadable("is not a regular file (a device or a pipe?): not read")
+    with os.fdopen(descriptor, "rb") as handle:
+        try:
+            return handle.read(limit + 1)
+        except OSError as error:
+            raise Unreadable(f"cannot be read: {error.strerror}") from None
+
+
 def read_text(path: str | Path, limit: int = MAX_RECORD) -> str:
     """The text of a regular file of at most ``limit`` bytes, or :class:`FileError`
     saying why it cannot be read."""
     target = Path(path)
     try:
-        descriptor = os.open(target, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+        data = read_bounded(target, limit)
     except FileNotFoundError:
         raise FileError(f"no such file: {_named(target)}") from None
-    except IsADirectoryError:
-        raise FileError(f"{_named(target)} is a directory, not a record") from None
-    except OSError as error:
-        raise FileError(f"cannot read {_named(target)}: {error.strerror}") from None
-    mode = os.fstat(descriptor).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(descriptor)
-        if stat.S_ISDIR(mode):
-            raise FileError(f"{_named(target)} is a directory, not a record")
-        raise FileError(f"{_named(target)} is not a regular file (a device or a pipe?): not read")
-    with os.fdopen(descriptor, "rb") as handle:
-        try:
-            data = handle.read(limit + 1)
-        except OSError as error:
-            raise FileError(f"cannot read {_named(target)}: {error.strerror}") from None
+    except Unreadable as why:
+        reason = "is a directory, not a record" if why.directory else why.reason
+        raise FileError(f"{_named(target)} {reason}") from None
     if len(data) > limit:
         raise FileError(f"{_named(target)} is larger than {limit // 1024} KiB: not a record")
     try:

@@ -226,6 +226,7 @@ def automatic_steps(
     drawn = 0
     fresh = just_filled  # the place just filled, whose card may go straight out
     look = look_everywhere
+    rank = to_throw = 0  # the group to discard, once the board is full
     while True:
         if look or _may_go_out(board, foundations, waste, fresh):
             vacancy, fresh, went = _go_out(board, foundations, waste, fresh, log)
@@ -233,8 +234,10 @@ def automatic_steps(
         else:  # places below the one just filled are all full
             vacancy = _vacancy_after(board, fresh)
         look = False
-        if vacancy < 0:
-            return _discard_round(board, foundations, waste, stock[drawn:], locked, options, log)
+        if vacancy < 0:  # R4: the board is full and nothing can go out
+            rank, to_throw = _discard_round(board, log)
+            phase = Phase.DISCARDING
+            break
         from_stock = drawn < len(stock)
         if from_stock and waste and not locked:
             phase = Phase.FILLING
@@ -260,8 +263,8 @@ def automatic_steps(
         tuple(waste),
         tuple(stock[drawn:]),
         locked,
-        0,
-        0,
+        rank,
+        to_throw,
         phase,
         options,
     )
@@ -335,30 +338,12 @@ def _vacancy_after(board: list[Card | None], fresh: int) -> int:
     return -1
 
 
-def _discard_round(
-    board: list[Card | None],
-    foundations: list[int],
-    waste: list[Card],
-    stock: Sequence[Card],
-    locked: bool,
-    options: frozenset[str],
-    log: list[Step] | None,
-) -> RubbishState:
-    """R4: the board is full and nothing can go out, so a round of discards begins."""
+def _discard_round(board: list[Card | None], log: list[Step] | None) -> tuple[int, int]:
+    """R4: a round of discards begins: the rank to throw and how many of it must go."""
     rank, count = group_to_discard(board)
     if log is not None:
         log.append(Step(Happened.FULL, rank=rank, size=count))
-    return new_state(
-        tuple(board),
-        tuple(foundations),
-        tuple(waste),
-        tuple(stock),
-        locked,
-        rank,
-        count - 1,
-        Phase.DISCARDING,
-        options,
-    )
+    return rank, count - 1
 
 
 def legal_moves(state: RubbishState) -> tuple[RubbishMove, ...]:

@@ -66,7 +66,7 @@ def deal_info(state: ByTwosState, outcome: Outcome | None, keys: bool) -> Conten
     ]
     if outcome is not None:
         lines.append(Content.styled(f"Game over: {WORDS.ending(state)}", "bold"))
-        lines.append(Content.styled("n new game · Esc menu", "dim"))
+        lines.append(Content.styled("n new game · m menu", "dim"))
     elif keys:
         lines.append(Content.styled("s w p play · d deal · o turn the waste over", "dim"))
         lines.append(Content.styled("a 2 pick the pile · ← → Enter · G give up", "dim"))
