@@ -63,38 +63,8 @@ def command_scorecard(args: argparse.Namespace) -> int:
     from parlour.cli.pars import round_hint_pars
 
     known_pars = round_hint_pars(spec, store, rounds, work_out=args.par)
-    # the JSON gives a round's pars (or bests) only once all of them are known
-    bests = {ident: [by_hole[hole] for hole in sorted(by_hole)]
-             for ident, by_hole in known.items() if len(by_hole) == holes}  # fmt: skip
-    pars = {ident: [by_hole[hole] for hole in sorted(by_hole)]
-            for ident, by_hole in known_pars.items() if len(by_hole) == holes}  # fmt: skip
-    complete = [r for r in rounds if r.is_complete]
-    best = min(complete, key=lambda r: (r.total, r.started), default=None)
     if args.json:
-        payload = {
-            "bogey": bogey,
-            "rounds": [
-                {
-                    "started": r.started,
-                    "finished": r.finished,
-                    "course": course_code(r.course),
-                    "options": r.options,
-                    "holes": list(r.scores),
-                    "total": r.total,
-                    "complete": r.is_complete,
-                    "abandoned": r.abandoned,
-                    "versus_bogey": r.total - bogey if r.is_complete else None,
-                    "pars": pars.get(r.id),
-                    "par_total": sum(pars[r.id]) if pars.get(r.id) else None,
-                    "bests": bests.get(r.id),
-                    "best_total": sum(bests[r.id]) if bests.get(r.id) else None,
-                }
-                for r in rounds
-            ],
-            "best": None
-            if best is None
-            else {"course": course_code(best.course), "total": best.total, "started": best.started},
-        }
+        payload = _json_card(rounds, bogey, holes, known_pars, known)
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
         if store.notice:
             print(f"parlour: {visible(store.notice, lines=False)}", file=sys.stderr)
@@ -106,12 +76,65 @@ def command_scorecard(args: argparse.Namespace) -> int:
         console.print(f"No {spec.name} rounds yet. Play one with 'parlour play {spec.id} --round'.")
         return 0
     print_cards(console, spec, rounds, known_pars, known)
+    best = _best_round(rounds)
     if best is not None:
         console.print(
             f"Best round: {best.total} on course {course_code(best.course)} "
             f"({best.started[:10]}), {best.total - bogey:+d} against bogey."
         )
     return 0
+
+
+def _best_round(rounds: list[Any]) -> Any:
+    """The complete round of the lowest total (the earlier of equals), or None."""
+    complete = [r for r in rounds if r.is_complete]
+    return min(complete, key=lambda r: (r.total, r.started), default=None)
+
+
+def _json_card(
+    rounds: list[Any],
+    bogey: int,
+    holes: int,
+    known_pars: dict[int, dict[int, int]],
+    known: dict[int, dict[int, int]],
+) -> dict[str, Any]:
+    """The rounds as ``scorecard --json`` gives them: a round's pars (or bests) only once
+    all of them are known."""
+    from parlour.engine.rounds import course_code
+
+    def whole(by_round: dict[int, dict[int, int]]) -> dict[int, list[int]]:
+        return {
+            ident: [by_hole[hole] for hole in sorted(by_hole)]
+            for ident, by_hole in by_round.items()
+            if len(by_hole) == holes
+        }
+
+    pars, bests = whole(known_pars), whole(known)
+    best = _best_round(rounds)
+    return {
+        "bogey": bogey,
+        "rounds": [
+            {
+                "started": r.started,
+                "finished": r.finished,
+                "course": course_code(r.course),
+                "options": r.options,
+                "holes": list(r.scores),
+                "total": r.total,
+                "complete": r.is_complete,
+                "abandoned": r.abandoned,
+                "versus_bogey": r.total - bogey if r.is_complete else None,
+                "pars": pars.get(r.id),
+                "par_total": sum(pars[r.id]) if pars.get(r.id) else None,
+                "bests": bests.get(r.id),
+                "best_total": sum(bests[r.id]) if bests.get(r.id) else None,
+            }
+            for r in rounds
+        ],
+        "best": None
+        if best is None
+        else {"course": course_code(best.course), "total": best.total, "started": best.started},
+    }
 
 
 def print_cards(

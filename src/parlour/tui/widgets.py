@@ -347,6 +347,26 @@ def key_display(binding: Binding) -> str:
     return binding.key_display or shown_key(binding.key)
 
 
+#: where a key is drawn on the key bar: its start and end column, the key, whether it acts
+_Span = tuple[int, int, str, bool]
+#: an entry of the key bar drawn, with the spans of its keys
+_Piece = tuple[Text, list[_Span]]
+
+
+def _fitting(pieces: list[_Piece], width: int) -> list[int]:
+    """The indexes of the pieces kept in ``width`` columns (all of them when the width is
+    not known yet): whole entries only; when they do not all fit, the greyed ones are left
+    off first (from the last), then the last of the others."""
+    kept = list(range(len(pieces)))
+    for usable in (False, True):
+        for index in reversed(range(len(pieces))):
+            if not width or sum(len(pieces[at][0]) for at in kept) <= width:
+                break
+            if any(on for *_, on in pieces[index][1]) == usable and index in kept:
+                kept.remove(index)
+    return kept
+
+
 class KeyBar(Widget, can_focus=False):
     """The keys of the screen on one line, greyed when they cannot be used now.
 
@@ -367,7 +387,7 @@ class KeyBar(Widget, can_focus=False):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         #: (first column, last column + 1, key, enabled) of each key as drawn
-        self._spans: list[tuple[int, int, str, bool]] = []
+        self._spans: list[_Span] = []
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -376,6 +396,30 @@ class KeyBar(Widget, can_focus=False):
         self.refresh()
 
     def render(self) -> RenderableType:
+        pieces = self._pieces()
+        text = Text(no_wrap=True, end="")
+        spans: list[_Span] = []
+        for piece, keys in (pieces[at] for at in _fitting(pieces, self.size.width)):
+            offset = len(text)
+            text.append_text(piece)
+            spans += [(offset + a, offset + b, key, on) for a, b, key, on in keys]
+        self._spans = spans
+        return text
+
+    def _entries(self) -> list[tuple[Binding, bool]]:
+        """One entry per action shown, in the order of the bindings, with whether it
+        acts now."""
+        entries: list[tuple[Binding, bool]] = []
+        seen: set[str] = set()
+        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if binding.show and binding.action not in seen:
+                seen.add(binding.action)
+                entries.append((binding, enabled))
+        return entries
+
+    def _pieces(self) -> list[_Piece]:
+        """The entries drawn, each with the spans of its keys; bindings of a group that
+        follow each other share one description ("123 Heap")."""
         get = self.get_component_rich_style
         styles = {
             True: (get("keybar--key"), get("keybar--description")),
@@ -383,16 +427,8 @@ class KeyBar(Widget, can_focus=False):
         }
         # entries are parted by two spaces, or by one in the compact style
         lead = "" if self.compact else " "
-        # one entry per action, in the order of the bindings; bindings of a group that
-        # follow each other share one description ("123 Heap")
-        entries: list[tuple[Binding, bool]] = []
-        seen: set[str] = set()
-        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
-            if binding.show and binding.action not in seen:
-                seen.add(binding.action)
-                entries.append((binding, enabled))
-        pieces: list[tuple[Text, list[tuple[int, int, str, bool]]]] = []
-        for group, members in groupby(entries, key=lambda entry: entry[0].group):
+        pieces: list[_Piece] = []
+        for group, members in groupby(self._entries(), key=lambda entry: entry[0].group):
             run = list(members)
             if group is None or len(run) == 1:
                 for binding, enabled in run:
@@ -402,7 +438,7 @@ class KeyBar(Widget, can_focus=False):
                     pieces.append((piece, [(0, len(piece), binding.key, enabled)]))
                 continue
             piece = Text(lead, styles[True][0])
-            keys: list[tuple[int, int, str, bool]] = []
+            keys: list[_Span] = []
             for index, (binding, enabled) in enumerate(run):
                 if index and not group.compact:
                     piece.append(" ", styles[enabled][0])
@@ -413,24 +449,7 @@ class KeyBar(Widget, can_focus=False):
             piece.append(" ", styles[any_enabled][0])
             piece.append(f"{group.description} ", styles[any_enabled][1])
             pieces.append((piece, keys))
-        # whole entries only: when they do not all fit, the greyed ones are left off
-        # first (from the last), then the last of the others
-        width = self.size.width
-        kept = list(range(len(pieces)))
-        for usable in (False, True):
-            for index in reversed(range(len(pieces))):
-                if not width or sum(len(pieces[at][0]) for at in kept) <= width:
-                    break
-                if any(on for *_, on in pieces[index][1]) == usable and index in kept:
-                    kept.remove(index)
-        text = Text(no_wrap=True, end="")
-        spans: list[tuple[int, int, str, bool]] = []
-        for piece, keys in (pieces[at] for at in kept):
-            offset = len(text)
-            text.append_text(piece)
-            spans += [(offset + a, offset + b, key, on) for a, b, key, on in keys]
-        self._spans = spans
-        return text
+        return pieces
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key, enabled in self._spans:

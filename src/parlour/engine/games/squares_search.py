@@ -92,6 +92,7 @@ the same budget: :func:`search_longer` remembers them.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from enum import StrEnum
 from heapq import heappop
 from heapq import heappush
@@ -160,10 +161,7 @@ def _search(
     ``paths``) and the positions seen. Reaching a position of ``improvable`` (known to
     lead to a higher score than its own, which is the start's: the score does not change
     without a new packet) also shows the start improvable; the way then ends there."""
-    # a replayed record's searches are metered (engine.work)
-    allowed = work.left() if metered else None
-    spend = work.spend if allowed is not None else _free
-    limit = budget if allowed is None else min(budget, allowed)
+    spend, limit = _meter(budget, metered)
     if prune and is_dead(start):
         spend(1)
         return Verdict.STUCK, (), {start}
@@ -183,14 +181,8 @@ def _search(
             else:
                 add(child)
             if completes or child in improvable:
-                path: list[Node] = []
-                if add is None:
-                    step: Node | None = child
-                    while step is not None and step != start:
-                        path.append(step)
-                        step = parents[step]
                 spend(len(seen))
-                return Verdict.IMPROVABLE, tuple(reversed(path)), seen
+                return Verdict.IMPROVABLE, _way(parents, child, start) if paths else (), seen
             if len(seen) > limit:
                 if limit < budget:
                     raise work.exceeded()
@@ -208,6 +200,25 @@ def _search(
 
 def _free(positions: int) -> None:
     """What an unmetered search spends: nothing counted."""
+
+
+def _meter(budget: int, metered: bool) -> tuple[Callable[[int], None], int]:
+    """How a search spends the positions it sees, and the most it may see: a replayed
+    record's searches are metered (engine.work), within what its allowance has left."""
+    allowed = work.left() if metered else None
+    if allowed is None:
+        return _free, budget
+    return work.spend, min(budget, allowed)
+
+
+def _way(parents: dict[Node, Node | None], reached: Node, start: Node) -> tuple[Node, ...]:
+    """The positions from just after ``start`` to ``reached``, through their parents."""
+    path: list[Node] = []
+    step: Node | None = reached
+    while step is not None and step != start:
+        path.append(step)
+        step = parents[step]
+    return tuple(reversed(path))
 
 
 _verdicts: dict[Node, Verdict] = {}
