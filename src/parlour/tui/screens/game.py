@@ -446,8 +446,11 @@ class GameScreen(Keyed, Screen[None]):
             event.stop()
             event.prevent_default()
             return
-        # a key that cannot act now says why, rather than nothing
+        # a key that cannot act now says why, and a key that does nothing on this screen
+        # says so, rather than nothing
         why = self.greyed_reason(event.key)
+        if not why and event.is_printable and event.key not in self.active_bindings:
+            why = f"{shown_key(event.key)} does nothing here: ? lists the keys."
         if why:
             self.status(why, refused=True)
             event.stop()
