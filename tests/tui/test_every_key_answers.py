@@ -15,6 +15,7 @@ from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import PlayColumn
 from parlour.engine.games.squares_layout import HEAP_INDEX
 from parlour.engine.games.squares_layout import top_run_length
+from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.engine.registry import specs
 from parlour.help.keys import OVERVIEW
@@ -283,3 +284,32 @@ async def test_question_mark_in_a_game_opens_that_games_page(
         await pilot.press("left")
         await pilot.pause()
         assert help_screen.topic != game
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_key_bound_to_nothing_says_so(private_data_dir: Path, game: str) -> None:
+    """A letter no key of the screen uses is answered on the status line, and nothing
+    moves; a replay answers the keys of play the same way."""
+    spec = next(spec for spec in specs() if spec.id == game)
+    app = make_app(private_data_dir, game=game, seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        before = screen.session.state
+        await pilot.press("x")
+        await pilot.pause()
+        assert "x does nothing here: ? lists the keys." in status_text(app)
+        assert screen.session.state == before and app.screen is screen
+
+    # in a replay, hint is a key of play: it is not offered, and says so
+    line = Line.from_seed(spec.rules(), 1)
+    replay = make_app(private_data_dir, replay_text=format_record(line), record_title="g.txt")
+    async with replay.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = replay.screen
+        assert isinstance(screen, GameScreen) and not screen.in_play
+        await pilot.press("h")
+        await pilot.pause()
+        assert "h does nothing here: ? lists the keys." in status_text(replay)
+        assert screen.line is not None and screen.line.moves == ()

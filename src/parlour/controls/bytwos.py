@@ -190,10 +190,7 @@ class ByTwosControls(GameControls):
 
     def refuse(self, key: str) -> Reply:
         """A key whose move is not possible now: say why (the engine's reason)."""
-        session = self.session
-        if session is None:
-            return Say("")
-        if session.is_finished:
+        if self.game.is_finished:
             return Say(
                 f"{self.rules.words.prompt(self.state)} Press n for a new game.", refused=True
             )

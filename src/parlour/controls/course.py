@@ -5,6 +5,12 @@ shows, and tells whoever listens when it changes; the board reads it.
   (every move goes to the engine through it, and is saved).
 - :class:`Replaying`: a record stepped through, move by move; nothing is played or saved.
   Taking over a replay is a new course: a session from the position shown.
+
+What only play does (a move, undo, a hint, the round's card, export) reaches the session
+through :attr:`Playing.game`, typed :class:`~parlour.session.Session`: a replay answers
+"not here" in one place, its own ``game``, which is never reached because the keys of play
+are not asked in a replay (``Key.during``). What the board shows in both (the news of a
+move, whether saving works, the round) each course answers in its own way.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from typing import Any
 from parlour.controls.keys import During
 from parlour.engine.history import Line
 from parlour.engine.untrusted import shown
+from parlour.session import RoundContext
 from parlour.session import Session
 
 Listener = Callable[[Line[Any, Any]], None]
@@ -32,6 +39,37 @@ class Playing:
 
     def __init__(self, session: Session) -> None:
         self.session: Session = session
+
+    @property
+    def game(self) -> Session:
+        """The game in play, for what only play does."""
+        return self.session
+
+    @property
+    def live(self) -> bool:
+        """True while the player can move (the game is not over)."""
+        return not self.session.is_finished
+
+    @property
+    def round(self) -> RoundContext | None:
+        """The round this game is a hole of (None: a game on its own)."""
+        return self.session.round
+
+    @property
+    def played_out(self) -> str:
+        """Why Parlour played the last move's game out for the player, or ""."""
+        return self.session.played_out
+
+    def news(self, before: Any, after: Any) -> str:
+        """What the engine tells the player once on reaching ``after`` from ``before``
+        (with why the game was played out, when ``after`` is the game's position)."""
+        if after is self.session.state:
+            return self.session.news(before)
+        return self.line.rules.words.news(before, after)
+
+    def saving(self) -> tuple[str, bool]:
+        """What to say of saving now ("" when nothing has changed), and whether it fails."""
+        return self.session.saving_news(), self.session.unsaved is not None
 
     def opening(self, prompt: str) -> str:
         """What the status line says first: the position's ``prompt``, after the moves
@@ -65,8 +103,23 @@ class Replaying:
     during = During.REPLAY
     title_prefix = "Replay · "
     plays = False
-    #: nothing is played in a replay
+    #: nothing is played in a replay: no game, no round, nothing played out or saved
     session: None = None
+    live = False
+    round: None = None
+    played_out = ""
+
+    @property
+    def game(self) -> Session:
+        """Never asked: what only play does is reached by the keys of play, which a
+        replay does not ask."""
+        raise LookupError("nothing is played in a replay")
+
+    def news(self, before: Any, after: Any) -> str:
+        return self.line.rules.words.news(before, after)
+
+    def saving(self) -> tuple[str, bool]:
+        return "", False
 
     def __init__(self, line: Line[Any, Any], title: str = "") -> None:
         self.line = line

@@ -124,18 +124,10 @@ class GameControls:
         return self.view.course.line
 
     @property
-    def session(self) -> Session | None:
-        """The game in play (None in a replay)."""
-        return self.view.course.session
-
-    @property
     def game(self) -> Session:
         """The game in play, for the keys that serve play (which are not asked in a
-        replay)."""
-        session = self.session
-        if session is None:
-            raise LookupError("a key of play was asked in a replay")
-        return session
+        replay: there the course answers "not here")."""
+        return self.view.course.game
 
     # -- what the keys depend on -------------------------------------------------------------
 
@@ -150,8 +142,7 @@ class GameControls:
     @property
     def live(self) -> bool:
         """True while the player can move (a game in play, not finished)."""
-        session = self.session
-        return session is not None and not session.is_finished
+        return self.view.course.live
 
     def playing(self) -> Availability:
         """A key that makes a move: usable in play, greyed once the game is over."""

@@ -82,7 +82,7 @@ class GolfControls(GameControls):
         return TURN not in self.rules.legal_moves(self.state)
 
     def in_round(self) -> bool:
-        return self.session is not None and self.session.round is not None
+        return self.view.course.round is not None
 
     def has_scorecard(self) -> Availability:
         return self.in_round()
@@ -106,8 +106,8 @@ class GolfControls(GameControls):
 
     def can_start_another(self) -> Availability:
         # a hole of a round must be finished before the next one starts
-        if self.in_round() and self.session is not None:
-            return self.session.is_finished or None
+        if self.in_round():
+            return self.game.is_finished or None
         return True
 
 

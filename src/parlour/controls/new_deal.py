@@ -3,17 +3,17 @@ every game asks first (a game may ask in its own words, as Rubbish Heap does).""
 
 from __future__ import annotations
 
+from parlour.controls.course import Course
 from parlour.controls.game import Ask
 from parlour.controls.game import Command
-from parlour.session import Session
 
 
-def new_deal_question(session: Session | None) -> Ask | None:
-    """What to ask before a new deal replaces ``session``'s game (None: nothing to lose,
-    as in a replay (no session), a finished game, or one with no move played)."""
-    if session is None or session.is_finished:
+def new_deal_question(course: Course) -> Ask | None:
+    """What to ask before a new deal replaces the game of ``course`` (None: nothing to
+    lose, as in a replay, a finished game, or one with no move played)."""
+    if not course.live:
         return None
-    line = session.line
+    line = course.line
     if not (line.moves or line.undone):
         return None
     moves = len(line.moves)

@@ -190,10 +190,9 @@ class RubbishControls(GameControls):
 
     def new_question(self) -> Ask | None:
         """A new game drops this one unscored: ask first while it is in play."""
-        session = self.session
-        if session is None or session.is_finished or not session.can_undo:
+        if not self.live or not self.game.can_undo:
             return None
-        moves = len(session.line.moves)
+        moves = len(self.line.moves)
         return Ask(
             f"Start a new game? This one ({moves} {'move' if moves == 1 else 'moves'} "
             "played) is dropped and not scored; G gives up instead, which keeps its score.",

@@ -21,6 +21,7 @@ from typing import Protocol
 from textual.timer import Timer
 from textual.worker import Worker
 
+from parlour.controls.course import Course
 from parlour.controls.game import GameControls
 from parlour.engine.game import Rules
 from parlour.engine.game import SettlesEndLater
@@ -32,9 +33,10 @@ class Assisted(Protocol):
     """What the assistant needs of the game screen it serves (:class:`GameScreen`)."""
 
     controls: GameControls
+    course: Course
 
     @property
-    def session(self) -> Session | None: ...
+    def game(self) -> Session: ...
 
     @property
     def line(self) -> Line[Any, Any] | None: ...
@@ -81,8 +83,9 @@ class Assistant:
     # -- hints -------------------------------------------------------------------------------
 
     def hint(self) -> None:
-        session = self.screen.session
-        if session is None or session.is_finished:
+        """A hint (a key of play)."""
+        session = self.screen.game
+        if session.is_finished:
             return
         self.screen.status("Thinking about a hint (without looking at any hidden card)…")
         self._ask_hint(session.state)
@@ -98,9 +101,9 @@ class Assistant:
 
         screen = self.screen
         move = await run(hint_job, screen.rules.id, state)
-        session = screen.session
-        if session is None or session.state != state:
+        if not screen.course.live or screen.course.line.current != state:
             return  # the position has changed: this hint is stale
+        session = screen.game
         session.count_hint()
         controls = screen.controls
         words = controls.hint_words(move)
@@ -116,12 +119,13 @@ class Assistant:
     # -- the demo ------------------------------------------------------------------------------
 
     def toggle_demo(self) -> None:
-        """Let the hint player finish the game while the player watches; any key stops it."""
-        session = self.screen.session
+        """Let the hint player finish the game while the player watches; any key stops it
+        (a key of play)."""
+        session = self.screen.game
         if self.demo:
             self.stop_demo("Demo stopped: your move.")
             return
-        if session is None or session.is_finished:
+        if session.is_finished:
             return
         self.demo = True
         self._demo_seen = {session.state}
@@ -129,9 +133,9 @@ class Assistant:
         self._ask_hint(session.state)
 
     def _demo_step(self, move: Any) -> None:
-        session = self.screen.session
-        if not self.demo or session is None:
+        if not self.demo:
             return
+        session = self.screen.game  # (the demo plays only in play)
         if not self.screen.play(move) or session.is_finished:
             self.stop_demo()  # the status line already says what happened
         elif session.state in self._demo_seen:
@@ -166,7 +170,7 @@ class Assistant:
         self.screen.show_info()
 
     def position_changed(self, line: Line[Any, Any]) -> None:
-        if self.verdict_on and self.screen.session is not None:
+        if self.verdict_on:  # (its key is one of play: never on in a replay)
             self.verdict_text = "thinking…"
             self.screen.show_info()
             self._ask_verdict(line.current)
@@ -174,19 +178,16 @@ class Assistant:
 
     def verdict_words(self) -> str:
         """The live verdict while it is on ("" when off)."""
-        if self.verdict_on and self.screen.session is not None:
+        if self.verdict_on:
             return self.verdict_text
         return ""
 
     # -- the longer look at an end left in doubt (S11) ------------------------------------------
 
     def _look_at_end(self, line: Line[Any, Any]) -> None:
-        session = self.screen.session
-        if session is None:
-            return
         rules = line.rules
         if (
-            not session.is_finished
+            self.screen.course.live
             and isinstance(rules, SettlesEndLater)
             and rules.end_in_doubt(line.current)
         ):
@@ -200,8 +201,7 @@ class Assistant:
 
         screen = self.screen
         found = await run_end_look(end_look_job, screen.rules.id, state)
-        session = screen.session
-        if session is None or session.is_finished or session.state != state:
+        if not screen.course.live or screen.course.line.current != state:
             return  # the position has changed: the next one is being settled
         rules = screen.rules
         if not isinstance(rules, SettlesEndLater):  # pragma: no cover - asked only of those

@@ -13,7 +13,6 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.containers import Vertical
@@ -231,9 +230,7 @@ class ByTwosScreen(GameScreen):
     def form_packet(self) -> None:
         """Turn card after card until the packet is made: each turn is a move of its own,
         recorded and undone one by one."""
-        session = self.session
-        if session is None:
-            return
+        session = self.game  # (a key of play)
         before: ByTwosState = session.state
         turned = 0
         said = ""
@@ -251,6 +248,5 @@ class ByTwosScreen(GameScreen):
             "time.)"
         )
 
-    @on(Pile.Chosen)
-    def pile_clicked(self, event: Pile.Chosen) -> None:
-        self.respond(self.controls.click(event.key))
+    def clicked(self, key: str) -> None:
+        self.respond(self.controls.click(key))

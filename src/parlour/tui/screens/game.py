@@ -15,6 +15,7 @@ from typing import Any
 from typing import ClassVar
 
 from textual import events
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
@@ -103,8 +104,15 @@ class GameScreen(Keyed, Screen[None]):
 
     @property
     def session(self) -> Session | None:
-        """The game in play (None in a replay)."""
+        """The game in play (None in a replay), for readers from outside the screen (what
+        the screen does only in play reaches the session through :attr:`game`)."""
         return self.course.session
+
+    @property
+    def game(self) -> Session:
+        """The game in play, for what only play does (the keys of play, which a replay
+        does not ask)."""
+        return self.course.game
 
     @property
     def in_play(self) -> bool:
@@ -263,10 +271,7 @@ class GameScreen(Keyed, Screen[None]):
     def news_text(self, before: Any, after: Any) -> str:
         """What the engine tells the player once on reaching ``after`` (By Twos: that the
         deal can no longer be won), followed by a space; "" when nothing."""
-        if self.session is not None and after is self.session.state:
-            news = self.session.news(before)
-        else:
-            news = self.rules.words.news(before, after)
+        news = self.course.news(before, after)
         return f"{news} " if news else ""
 
     def move_name(self, move: Any) -> str:
@@ -277,10 +282,10 @@ class GameScreen(Keyed, Screen[None]):
         """Say ``message``, and whether moves are being saved when that has changed or
         saving is failing (``whole``: the message before a screen shortened it, for the
         log of messages)."""
-        news = self.session.saving_news() if self.session is not None else ""
+        news, failing = self.course.saving()
         if news:
             message = f"{message} {news}" if message else news
-            refused = refused or (self.session is not None and self.session.unsaved is not None)
+            refused = refused or failing
         self.query_one(StatusLine).say(
             with_ruling_words(message),
             refused=refused,
@@ -308,9 +313,7 @@ class GameScreen(Keyed, Screen[None]):
 
     def play(self, move: Any) -> bool:
         """Ask the engine to make ``move``; show what happened or why it was refused."""
-        session = self.session
-        if session is None:
-            return False
+        session = self.game  # (a move is made only in play)
         before = session.state
         try:
             parsed = self.rules.parse_move(move) if isinstance(move, str) else move
@@ -351,6 +354,7 @@ class GameScreen(Keyed, Screen[None]):
     def perform(self, command: Enum) -> None:
         """Carry out what a key asks of the screen itself (a game's screen carries out its
         own commands, and passes the others on to this)."""
+        from parlour.tui.screens import play_steps
         from parlour.tui.screens import replay_steps
 
         steps: dict[Enum, Any] = {Command.STEP_BACK: -1, Command.STEP_FORWARD: 1}
@@ -358,9 +362,9 @@ class GameScreen(Keyed, Screen[None]):
             replay_steps.step(self, steps[command])
             return
         actions = {
-            Command.UNDO: self.action_undo,
-            Command.REDO: self.action_redo,
-            Command.RESTART: self.action_restart,
+            Command.UNDO: lambda: play_steps.undo(self),
+            Command.REDO: lambda: play_steps.redo(self),
+            Command.RESTART: lambda: play_steps.restart(self),
             Command.HINT: self.action_hint,
             Command.DEMO: self.assistant.toggle_demo,
             Command.TOGGLE_VERDICT: self.assistant.toggle_verdict,
@@ -412,9 +416,25 @@ class GameScreen(Keyed, Screen[None]):
     def ending_words(self) -> str:
         """How the game ended, as the engine says it, after why Parlour played the game out
         for the player if it did (the rules' ``playing_out``)."""
-        why = self.session.played_out if self.session is not None else ""
+        why = self.course.played_out
         prompt = self.rules.words.prompt(self.current)
         return f"{why} {prompt}" if why else prompt
+
+    @on(Pile.Chosen)
+    def pile_chosen(self, event: Pile.Chosen) -> None:
+        """A click on one of the board's piles: in play, the game's :meth:`clicked`; in a
+        replay, :meth:`looked_at` (nothing is played)."""
+        if self.course.plays:
+            self.clicked(event.key)
+        else:
+            self.looked_at(event.key)
+
+    def clicked(self, key: str) -> None:
+        """A click in play on the pile called ``key`` (subclasses: what it plays)."""
+
+    def looked_at(self, key: str) -> None:
+        """A click in a replay on the pile called ``key``: nothing moves (a game may show
+        what the pile holds)."""
 
     def cancel_work(self, group: str) -> None:
         """Cancel this screen's background work of one kind (hints, the verdict)."""
@@ -426,39 +446,17 @@ class GameScreen(Keyed, Screen[None]):
             event.stop()
             event.prevent_default()
             return
-        # a key that cannot act now says why, rather than nothing
+        # a key that cannot act now says why, and a key that does nothing on this screen
+        # says so, rather than nothing
         why = self.greyed_reason(event.key)
+        if not why and event.is_printable and event.key not in self.active_bindings:
+            why = f"{shown_key(event.key)} does nothing here: ? lists the keys."
         if why:
             self.status(why, refused=True)
             event.stop()
             event.prevent_default()
 
     # -- the shared keys -------------------------------------------------------------------
-
-    def action_undo(self) -> None:
-        session = self.session
-        if session is not None and session.can_undo:
-            move = session.line.moves[-1]
-            session.undo()
-            self.status(f"Took back {self.move_name(move)}. {self.prompt_text(self.current)}")
-
-    def action_redo(self) -> None:
-        session = self.session
-        if session is not None and session.can_redo:
-            move = session.line.undone[-1]
-            before = session.state
-            described = self.rules.words.describe(before, move)
-            session.redo()
-            news = self.news_text(before, self.current)
-            self.status(f"Redid: {described}. {news}{self.prompt_text(self.current)}")
-            if session.is_finished:
-                self.on_finished()
-
-    def action_restart(self) -> None:
-        session = self.session
-        if session is not None:
-            session.restart()
-            self.status(f"Back to the deal (r redoes). {self.prompt_text(self.current)}")
 
     def action_hint(self) -> None:
         self.assistant.hint()
@@ -476,7 +474,7 @@ class GameScreen(Keyed, Screen[None]):
         played (subclasses may do more)."""
         from parlour.controls.new_deal import new_deal_question
 
-        question = new_deal_question(self.session)
+        question = new_deal_question(self.course)
         if question is None:
             self.action_new_anyway()
         else:

@@ -9,7 +9,6 @@ from functools import partial
 from typing import Any
 from typing import ClassVar
 
-from textual import on
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -131,10 +130,9 @@ class GolfScreen(GameScreen):
 
     def round_text(self, state: GolfState) -> str:
         left = f"Links {state.links_left} · stock {len(state.stock)}"
-        session = self.session
-        if session is None or session.round is None:
+        if self.course.round is None:
             return left
-        round_ = session.round_after or session.round.round
+        round_ = self.game.round_after or self.course.round.round
         if self.card_size == art.SLIM:  # two short lines beside the compact table
             return f"{left}\nRound {round_.total} · bogey {ROUNDS.bogey}"
         return f"{left}\n{bogey_text(round_)}"
@@ -142,37 +140,34 @@ class GolfScreen(GameScreen):
     def info_text(self, line: Line[Any, Any]) -> str:
         state: GolfState = line.current
         rule = "free stock" if state.free_stock else "book rule"
-        session = self.session
-        if session is not None and session.round is not None:
-            code = session.round.round.code
-            hole = session.round.hole
+        place = self.course.round
+        if place is not None:
+            code = place.round.code
+            hole = place.hole
             if self.card_size == art.SLIM:  # what matters first, on a narrow line
                 return f"Golf · hole {hole}/{ROUNDS.holes} · score {self.rules.score(state)}"
             return (
-                f"Golf · hole {session.round.hole} of {ROUNDS.holes} · course {code} · {rule} · "
+                f"Golf · hole {hole} of {ROUNDS.holes} · course {code} · {rule} · "
                 f"score {self.rules.score(state)}"
             )
         return super().info_text(line)
 
     def short_info_text(self, line: Line[Any, Any]) -> str:
-        session = self.session
-        if session is not None and session.round is not None:
+        place = self.course.round
+        if place is not None:
             score = self.rules.score(line.current)
-            return f"Golf · hole {session.round.hole}/{ROUNDS.holes} · score {score}"
+            return f"Golf · hole {place.hole}/{ROUNDS.holes} · score {score}"
         return super().short_info_text(line)
 
     def move_name(self, move: Any) -> str:
         # called after an undo, when the current position is the one before the move
         return str(self.rules.words.describe(self.current, move))
 
-    @on(Pile.Chosen)
-    def pile_clicked(self, event: Pile.Chosen) -> None:
-        if not self.in_play:
-            return
-        if event.key == "stock":
+    def clicked(self, key: str) -> None:
+        if key == "stock":
             self.respond(self.controls.turn())
-        elif event.key.isdigit():
-            self.respond(self.controls.play(int(event.key)))
+        elif key.isdigit():
+            self.respond(self.controls.play(int(key)))
 
     def perform(self, command: Enum) -> None:
         if command is GolfCommand.SCORECARD:
@@ -183,8 +178,8 @@ class GolfScreen(GameScreen):
     # -- rounds ----------------------------------------------------------------------------
 
     def on_finished(self) -> None:
-        session = self.session
-        if session is None or session.round is None:
+        session = self.game  # (a game ends only in play)
+        if session.round is None:
             self.status(f"{self.ending_words()} Press n for a new hole.")
             return
         # the scorecard shows the score that stands, which the store says once the finish
@@ -207,10 +202,11 @@ class GolfScreen(GameScreen):
     def action_scorecard(self) -> None:
         from parlour.tui.screens.scorecard import ScorecardScreen
 
-        session = self.session
-        if session is None or session.round is None:
+        place = self.course.round
+        if place is None:
             return
-        round_ = session.round_after or session.round.round
+        session = self.game
+        round_ = session.round_after or place.round
 
         def closed(go_on: bool | None) -> None:
             if go_on:
@@ -221,18 +217,18 @@ class GolfScreen(GameScreen):
                 round_,
                 finished_hole=session.is_finished,
                 pars=self.round_pars,
-                round_id=session.round.round_id,
+                round_id=place.round_id,
             ),
             callback=closed,
         )
 
     def round_pars(self) -> tuple[dict[int, int], dict[int, int]]:
         """The pars and the bests of the round's holes known so far (hole -> figure)."""
-        session, store = self.session, services(self).store
-        if session is None or session.round is None or store is None:
+        place, store = self.course.round, services(self).store
+        if place is None or store is None:
             return {}, {}
-        seeds = session.round.round.seeds()
-        options = format_options(session.round.options)
+        seeds = place.round.seeds()
+        options = format_options(place.options)
         pars, bests = store.hint_pars(seeds, options), store.pars(seeds, options)
         return (
             {hole: pars[seed] for hole, seed in enumerate(seeds, start=1) if seed in pars},
@@ -248,8 +244,8 @@ class GolfScreen(GameScreen):
     async def compute_pars(self) -> None:
         """Work out the bests and then the pars of the round's holes in the background,
         this hole first, and keep them in the store (a deal's figures never change)."""
-        session, store = self.session, services(self).store
-        if session is None or session.round is None or store is None:
+        place, store = self.course.round, services(self).store
+        if place is None or store is None:
             return
         from parlour.tui.background import hint_par_job
         from parlour.tui.background import par_job
@@ -257,9 +253,9 @@ class GolfScreen(GameScreen):
         from parlour.tui.background import run_pars
         from parlour.tui.offloop import in_thread
 
-        options, written = session.round.options, format_options(session.round.options)
-        seeds = session.round.round.seeds()
-        current = session.round.hole
+        options, written = place.options, format_options(place.options)
+        seeds = place.round.seeds()
+        current = place.hole
         order = [*seeds[current - 1 :], *seeds[: current - 1]]
         known = await in_thread(lambda: store.pars(seeds, written))  # (off the loop)
         for seed in order:
@@ -273,8 +269,9 @@ class GolfScreen(GameScreen):
                 keep_later(store, partial(store.save_hint_par, seed, written, par))
 
     def action_new(self) -> None:
-        session = self.session
-        if session is not None and session.round is not None:
+        place = self.course.round
+        if place is not None:
+            session = self.game
             if not session.is_finished:
                 self.status("Finish this hole before starting the next.", refused=True)
                 return
@@ -284,7 +281,7 @@ class GolfScreen(GameScreen):
                 self.status(f"Cannot go on to the next hole: {error}.", refused=True)
                 return
             if following is None:
-                services(self).start_round(session.round.options, replace=self)
+                services(self).start_round(place.options, replace=self)
                 return
             self.controls.cursor = 1
             self.follow(Playing(following))

@@ -13,7 +13,6 @@ from enum import Enum
 from typing import Any
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.containers import Vertical
@@ -200,17 +199,20 @@ class RubbishScreen(GameScreen):
             self.controls.selection = None  # the first choice of the next position
         return played
 
-    @on(Pile.Chosen)
-    def pile_clicked(self, event: Pile.Chosen) -> None:
+    def clicked(self, key: str) -> None:
         controls = self.controls
-        if event.key == "waste" and not controls.can_fill_waste():
+        if key == "waste" and not controls.can_fill_waste():
             self.action_heap()
-        elif event.key == "stock":
+        elif key == "stock":
             self.respond(controls.fill_stock())
-        elif event.key == "waste":
+        elif key == "waste":
             self.respond(controls.fill_waste())
-        elif event.key.isdigit() and controls.live:
-            self.respond(controls.discard_at(int(event.key)))
+        elif key.isdigit() and controls.live:
+            self.respond(controls.discard_at(int(key)))
+
+    def looked_at(self, key: str) -> None:
+        if key == "waste":  # (as v does in a replay too)
+            self.action_heap()
 
     # -- the heap, a new game --------------------------------------------------------------
 

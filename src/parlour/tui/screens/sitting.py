@@ -96,7 +96,7 @@ class Seated(Protocol):
     def app(self) -> App[Any]: ...
 
     @property
-    def session(self) -> Session | None: ...
+    def game(self) -> Session: ...
 
     def status(self, message: str, *, refused: bool = False) -> None: ...
 
@@ -127,18 +127,18 @@ class Sitting:
     def update(self, *, shown: bool) -> None:
         """Run the clock if the board is in front (``shown``) and the game is being played;
         stop it otherwise."""
-        session = self.screen.session
-        if shown and session is not None and not session.is_finished:
+        if shown and self.screen.course.live:
             self.clock.start()
         else:
             self.clock.stop()
 
     def text(self) -> str:
         """The clock as the info line shows it ("" in a replay)."""
-        if self.screen.session is None:
+        course = self.screen.course
+        if not course.plays:
             return ""
         face = clock_text(self.clock.seconds)
-        return face if self.clock.running or self.screen.session.is_finished else f"{face} paused"
+        return face if self.clock.running or not course.live else f"{face} paused"
 
     def tick(self) -> None:
         """Redraw the info line when the clock's face has changed (called every second)."""
@@ -160,9 +160,8 @@ class Sitting:
     def shared(self) -> Shared:
         """What the share code names: the round's course, else the deal's seed."""
         line = self.screen.course.line
-        session = self.screen.session
-        if session is not None and session.round is not None:
-            context = session.round
+        context = self.screen.course.round
+        if context is not None:
             return Shared(line.rules.id, context.options, course=context.course)
         return Shared(line.rules.id, line.options, seed=line.seed)
 
@@ -192,13 +191,13 @@ class Sitting:
         self.screen.app.push_screen(MessagesScreen(said, ascii_only))
 
     def export(self) -> None:
-        """Write the game as a record file, and say where."""
+        """Write the game as a record file, and say where (a key of play)."""
         from parlour.store.files import FileError
         from parlour.store.files import export_record
         from parlour.tui.services import services
 
-        session, screen = self.screen.session, self.screen
-        if session is None or not isinstance(screen, Screen):
+        session, screen = self.screen.game, self.screen
+        if not isinstance(screen, Screen):
             return
         game = self.screen.course.line.rules.id
         try:

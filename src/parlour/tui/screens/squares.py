@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.containers import Vertical
@@ -305,6 +304,5 @@ class SquaresScreen(GameScreen):
         if not isinstance(reply, Redraw):
             self.refresh_board()
 
-    @on(Pile.Chosen)
-    def pile_clicked(self, event: Pile.Chosen) -> None:
-        self.respond(self.controls.click(event.key))
+    def clicked(self, key: str) -> None:
+        self.respond(self.controls.click(key))

@@ -1,0 +1,61 @@
+"""A game in play's own steps through its line: undo, redo and back to the deal, each
+made by the session (which tells the board). Their keys serve play only, so each reaches
+the session typed, through the screen's ``game``; a replay's steps are in
+:mod:`parlour.tui.screens.replay_steps`."""
+
+from __future__ import annotations
+
+from typing import Any
+from typing import Protocol
+
+from parlour.engine.game import Rules
+from parlour.session import Session
+
+
+class GameScreen(Protocol):
+    """What the steps of play need of the game screen (:mod:`parlour.tui.screens.game`)."""
+
+    @property
+    def game(self) -> Session: ...
+
+    @property
+    def rules(self) -> Rules[Any, Any]: ...
+
+    @property
+    def current(self) -> Any: ...
+
+    def status(self, message: str, *, refused: bool = False, whole: str = "") -> None: ...
+
+    def news_text(self, before: Any, after: Any) -> str: ...
+
+    def prompt_text(self, state: Any) -> str: ...
+
+    def move_name(self, move: Any) -> str: ...
+
+    def on_finished(self) -> None: ...
+
+
+def undo(screen: GameScreen) -> None:
+    session = screen.game
+    if session.can_undo:
+        move = session.line.moves[-1]
+        session.undo()
+        screen.status(f"Took back {screen.move_name(move)}. {screen.prompt_text(screen.current)}")
+
+
+def redo(screen: GameScreen) -> None:
+    session = screen.game
+    if session.can_redo:
+        move = session.line.undone[-1]
+        before = session.state
+        described = screen.rules.words.describe(before, move)
+        session.redo()
+        news = screen.news_text(before, screen.current)
+        screen.status(f"Redid: {described}. {news}{screen.prompt_text(screen.current)}")
+        if session.is_finished:
+            screen.on_finished()
+
+
+def restart(screen: GameScreen) -> None:
+    screen.game.restart()
+    screen.status(f"Back to the deal (r redoes). {screen.prompt_text(screen.current)}")
