@@ -251,3 +251,39 @@ async def test_a_record_replays_and_can_be_taken_over(tmp_path: Path) -> None:
         await pilot.press("t", "s")
         assert screen.in_play
         assert screen.session.state == RUBBISH.apply(line.states[2], "s")
+
+
+async def play_to_the_end(app: Any, pilot: Any) -> int:
+    """Play the game on the screen to its end (the last legal move each time) and return
+    its score."""
+    screen = app.screen
+    assert isinstance(screen, RubbishScreen)
+    session = screen.session
+    assert session is not None
+    while not session.is_finished:
+        assert screen.play(RUBBISH.legal_moves(session.state)[-1])
+    await pilot.pause()
+    outcome = RUBBISH.outcome(session.state)
+    assert outcome is not None
+    return outcome.score
+
+
+async def test_the_best_score_is_read_off_the_loop_and_shown_at_the_end(
+    private_data_dir: Path,
+) -> None:
+    """The games finished before are read in a thread as the board opens; at the end the
+    board names the best of them and this one."""
+    scores = []
+    for seed in (11, 12):
+        app = make_app(private_data_dir, game="rubbish", seed=seed, ascii_only=False)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            scores.append(await play_to_the_end(app, pilot))
+            screen = app.screen
+            assert isinstance(screen, RubbishScreen)
+            for _ in range(50):  # the earlier games' read answers in a thread
+                if "your best" in str(screen.table_notes.render()):
+                    break
+                await pilot.pause(0.05)
+            assert f"your best {max(scores)}" in str(screen.table_notes.render())
+    assert scores[0] > scores[1]  # (so that the second game shows the first one's best)

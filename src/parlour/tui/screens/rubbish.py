@@ -36,6 +36,7 @@ from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.history import Line
 from parlour.render.terminal import suit_glyphs
 from parlour.tui import cards as art
+from parlour.tui.offloop import in_thread
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from parlour.tui.services import services
@@ -66,7 +67,24 @@ class RubbishScreen(GameScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        #: the best score of the games finished before this one, once read (None: none)
         self._best: int | None = None
+        self._best_read = False
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.in_play:  # read now, off the loop: the game's end wants it
+            self.run_worker(self._read_best(), group="best", exclusive=True)
+
+    async def _read_best(self) -> None:
+        store = services(self).store
+        if store is None:
+            return
+        games = await in_thread(store.finished_games)
+        self._best = max((game.score for game in games if game.game == self.rules.id), default=None)
+        self._best_read = True
+        if self.line is not None and self.rules.outcome(self.line.current) is not None:
+            self.redraw(self.line)
 
     def compose_board(self) -> ComposeResult:
         self.places = [
@@ -133,7 +151,7 @@ class RubbishScreen(GameScreen):
         """The counts beside the table (``wide``), or in one line under it."""
         outcome = self.rules.outcome(state)
         if outcome is not None and self.in_play:
-            best = self.best_score()
+            best = self.best_score(outcome.score)
             record = f" · your best {best}" if best is not None else ""
             ending = self.rules.words.ending(state)
             summary = f"{ending[0].upper()}{ending[1:]}"
@@ -148,15 +166,12 @@ class RubbishScreen(GameScreen):
         look = " (v shows them)" if heap > 1 else ""
         return f"Stock {stock} · waste {waste}{look} · home {state.cards_home} of {PACK}"
 
-    def best_score(self) -> int | None:
-        """The best finished Rubbish Heap score in the store, this game included."""
-        if self._best is None:
-            store = services(self).store
-            if store is None:
-                return None
-            scores = [game.score for game in store.finished_games() if game.game == "rubbish"]
-            self._best = max(scores, default=None)
-        return self._best
+    def best_score(self, score: int) -> int | None:
+        """The best finished Rubbish Heap score, this game's ``score`` included (None until
+        the earlier games are read)."""
+        if not self._best_read:
+            return None
+        return score if self._best is None else max(self._best, score)
 
     # -- words -----------------------------------------------------------------------------
 
