@@ -268,8 +268,12 @@ async def test_taking_over_a_replay_says_which_unfinished_game_it_replaces(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("right", "right", "t")
-        await pilot.pause()
         screen = game_screen(app)
-        said = str(screen.query_one("#status").render())
+        # the game taken over is read in a thread: its words follow when it answers
+        for _ in range(200):
+            await pilot.pause(0.01)
+            said = str(screen.query_one("#status").render())
+            if "replaces" in said:
+                break
         assert f"This game replaces your unfinished game of {spec.name} seed 3" in said
     assert [g.seed for g in Store(private_data_dir).games_in_progress()] == [4]

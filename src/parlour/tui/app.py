@@ -45,7 +45,7 @@ from parlour.tui.preferences import Preferences
 from parlour.tui.routing import Routing
 from parlour.tui.screens.unfinished import ask_round
 from parlour.tui.screens.unfinished import open_game
-from parlour.tui.screens.unfinished import replacing
+from parlour.tui.screens.unfinished import tell_replacing
 from parlour.tui.services import fixed_player_words
 from parlour.tui.signals import EndsOnSignal
 from parlour.tui.sizing import SizeWatch
@@ -236,8 +236,7 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
                 self.open_replay(line, title)
             case PlayOn(line):
                 store = self._require_store()
-                if replaced := replacing(store, line):
-                    self.notify(replaced, timeout=15)
+                tell_replacing(store, line, lambda said: self.notify(said, timeout=15))
                 self._show(self.game_screen(Playing(Session.from_line(store, line))))
             case Resume():
                 return self.resume_latest()

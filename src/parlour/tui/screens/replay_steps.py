@@ -73,13 +73,16 @@ def take_over(screen: GameScreen) -> None:
             "The game is over at this point: step back to take over earlier.", refused=True
         )
         return
-    from parlour.tui.screens.unfinished import replacing
+    from parlour.tui.screens.unfinished import tell_replacing
 
-    replaced = replacing(store, line)  # (the one game kept for its game and options)
-    screen.follow(Playing(Session.from_line(store, line)))
-    said = (
-        f"Your game now, from move {len(line.moves)}.",
-        replaced,
-        screen.prompt_text(screen.current),
-    )
-    screen.status(" ".join(part for part in said if part))
+    playing = Playing(Session.from_line(store, line))
+    screen.follow(playing)
+    taken = playing.line
+    moved = f"Your game now, from move {len(line.moves)}."
+    screen.status(f"{moved} {screen.prompt_text(screen.current)}")
+
+    def told(replaced: str) -> None:  # (the one game kept for its game and options)
+        if screen.course is playing and playing.line is taken:  # nothing played since
+            screen.status(f"{moved} {replaced} {screen.prompt_text(screen.current)}")
+
+    tell_replacing(store, line, told)

@@ -5,6 +5,7 @@ with ``--round``, the question whether to go on with an unfinished round)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 from typing import cast
@@ -301,3 +302,19 @@ def replacing(store: Store | None, line: Line[Any, Any]) -> str:
     if line.moves or line.undone:
         return f"This game replaces {which}."
     return f"Your first move here replaces {which}."
+
+
+def tell_replacing(
+    store: Store | None, line: Line[Any, Any], tell: Callable[[str], object]
+) -> None:
+    """Read in a thread which unfinished game ``line`` is about to replace (see
+    :func:`replacing`) and hand the words, if any, to ``tell`` on the event loop: a
+    database another program holds locked delays the words, never the game."""
+    if store is None:
+        return
+
+    def told(answer: Any) -> None:
+        if not answer.cancelled() and answer.exception() is None and answer.result():
+            tell(answer.result())
+
+    in_thread(lambda: replacing(store, line)).add_done_callback(told)
