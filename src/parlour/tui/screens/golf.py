@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
 from enum import Enum
@@ -212,30 +213,41 @@ class GolfScreen(GameScreen):
             if go_on:
                 self.action_new()
 
-        self.app.push_screen(
-            ScorecardScreen(
-                round_,
-                finished_hole=session.is_finished,
-                pars=self.round_pars,
-                round_id=place.round_id,
-            ),
-            callback=closed,
+        card = ScorecardScreen(
+            round_, finished_hole=session.is_finished, pars=self.round_pars, round_id=place.round_id
         )
+        if self._figures_read.is_set():
+            self.app.push_screen(card, callback=closed)
+            return
+
+        async def when_read() -> None:
+            # the figures kept are on the card as it opens; a database held locked by
+            # another program delays the card no more than a moment (it fills as they come)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._figures_read.wait(), 0.5)
+            self.app.push_screen(card, callback=closed)
+
+        self.run_worker(when_read(), group="scorecard")
 
     def round_pars(self) -> tuple[dict[int, int], dict[int, int]]:
-        """The pars and the bests of the round's holes known so far (hole -> figure)."""
-        place, store = self.course.round, services(self).store
-        if place is None or store is None:
+        """The pars and the bests of the round's holes known so far (hole -> figure), from
+        the figures this screen keeps (read from the store in a thread, or worked out)."""
+        place = self.course.round
+        if place is None:
             return {}, {}
         seeds = place.round.seeds()
-        options = format_options(place.options)
-        pars, bests = store.hint_pars(seeds, options), store.pars(seeds, options)
+        pars, bests = self._hint_pars, self._bests
         return (
             {hole: pars[seed] for hole, seed in enumerate(seeds, start=1) if seed in pars},
             {hole: bests[seed] for hole, seed in enumerate(seeds, start=1) if seed in bests},
         )
 
     def on_mount(self) -> None:
+        #: the round's figures known so far (seed -> figure); set once the store has told
+        #: the ones it keeps
+        self._hint_pars: dict[int, int] = {}
+        self._bests: dict[int, int] = {}
+        self._figures_read = asyncio.Event()
         super().on_mount()
         # once the board is on the screen: nothing the first frame does not need
         self.call_after_refresh(self.compute_pars)
@@ -246,6 +258,7 @@ class GolfScreen(GameScreen):
         this hole first, and keep them in the store (a deal's figures never change)."""
         place, store = self.course.round, services(self).store
         if place is None or store is None:
+            self._figures_read.set()  # (none to read)
             return
         from parlour.tui.background import hint_par_job
         from parlour.tui.background import par_job
@@ -257,15 +270,23 @@ class GolfScreen(GameScreen):
         seeds = place.round.seeds()
         current = place.hole
         order = [*seeds[current - 1 :], *seeds[: current - 1]]
-        known = await in_thread(lambda: store.pars(seeds, written))  # (off the loop)
+        try:  # the figures kept, read off the loop
+            bests, pars = await in_thread(
+                lambda: (store.pars(seeds, written), store.hint_pars(seeds, written))
+            )
+        finally:
+            self._figures_read.set()
+        self._bests.update(bests)
+        self._hint_pars.update(pars)
         for seed in order:
-            if seed not in known:
+            if seed not in self._bests:
                 best = await run(par_job, self.rules.id, seed, options)
+                self._bests[seed] = best
                 keep_later(store, partial(store.save_par, seed, written, best))
-        known = await in_thread(lambda: store.hint_pars(seeds, written))
         for seed in order:
-            if seed not in known:
+            if seed not in self._hint_pars:
                 par = await run_pars(hint_par_job, self.rules.id, seed, options)
+                self._hint_pars[seed] = par
                 keep_later(store, partial(store.save_hint_par, seed, written, par))
 
     def action_new(self) -> None:
