@@ -8,27 +8,15 @@ from __future__ import annotations
 from typing import Any
 from typing import Protocol
 
-from parlour.engine.game import Rules
 from parlour.session import Session
+from parlour.tui.screens.stepping import StepsThrough
 
 
-class GameScreen(Protocol):
+class GameScreen(StepsThrough, Protocol):
     """What the steps of play need of the game screen (:mod:`parlour.tui.screens.game`)."""
 
     @property
     def game(self) -> Session: ...
-
-    @property
-    def rules(self) -> Rules[Any, Any]: ...
-
-    @property
-    def current(self) -> Any: ...
-
-    def status(self, message: str, *, refused: bool = False, whole: str = "") -> None: ...
-
-    def news_text(self, before: Any, after: Any) -> str: ...
-
-    def prompt_text(self, state: Any) -> str: ...
 
     def move_name(self, move: Any) -> str: ...
 

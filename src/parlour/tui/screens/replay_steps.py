@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 from typing import Protocol
 
 from textual.screen import Screen
@@ -11,27 +10,15 @@ from textual.screen import Screen
 from parlour.controls.course import Course
 from parlour.controls.course import Playing
 from parlour.controls.course import Replaying
-from parlour.engine.game import Rules
 from parlour.session import Session
+from parlour.tui.screens.stepping import StepsThrough
 from parlour.tui.services import services
 
 
-class GameScreen(Protocol):
+class GameScreen(StepsThrough, Protocol):
     """What the replay's keys need of the game screen (:mod:`parlour.tui.screens.game`)."""
 
     course: Course
-
-    @property
-    def rules(self) -> Rules[Any, Any]: ...
-
-    @property
-    def current(self) -> Any: ...
-
-    def status(self, message: str, *, refused: bool = False, whole: str = "") -> None: ...
-
-    def news_text(self, before: Any, after: Any) -> str: ...
-
-    def prompt_text(self, state: Any) -> str: ...
 
     def follow(self, course: Course) -> None: ...
 
