@@ -62,14 +62,14 @@ def take_over(screen: GameScreen) -> None:
         return
     from parlour.tui.screens.unfinished import tell_replacing
 
-    playing = Playing(Session.from_line(store, line))
-    screen.follow(playing)
-    taken = playing.line
     moved = f"Your game now, from move {len(line.moves)}."
-    screen.status(f"{moved} {screen.prompt_text(screen.current)}")
 
     def told(replaced: str) -> None:  # (the one game kept for its game and options)
         if screen.course is playing and playing.line is taken:  # nothing played since
             screen.status(f"{moved} {replaced} {screen.prompt_text(screen.current)}")
 
-    tell_replacing(store, line, told)
+    tell_replacing(store, line, told)  # (before the session: it reads the game kept)
+    playing = Playing(Session.from_line(store, line))
+    screen.follow(playing)
+    taken = playing.line
+    screen.status(f"{moved} {screen.prompt_text(screen.current)}")

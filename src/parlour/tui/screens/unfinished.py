@@ -30,6 +30,7 @@ from parlour.store.schema import SavedGame
 from parlour.store.unfinished import Unfinished
 from parlour.store.unfinished import unfinished
 from parlour.tui.offloop import in_thread
+from parlour.tui.offloop import in_writer
 from parlour.tui.services import Services
 from parlour.tui.services import place
 from parlour.tui.services import services
@@ -307,9 +308,12 @@ def replacing(store: Store | None, line: Line[Any, Any]) -> str:
 def tell_replacing(
     store: Store | None, line: Line[Any, Any], tell: Callable[[str], object]
 ) -> None:
-    """Read in a thread which unfinished game ``line`` is about to replace (see
-    :func:`replacing`) and hand the words, if any, to ``tell`` on the event loop: a
-    database another program holds locked delays the words, never the game."""
+    """Read off the event loop which unfinished game ``line`` is about to replace (see
+    :func:`replacing`) and hand the words, if any, to ``tell`` on the loop: a database
+    another program holds locked delays the words, never the game. Called before the
+    game's session is made: the read goes through the writer, ahead of that session's
+    first save, so it finds the game kept before (a read in a thread of its own could
+    find the new one)."""
     if store is None:
         return
 
@@ -317,4 +321,11 @@ def tell_replacing(
         if not answer.cancelled() and answer.exception() is None and answer.result():
             tell(answer.result())
 
-    in_thread(lambda: replacing(store, line)).add_done_callback(told)
+    def reading() -> str:
+        return replacing(store, line)
+
+    if store.writer is None:
+        answer = in_thread(reading)
+    else:
+        answer = in_writer(store.writer, reading)
+    answer.add_done_callback(told)
