@@ -83,7 +83,9 @@ async def test_a_hole_ends_at_once_while_another_program_holds_the_database(
         await pilot.press("c")
         assert isinstance(app.screen, ScorecardScreen)
         await pilot.press("escape")
-        assert time.perf_counter() - before <= 2.0  # not the lock's ten seconds
+        # not the lock's ten seconds (half of them: a loaded machine took 4.5 s to open and
+        # close the card, its first read of the kept figures included)
+        assert time.perf_counter() - before <= LOCKED_SECONDS / 2
         assert app.screen is screen and app.writer.pending()
         # the lock is let go: the finish is written, and the card of the round shows it
         holder.join()
@@ -91,7 +93,9 @@ async def test_a_hole_ends_at_once_while_another_program_holds_the_database(
         while not isinstance(app.screen, ScorecardScreen) and time.monotonic() < deadline:
             await pilot.pause(0.1)
         assert isinstance(app.screen, ScorecardScreen)
-        assert not app.writer.pending() and session.unsaved is None
+        # the finish is written; the figures worked out during the lock follow it
+        assert session.unsaved is None
+        assert app.writer.flush(AFTER_LOCK_SECONDS) and not app.writer.pending()
     store = Store(private_data_dir)
     try:
         [game] = store.finished_games()
