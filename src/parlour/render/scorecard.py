@@ -108,7 +108,7 @@ def pace_note(holes: int, bogey: int) -> str:
     """Three lines saying what a score is and how the against-bogey row is reckoned."""
     pace = " ".join(map(str, bogey_pace(holes, bogey)))
     return (
-        "Score: cards left; below 0, the links cleared with stock to spare.\n"
+        "Score: cards left; below 0, cleared with stock to spare.\n"
         "vs bogey: the total so far against bogey's pace,\n"
         f"{pace} after holes 1 to {holes}; E is level."
     )
