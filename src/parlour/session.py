@@ -378,21 +378,28 @@ class Session:
                     started=self.started,
                     **self._game_fields(line),
                 )
-                self._finish_pending = False
                 self.saved_id = None
                 self._check_hole()
+                # only now: a listener told at once (when_stored) must find the hole's
+                # verdict made (it read an empty hole_taken when this came first)
+                self._finish_pending = False
         except StoreError as error:
             self.unsaved = str(error)
-            self._tell_stored()
+            self._tell_stored(failed=True)
             return
         if self.unsaved is not None:
             self.unsaved, self.recovered = None, True
         self._tell_stored()
 
-    def _tell_stored(self) -> None:
+    def _tell_stored(self, *, failed: bool = False) -> None:
+        """Tell the listeners of :meth:`when_stored` that the finish is written (or its
+        write failed). A write of the game that began before it finished does not: the
+        finish, which may find its hole scored elsewhere, is still to be written."""
         if self.outcome is None:
             return
         with self._stored_lock:
+            if self._finish_pending and not failed:
+                return
             listeners, self._stored_listeners = self._stored_listeners, []
         for listener in listeners:
             listener()

@@ -51,8 +51,18 @@ async def test_the_app_is_told_when_its_hole_was_finished_first_elsewhere(
             f"Hole 1 of round {CODE} was finished first elsewhere, with {first}: that score "
             "stands. This game is kept in the history, not scored."
         )
+        # the finish is written by the writer, which then tells the screen: waited for
+        for _ in range(100):
+            if isinstance(app.screen, ScorecardScreen):
+                break
+            await pilot.pause(0.05)
         assert str(screen.query_one(StatusLine).render()) == said
         assert isinstance(app.screen, ScorecardScreen)
+        # the toast moves onto the card's screen once that screen is up: waited for
+        for _ in range(100):
+            if any(said in text for text in toasts(app)):
+                break
+            await pilot.pause(0.05)
         assert any(said in text for text in toasts(app))
         cells = card_cells(app.screen)
         assert cells["Score"][0] == str(first)
