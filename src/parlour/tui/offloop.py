@@ -8,7 +8,6 @@ start-up.)"""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import threading
 from collections.abc import Callable
 from typing import TypeVar
@@ -29,13 +28,39 @@ def in_thread(
     opening that waits for a locked database must not keep a player who quits. An answer
     no one waits for any more (the future cancelled, or the loop closed) is handed to
     ``discard`` (a store opened for nothing is closed)."""
+
+    def start(running: Callable[[], None]) -> None:
+        threading.Thread(target=running, name="parlour-store", daemon=True).start()
+
+    return _answered_on_loop(function, start, discard)
+
+
+def in_writer(writer: Writer, function: Callable[[], T]) -> asyncio.Future[T]:
+    """Hand ``function`` (a write to the store) to the writer, after every write handed
+    over before it, and answer on the running event loop with what it returns. The
+    write is done even if no one waits for the answer any more (the writer is flushed as
+    the app ends): a write handed over is never lost."""
+    return _answered_on_loop(function, writer.submit, None)
+
+
+def _answered_on_loop(
+    function: Callable[[], T],
+    start: Callable[[Callable[[], None]], object],
+    discard: Callable[[T], object] | None,
+) -> asyncio.Future[T]:
+    """Run ``function`` off the loop as ``start`` runs what it is given, and answer on the
+    running event loop (its error too); an answer no one waits for is given to
+    ``discard``, if any."""
     loop = asyncio.get_running_loop()
     answer: asyncio.Future[T] = loop.create_future()
 
+    def unwanted(result: T | None, error: BaseException | None) -> None:
+        if error is None and discard is not None:
+            discard(result)  # type: ignore[arg-type]
+
     def settle(result: T | None, error: BaseException | None) -> None:
         if answer.cancelled():
-            if error is None and discard is not None:
-                discard(result)  # type: ignore[arg-type]
+            unwanted(result, error)
         elif error is not None:
             answer.set_exception(error)
         else:
@@ -51,40 +76,9 @@ def in_thread(
         try:
             loop.call_soon_threadsafe(settle, result, error)
         except RuntimeError:  # the loop has closed: the program is ending
-            if error is None and discard is not None:
-                discard(result)  # type: ignore[arg-type]
+            unwanted(result, error)
 
-    threading.Thread(target=running, name="parlour-store", daemon=True).start()
-    return answer
-
-
-def in_writer(writer: Writer, function: Callable[[], T]) -> asyncio.Future[T]:
-    """Hand ``function`` (a write to the store) to the writer, after every write handed
-    over before it, and answer on the running event loop with what it returns. The
-    write is done even if no one waits for the answer any more (the writer is flushed as
-    the app ends): a write handed over is never lost."""
-    loop = asyncio.get_running_loop()
-    answer: asyncio.Future[T] = loop.create_future()
-
-    def settle(result: T | None, error: BaseException | None) -> None:
-        if answer.cancelled():
-            return
-        if error is not None:
-            answer.set_exception(error)
-        else:
-            answer.set_result(result)  # type: ignore[arg-type]
-
-    def write() -> None:
-        result: T | None = None
-        error: BaseException | None = None
-        try:
-            result = function()
-        except Exception as raised:
-            error = raised
-        with contextlib.suppress(RuntimeError):  # the loop has closed: the program is ending
-            loop.call_soon_threadsafe(settle, result, error)
-
-    writer.submit(write)
+    start(running)
     return answer
 
 
