@@ -26,6 +26,7 @@ from collections.abc import Callable
 from collections.abc import Hashable
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -72,10 +73,23 @@ class Layout:
     height: int
 
 
+_EMPTY = Text()
+
+
+def _blanks(count: int) -> list[Text]:
+    return [_EMPTY] * max(0, count)
+
+
+@lru_cache(maxsize=64)
+def _blank(width: int) -> Text:
+    """A blank line ``width`` cells wide (one for each width: drawn once)."""
+    return Text(" " * width)
+
+
 def _same(one: _Line, other: _Line) -> bool:
     """Two lines draw the same (a Rich text's equality leaves out its own style)."""
     return len(one) == len(other) and all(
-        x == y and a.plain == b.plain and a.style == b.style and a.spans == b.spans
+        x == y and (a is b or (a.plain == b.plain and a.style == b.style and a.spans == b.spans))
         for (x, a), (y, b) in zip(one, other, strict=True)
     )
 
@@ -102,6 +116,8 @@ class LineBoard(CardArtWidget):
         self._strips: list[Strip] = []
         self._base = self._blank = Style()
         self._kept: dict[Hashable, list[Text]] = {}
+        #: the segments of each picture's line drawn (by the line's identity)
+        self._drawn: dict[int, tuple[Text, list[Segment]]] = {}
 
     # -- what subclasses give -------------------------------------------------------------
 
@@ -152,9 +168,18 @@ class LineBoard(CardArtWidget):
         rows: list[list[tuple[int, Text]]] = [[] for _ in range(layout.height)]
         for placed in layout.pictures:
             area = placed.area
-            for offset, line in enumerate(placed.lines[: area.height]):
+            # (a picture shorter than its place is filled with blank lines of the board's
+            # own style, as a widget of that height would be)
+            lines = [*placed.lines[: area.height], *_blanks(area.height - len(placed.lines))]
+            for offset, line in enumerate(lines):
                 if 0 <= placed.y + offset < layout.height:
                     shown = line if line.cell_len <= area.width else line[: area.width]
+                    if shown.cell_len < area.width and placed.width:
+                        shown = (
+                            _blank(area.width)
+                            if shown is _EMPTY
+                            else shown + " " * (area.width - shown.cell_len)
+                        )
                     rows[placed.y + offset].append((placed.x, shown))
         return [tuple(sorted(row, key=lambda part: part[0])) for row in rows]
 
@@ -164,18 +189,28 @@ class LineBoard(CardArtWidget):
         console, base, blank = self.app.console, self._base, self._blank
         segments: list[Segment] = []
         at = 0
+        drawn = self._drawn
         for x, text in line:
             if x > at:
                 segments.append(Segment(" " * (x - at), blank))
-            # (a text's own style is under its spans, as when Rich prints it)
-            own = console.get_style(text.style) if isinstance(text.style, str) else text.style
-            segments += Segment.apply_style(text.render(console, end=""), base + own)
+            # a picture's line is drawn once (its segments kept with it, by its identity,
+            # until the styles change)
+            kept = drawn.get(id(text))
+            if kept is None or kept[0] is not text:
+                # (a text's own style is under its spans, as when Rich prints it)
+                own = console.get_style(text.style) if isinstance(text.style, str) else text.style
+                parts = list(Segment.apply_style(text.render(console, end=""), base + own))
+                if len(drawn) >= 4 * self.KEPT_PICTURES:
+                    drawn.clear()
+                kept = drawn[id(text)] = (text, parts)
+            segments += kept[1]
             at = max(at, x) + text.cell_len
         return Strip(segments).adjust_cell_length(width, blank)
 
     def _draw_all(self, texts: list[_Line]) -> None:
         assert self._layout is not None
         self._base = self.rich_style
+        self._drawn.clear()
         self._blank = Style(bgcolor=self._base.bgcolor)
         self._texts = texts
         self._strips = [self._strip(text, self._layout.width) for text in texts]
