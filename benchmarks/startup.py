@@ -7,10 +7,12 @@ timed from the launch until the screen shows what a player waits for: the first 
 the board (Golf, Rubbish Heap, Three Squares, By Twos), the start screen's menu, or, for
 the bare app (Textual's ``App`` with two ``Static`` widgets and nothing else), its text.
 The bare app is the floor no Textual app can beat: Python and Textual importing and
-drawing. Starts are interleaved (bare, Parlour, bare, Parlour …) so that the machine's
-load falls on both alike, and the ratio of the medians is what counts. ``--against`` names
-the Python of another checkout (its virtualenv's ``bin/python``): its starts of the same
-screens are interleaved with these, as a before and after in one run.
+drawing. ``--only imports`` times the bare app after importing Parlour's modules of a game
+in play: what Parlour's imports alone add. Starts are interleaved (bare, Parlour, bare,
+Parlour …) so that the machine's load falls on both alike, and the ratio of the medians
+is what counts. ``--against`` names the Python of another checkout (its virtualenv's
+``bin/python``): its starts of the same screens are interleaved with these, as a before
+and after in one run.
 """
 
 from __future__ import annotations
@@ -42,9 +44,14 @@ class Bare(App):
 Bare().run()
 """
 
+#: the bare app after importing what ``parlour play`` imports before its first screen: the
+#: floor for a game's first board while Parlour's imports stay as they are
+IMPORTS = "import parlour.cli.commands, parlour.tui.app, parlour.tui.screens.golf\n" + BARE
+
 #: what each start waits for: the arguments, and a text that appears once drawn
 STARTS = {
     "bare": (["-c", BARE], b"READY-MARK"),
+    "imports": (["-c", IMPORTS], b"READY-MARK"),
     "start": (["-m", "parlour"], b"Golf: a single hole"),
     "golf": (["-m", "parlour", "play", "golf", "--seed", "1"], b"Found."),
     "rubbish": (["-m", "parlour", "play", "rubbish", "--seed", "1"], b"Foundations"),
