@@ -222,15 +222,18 @@ class LineBoard(CardArtWidget):
             return self._strips[y]
         return Strip.blank(self.size.width, self._blank)
 
-    def notify_style_update(self) -> None:
-        # a theme, NO_COLOR or the deck changed: pictures and lines are drawn again
+    def forget(self) -> None:
+        """Draw every picture and line again when next painted (what they show is the
+        same, but not how: a theme, NO_COLOR, the deck, ASCII)."""
         self._kept.clear()
         self._texts = None
+
+    def notify_style_update(self) -> None:
+        self.forget()
         super().notify_style_update()
 
     def watch_ascii_only(self) -> None:
-        self._kept.clear()
-        self._texts = None
+        self.forget()
 
     # -- size and clicks ------------------------------------------------------------------
 
