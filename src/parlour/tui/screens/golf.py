@@ -230,7 +230,9 @@ class GolfScreen(GameScreen):
         self._hint_pars: dict[int, int] = {}
         self._bests: dict[int, int] = {}
         self._figures_read = asyncio.Event()
-        super().on_mount()
+        # (GameScreen.on_mount runs after this by itself: Textual calls the handler of each
+        # class of the screen; called from here too, it ran twice, and the screen listened
+        # to its game twice, redrawing everything twice a move)
         # once the board is on the screen: nothing the first frame does not need
         self.call_after_refresh(self.compute_pars)
 
