@@ -12,17 +12,22 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList
 from textual.widgets import Static
 
 from parlour.session import Session
 from parlour.store.database import Store
 from parlour.store.paths import DATABASE_NAME
+from parlour.store.unfinished import Unfinished
+from parlour.store.unfinished import unfinished
 from parlour.tui.app import BUSY_OPENING
 from parlour.tui.app import BUSY_WORDS
 from parlour.tui.app import make_app
+from parlour.tui.screens import start
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.start import StartScreen
+from tests.tui.menu_helpers import menu_read
 from tests.tui.test_locked_database import ANSWER_SECONDS
 from tests.tui.test_locked_database import LOCKED_SECONDS
 from tests.tui.test_locked_database import hold_lock
@@ -96,7 +101,7 @@ async def test_the_start_screen_answers_keys_while_the_database_is_locked(
         while app.store is None and time.monotonic() < deadline:
             await pilot.pause(0.1)
         assert app.store is not None
-        await pilot.pause()
+        await menu_read(pilot)
         ids = [menu.get_option_at_index(i).id or "" for i in range(menu.option_count)]
         assert any(entry.startswith("resume-") for entry in ids), ids
         assert notice(screen) == ""
@@ -125,3 +130,46 @@ async def test_a_game_asked_for_opens_once_the_locked_database_answers(
         assert isinstance(game, GameScreen) and game.session is not None
         assert [game.session.rules.format_move(m) for m in game.session.line.moves] == moves
         assert len(app.screen_stack) == 2
+
+
+async def test_the_start_screens_list_is_read_off_the_event_loop(
+    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slow store (a disk that answers late) does not hold the start screen: the menu
+    shows at once and answers keys, and lists the unfinished game when the read answers,
+    keeping the entry the player had moved to."""
+    a_game_in_progress(private_data_dir)
+    readers: list[threading.Thread] = []
+    let_go = threading.Event()
+
+    def slow(store: Store) -> list[Unfinished]:
+        readers.append(threading.current_thread())
+        let_go.wait(LOCKED_SECONDS)
+        return unfinished(store)
+
+    monkeypatch.setattr(start, "unfinished", slow)
+    app = make_app(private_data_dir, ascii_only=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        deadline = time.monotonic() + AFTER_LOCK_SECONDS
+        while not readers and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        screen = app.screen
+        assert isinstance(screen, StartScreen) and readers
+        assert threading.main_thread() not in readers
+        menu = screen.query_one("#menu", OptionList)
+        ids = [menu.get_option_at_index(i).id or "" for i in range(menu.option_count)]
+        assert not any(entry.startswith("resume-") for entry in ids)  # not read yet
+        moved: list[float] = []
+        screen.watch(menu, "highlighted", lambda _: moved.append(time.perf_counter()), init=False)
+        answers = []
+        for key in ["down", "down", "up"]:
+            start_time = time.perf_counter()
+            await pilot.press(key)
+            answers.append(moved[-1] - start_time)
+        assert max(answers) <= ANSWER_SECONDS, answers
+        chosen = menu.get_option_at_index(menu.highlighted or 0).id
+        let_go.set()
+        await menu_read(pilot)
+        ids = [menu.get_option_at_index(i).id or "" for i in range(menu.option_count)]
+        assert ids[0].startswith("resume-"), ids
+        assert menu.get_option_at_index(menu.highlighted or 0).id == chosen

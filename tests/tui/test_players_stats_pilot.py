@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from datetime import date
+from datetime import datetime
+from datetime import timedelta
 from pathlib import Path
 
 from rich.console import Console
@@ -18,6 +21,7 @@ from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.player import PlayerScreen
 from parlour.tui.screens.statistics import StatisticsScreen
+from tests.tui.menu_helpers import menu_read
 
 
 def menu_entries(app: object) -> list[str]:
@@ -26,6 +30,7 @@ def menu_entries(app: object) -> list[str]:
 
 
 async def choose(pilot: object, app: object, starts: str) -> None:
+    await menu_read(pilot)
     entries = menu_entries(app)
     index = next(i for i, entry in enumerate(entries) if entry.startswith(starts))
     menu = app.screen.query_one("#menu", OptionList)  # type: ignore[attr-defined]
@@ -101,3 +106,32 @@ async def test_todays_course_is_offered_and_played(private_data_dir: Path) -> No
         assert isinstance(screen, GolfScreen) and screen.session is not None
         assert screen.session.round is not None
         assert screen.session.round.round.code == code and screen.session.round.hole == 1
+
+
+async def test_todays_course_finished_shows_its_score(private_data_dir: Path) -> None:
+    """The menu's entry for today's course gives the player's score once they have
+    finished it (read from the store off the event loop)."""
+    store = Store(private_data_dir)
+    today = datetime.now(UTC).date()
+    round_id = store.start_round(daily_course("golf", today), "none")
+    for hole in range(1, 10):
+        store.finish_game(
+            None, game="golf", options="none", seed=hole, deck="", moves=[], won=False,
+            score=hole % 3, summary="", round_id=round_id, hole=hole,
+        )  # fmt: skip
+    stored = store.get_round(round_id)
+    store.close()
+    assert stored is not None and stored.is_complete and stored.finished is not None
+    day = date.fromisoformat(stored.finished[:10])  # (the day it was finished, in UTC)
+    code = course_code(daily_course("golf", day))
+    app = make_app(private_data_dir, today=day)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await menu_read(pilot)
+        score = sum(hole % 3 for hole in range(1, 10))
+        words = f"Golf: today's course ({code})"
+        assert f"{words}: your score today {score}" in menu_entries(app)
+    later = make_app(private_data_dir, today=day + timedelta(days=1))
+    async with later.run_test(size=(100, 32)) as pilot:
+        await menu_read(pilot)
+        code = course_code(daily_course("golf", day + timedelta(days=1)))
+        assert f"Golf: today's course ({code})" in menu_entries(later)

@@ -20,7 +20,7 @@ from parlour.tui.app import ParlourApp
 from parlour.tui.app import make_app
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.game import GameScreen
-from parlour.tui.screens.start import StartScreen
+from tests.tui.menu_helpers import menu_read
 
 SIZE = (100, 32)
 
@@ -31,6 +31,7 @@ def entries(app: ParlourApp) -> list[str]:
 
 
 async def choose(pilot: Any, app: ParlourApp, index: int) -> None:
+    await menu_read(pilot)
     app.screen.query_one("#menu", OptionList).highlighted = index
     await pilot.press("enter")
     await pilot.pause()
@@ -85,7 +86,7 @@ async def test_a_game_in_each_game_and_a_round_are_all_found_again(
 
     app = make_app(private_data_dir, ascii_only=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await menu_read(pilot)
         listed = entries(app)
         count = len(left) + 1
         names = {spec.id: spec.name for spec in specs()}
@@ -111,8 +112,7 @@ async def test_a_game_in_each_game_and_a_round_are_all_found_again(
                 assert screen.rules.id == game and screen.session.line.seed == seed
                 assert len(screen.session.line.moves) == moves
             await pilot.press("escape")  # back to the start screen
-            await pilot.pause()
-            assert isinstance(app.screen, StartScreen)
+            await menu_read(pilot)
             assert entries(app)[:count] == listed[:count]  # still all there
         # finishing one takes it off the list
         await choose(pilot, app, 1)
@@ -121,8 +121,7 @@ async def test_a_game_in_each_game_and_a_round_are_all_found_again(
             screen.play(screen.rules.legal_moves(screen.session.state)[0])
         await pilot.pause()
         app.show_menu()
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
+        await menu_read(pilot)
         assert entries(app)[: count - 1] == [listed[0], *listed[2:count]]
 
 

@@ -16,6 +16,7 @@ from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.history import RoundsScreen
 from parlour.tui.screens.unfinished import when_words
+from tests.tui.menu_helpers import menu_read
 
 COURSE = 123456
 
@@ -43,7 +44,7 @@ async def test_the_start_screen_goes_on_with_the_round_at_its_next_hole(
     one_hole_played(private_data_dir)
     app = make_app(private_data_dir)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await menu_read(pilot)
         (left,) = unfinished(Store(private_data_dir))
         assert first_entry(app) == (
             f"Continue Golf round {course_code(COURSE)} — hole 2 of 9 ({when_words(left.when)})"
@@ -55,7 +56,7 @@ async def test_the_start_screen_goes_on_with_the_round_at_its_next_hole(
         assert screen.session.round is not None
         assert screen.session.round.hole == 2 and screen.session.round.scores == (5,)
         await pilot.press("escape")  # back to the start screen: now the hole is in play
-        await pilot.pause()
+        await menu_read(pilot)
         assert "hole 2 of 9 (in play, today " in first_entry(app)
     store = Store(private_data_dir)
     assert len(store.rounds()) == 1 and store.game_in_progress_for_round(1) is not None
@@ -93,7 +94,7 @@ async def test_the_scorecards_screen_abandons_a_round_after_asking(private_data_
         stored = Store(private_data_dir).get_round(round_id)
         assert stored is not None and stored.abandoned is not None and stored.scores == (5,)
         await pilot.press("escape")
-        await pilot.pause()
+        await menu_read(pilot)
         assert not first_entry(app).startswith("Continue")
 
 

@@ -132,3 +132,40 @@ async def test_a_holes_par_is_what_the_hint_player_scores_on_it(private_data_dir
         card = card_cells(app.screen)
         assert card["Par"][0] == str(expected)
         assert card["Best"][0] == str(par_for_seed(seed))
+
+
+async def test_the_open_card_fills_as_figures_come_and_is_not_redrawn_meanwhile(
+    private_data_dir: Path,
+) -> None:
+    """While some pars are still worked out, the open card looks for new figures every
+    half second and draws itself again only when one has come (drawing it lays the screen
+    out again, and a key would wait for that)."""
+    app = make_app(private_data_dir, course=COURSE)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        golf = app.screen
+        assert isinstance(golf, GolfScreen) and golf.course.round is not None
+        pars: dict[int, int] = {hole: hole % 4 for hole in range(1, 9)}  # hole 9 to come
+        bests: dict[int, int] = dict(pars)
+        card = ScorecardScreen(golf.course.round.round, finished_hole=False,
+                               pars=lambda: (pars, bests))  # fmt: skip
+        drawn: list[object] = []
+        original = card.card
+
+        def counted() -> object:
+            drawn.append(None)
+            return original()
+
+        card.card = counted  # type: ignore[method-assign]
+        app.push_screen(card)
+        await pilot.pause()
+        assert card_cells(card)["Par"][8] not in {"3", ""}
+        first = len(drawn)
+        await pilot.pause(1.2)  # two looks, nothing new
+        assert len(drawn) == first
+        pars[9], bests[9] = 3, 2
+        await pilot.pause(0.7)
+        assert len(drawn) == first + 1
+        cells = card_cells(card)
+        assert cells["Par"][8] == "3" and cells["Best"][8] == "2"
+        assert cells["Par"][9] == str(sum(pars.values()))

@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Static
 
 from parlour.controls.screens import SCORECARD_KEYS
@@ -129,6 +130,10 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         self.pars = pars or _none_known
         #: the stored round shown, which the export key writes as a round record
         self.round_id = round_id
+        #: the pars and bests the card was last drawn with, and the timer that looks for
+        #: new ones while some are still being worked out
+        self._shown: Figures = ({}, {})
+        self._refreshing: Timer | None = None
 
     def compose(self) -> ComposeResult:
         card = VerticalScroll(id="scorecard")
@@ -160,7 +165,8 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         self.call_after_refresh(self._say_more)
         # pars and bests are worked out in the background: show each as it arrives
         if min(map(len, self.pars())) < self.round.holes:
-            self.set_interval(0.5, self.refresh_pars)
+            self._shown = _copied(self.pars())
+            self._refreshing = self.set_interval(0.5, self.refresh_pars)
         if self.round.is_complete and self.finished_hole and self.round_id is not None:
             from parlour.tui.screens.club_send import after_round
 
@@ -169,7 +175,16 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
             self.call_after_refresh(after_round, self, app.store, app.data_dir, self.round_id)
 
     def refresh_pars(self) -> None:
+        """Draw the card again if a par or a best has come since it was drawn (not
+        otherwise: drawing it again lays the screen out again, and a key waits for that);
+        once every one is known, the card stops looking."""
+        figures = _copied(self.pars())
+        if figures == self._shown:
+            return
+        self._shown = figures
         self.query_one("#scorecard-table", Static).update(self.card())
+        if min(map(len, figures)) >= self.round.holes and self._refreshing is not None:
+            self._refreshing.stop()
 
     def card(self) -> RenderableType:
         unknown = "-" if services(self).ascii_only else "…"
@@ -226,3 +241,8 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
             self.notify("This round is not saved, so it cannot be exported.", severity="error")
             return
         self.notify(f"Round record written to {path}", timeout=10)
+
+
+def _copied(figures: Figures) -> Figures:
+    """The figures as they are now (a later change to the mappings given is not in it)."""
+    return dict(figures[0]), dict(figures[1])

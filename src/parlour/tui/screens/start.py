@@ -3,6 +3,9 @@ scorecards, history, help, quit."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -10,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList
 from textual.widgets import Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker
 
 from parlour import __version__
 from parlour.controls.screens import StartMenu
@@ -22,13 +26,15 @@ from parlour.engine.rounds import daily_course
 from parlour.engine.untrusted import shown
 from parlour.render.untrusted import said
 from parlour.statistics import daily_scores
+from parlour.store.database import Store
 from parlour.store.opening import StoreError
+from parlour.store.unfinished import Unfinished
 from parlour.store.unfinished import unfinished
 from parlour.tui.keyed import Keyed
+from parlour.tui.offloop import in_thread
 from parlour.tui.screens.unfinished import entry_words
 from parlour.tui.screens.unfinished import new_deal
 from parlour.tui.screens.unfinished import open_saved
-from parlour.tui.services import Services
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
 
@@ -56,6 +62,13 @@ class StartScreen(Keyed, Screen[None]):
             yield Static(id="start-notice")
         yield KeyBar()
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: the store's last answer, the menu's entries until the next one comes
+        self._listing: Listing | None = None
+        #: the read of the store under way (a test may wait for it)
+        self.reading: Worker[None] | None = None
+
     def on_mount(self) -> None:
         self.rebuild()
 
@@ -63,23 +76,60 @@ class StartScreen(Keyed, Screen[None]):
         self.rebuild()
 
     def rebuild(self) -> None:
+        """Fill the menu at once from the store's last answer, and read it again off the
+        event loop (a database another program holds must not freeze the screen); the menu
+        is filled again when the answer comes, if anything in it changed."""
+        self._fill()
+        self.reading = self.run_worker(self._read, group="listing", exclusive=True)
+
+    async def _read(self) -> None:
         app = services(self)
+        store = app.store
+        if store is None:
+            return
+        today = app.today()
+        try:
+            listing = await in_thread(lambda: _listing(store, today))
+        except StoreError as error:
+            listing = Listing(store, [], {}, str(error))
+        if app.store is store:  # (the player may have switched while it was read)
+            self._listing = listing
+            self._fill()
+
+    def _fill(self) -> None:
+        app = services(self)
+        listing = self._listing
+        if listing is None or listing.store is not app.store:
+            listing = Listing(app.store, [], {}, None)
+        entries = self._entries(listing)
         menu = self.query_one("#menu", OptionList)
+        notice = self.query_one("#start-notice", Static)
+        notice.update(said(app.notice or listing.notice or ""))
+        shown_now = [
+            (option.id, str(option.prompt))
+            for option in (menu.get_option_at_index(i) for i in range(menu.option_count))
+        ]
+        if shown_now == [(option.id, str(option.prompt)) for option in entries]:
+            return  # the same menu: left as it is, where the player is in it
         highlighted = menu.highlighted
         # the entry highlighted stays so, wherever the unfinished games above it move it
-        was = menu.get_option_at_index(highlighted).id if highlighted is not None else None
+        # (the first entry stays the one highlighted, whatever it now is)
+        was = menu.get_option_at_index(highlighted).id if highlighted else None
         menu.clear_options()
-        notice = app.notice
-        try:
-            left = unfinished(app.store) if app.store is not None else []
-        except StoreError as error:
-            left, notice = [], str(error)
+        menu.add_options(entries)
+        ids = [option.id for option in entries]
+        menu.highlighted = ids.index(was) if was in ids else 0
+        menu.focus()
+
+    def _entries(self, listing: Listing) -> list[Option]:
+        app = services(self)
+        entries: list[Option] = []
         # every unfinished round and every game's resume slot, the latest played first
-        for entry in left:
+        for entry in listing.left:
             if entry.round is not None:
-                menu.add_option(Option(entry_words(entry), id=f"continue-{entry.round.id}"))
+                entries.append(Option(entry_words(entry), id=f"continue-{entry.round.id}"))
             elif entry.saved is not None:
-                menu.add_option(Option(entry_words(entry), id=f"resume-{entry.saved.id}"))
+                entries.append(Option(entry_words(entry), id=f"resume-{entry.saved.id}"))
         chosen = app.options
         for spec in specs():
             rule = "".join(
@@ -89,36 +139,34 @@ class StartScreen(Keyed, Screen[None]):
             )
             if spec.rounds is not None:
                 kind = spec.rounds
-                menu.add_option(
+                entries += [
                     Option(
                         f"{spec.name}: a round of {_words(kind.holes)} {kind.unit}s{rule}",
                         id=f"round-{spec.id}",
-                    )
-                )
-                menu.add_option(Option(daily_words(spec, app), id=f"daily-{spec.id}"))
-                menu.add_option(
-                    Option(f"{spec.name}: a single {kind.unit}{rule}", id=f"play-{spec.id}")
-                )
+                    ),
+                    Option(
+                        daily_words(spec, app.today(), listing.daily.get(spec.id)),
+                        id=f"daily-{spec.id}",
+                    ),
+                    Option(f"{spec.name}: a single {kind.unit}{rule}", id=f"play-{spec.id}"),
+                ]
             else:
-                menu.add_option(Option(f"{spec.name}: {spec.blurb}{rule}", id=f"play-{spec.id}"))
+                entries.append(Option(f"{spec.name}: {spec.blurb}{rule}", id=f"play-{spec.id}"))
         round_names = " and ".join(spec.name for spec in specs() if spec.rounds is not None)
-        menu.add_option(Option(f"Scorecards: past {round_names} rounds", id="scorecards"))
-        menu.add_option(Option("Statistics: how you are doing, with plots", id="statistics"))
+        entries.append(Option(f"Scorecards: past {round_names} rounds", id="scorecards"))
+        entries.append(Option("Statistics: how you are doing, with plots", id="statistics"))
         from parlour.tui.screens.club_send import club_settings
 
         club = club_settings(self.app)[0]
         if club:  # (only for a player who has joined one: parlour club join URL)
-            menu.add_option(Option(f"Club: today's leaderboard at {shown(club)}", id="club"))
-        menu.add_option(Option("History: replay a finished game", id="history"))
-        menu.add_option(Option("Settings: theme, four-colour deck, keys", id="settings"))
+            entries.append(Option(f"Club: today's leaderboard at {shown(club)}", id="club"))
+        entries.append(Option("History: replay a finished game", id="history"))
+        entries.append(Option("Settings: theme, four-colour deck, keys", id="settings"))
         player = app.store.player if app.store is not None else "?"
-        menu.add_option(Option(f"Player: {shown(player)} (switch to another)", id="player"))
-        menu.add_option(Option("Help", id="help"))
-        menu.add_option(Option("Quit", id="quit"))
-        ids = [menu.get_option_at_index(index).id for index in range(menu.option_count)]
-        menu.highlighted = ids.index(was) if was in ids else 0
-        menu.focus()
-        self.query_one("#start-notice", Static).update(said(notice or ""))
+        entries.append(Option(f"Player: {shown(player)} (switch to another)", id="player"))
+        entries.append(Option("Help", id="help"))
+        entries.append(Option("Quit", id="quit"))
+        return entries
 
     @on(OptionList.OptionSelected, "#menu")
     def chosen(self, event: OptionList.OptionSelected) -> None:
@@ -168,7 +216,7 @@ class StartScreen(Keyed, Screen[None]):
     def action_toggle_option(self, name: str) -> None:
         app = services(self)
         app.options = app.options ^ {name}
-        self.rebuild()
+        self._fill()  # (the store's answer is the same)
 
     def action_settings(self) -> None:
         from parlour.tui.screens.settings import SettingsScreen
@@ -191,15 +239,36 @@ def _words(number: int) -> str:
     return words[number] if 0 <= number < len(words) else str(number)
 
 
-def daily_words(spec: GameSpec, app: Services) -> str:
+@dataclass(frozen=True)
+class Listing:
+    """What the start screen reads from the store: the unfinished games and rounds, and
+    today's course score of each game that has one."""
+
+    #: the store it was read from (an answer from another player's store is not shown)
+    store: object
+    left: list[Unfinished]
+    #: game id → the player's score on today's course, if they have finished it
+    daily: dict[str, int]
+    #: why the store could not be read, if it could not
+    notice: str | None
+
+
+def _listing(store: Store, today: date) -> Listing:
+    """The start screen's reading of the store (in a thread: it may wait for the disk)."""
+    daily: dict[str, int] = {}
+    for spec in specs():
+        if spec.rounds is not None:
+            scored = [
+                day.total for day in daily_scores(store, spec) if day.day == today.isoformat()
+            ]
+            if scored:
+                daily[spec.id] = scored[0]
+    return Listing(store, unfinished(store), daily, None)
+
+
+def daily_words(spec: GameSpec, today: date, score: int | None) -> str:
     """``Golf: today's course (BPV45VJ1)``, and the player's score if they have
     finished it today."""
-    today = app.today()
     course = daily_course(spec.id, today)
     words = f"{spec.name}: today's course ({course_code(course)})"
-    try:
-        done = daily_scores(app.store, spec) if app.store is not None else []
-    except StoreError:
-        done = []
-    scored = [day.total for day in done if day.day == today.isoformat()]
-    return f"{words}: your score today {scored[0]}" if scored else words
+    return f"{words}: your score today {score}" if score is not None else words

@@ -1,0 +1,23 @@
+"""Waiting for the start screen's read of the store: the menu is filled at once from the
+store's last answer and again when the read, off the event loop, answers."""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import Any
+
+from textual.worker import WorkerCancelled
+
+from parlour.tui.screens.start import StartScreen
+
+
+async def menu_read(pilot: Any) -> None:
+    """Wait until the start screen (the app's screen) has its menu from the store as it
+    is now; then a pause, for the menu to be drawn."""
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, StartScreen), screen
+    while screen.reading is not None and not screen.reading.is_finished:
+        with suppress(WorkerCancelled):  # (a newer read took its place: wait for that one)
+            await screen.reading.wait()
+    await pilot.pause()
