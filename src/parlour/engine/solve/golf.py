@@ -60,7 +60,6 @@ from collections.abc import Iterable
 from typing import Final
 
 from parlour.engine.cards import KING
-from parlour.engine.games.golf import COLUMNS
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import PLAYS
 from parlour.engine.games.golf import TURN
@@ -70,6 +69,9 @@ from parlour.engine.games.golf import PlayColumn
 from parlour.engine.games.golf_plugin import ROUNDS
 from parlour.engine.rounds import hole_seed
 from parlour.engine.solve.golf_bound import bound
+from parlour.engine.solve.golf_tables import COLS_BY_MASK
+from parlour.engine.solve.golf_tables import NK
+from parlour.engine.solve.golf_tables import Tables
 from parlour.engine.verdict import NOT_WINNABLE
 from parlour.engine.verdict import UNKNOWN
 from parlour.engine.verdict import WINNABLE
@@ -79,88 +81,11 @@ from parlour.engine.verdict import Verdict
 #: a clock for the seconds budget, supplied by the caller (the engine reads no clock)
 Clock = Callable[[], float]
 
-_RANKS: Final = 15  # rank fields 0 … 14; 0 and 14 never hold a card
-_FIELD: Final = 4  # bits per rank in the packed rank counts
-_COLS_BY_MASK: Final = tuple(
-    tuple(c for c in range(COLUMNS) if mask >> c & 1) for mask in range(1 << COLUMNS)
-)
-_NK: Final = tuple(1 << (_FIELD * rank) for rank in range(_RANKS))
-#: the count fields of the ranks next to each rank (the cards that could go on it)
-_NEIGHBOURS: Final = tuple(
-    (15 << (_FIELD * (rank - 1)) | 15 << (_FIELD * (rank + 1))) if 1 <= rank <= KING else 0
-    for rank in range(_RANKS)
-)
 _CHECK_EVERY: Final = 1024  # nodes between budget checks
 
 
 class _Stop(Exception):
     """Unwinds the search: the budget ran out, or the best possible score was reached."""
-
-
-class _Tables:
-    """One position's tables for the search, made once for both rules."""
-
-    def __init__(self, state: GolfState) -> None:
-        columns = [tuple(card.rank for card in column) for column in state.columns]
-        width = max(3, max(len(column) for column in columns).bit_length())
-        self.height_mask = (1 << width) - 1
-        self.shifts = tuple(width * c for c in range(COLUMNS))
-        self.units = tuple(1 << shift for shift in self.shifts)
-        self.ranks = tuple((0, *column) for column in columns)  # the card at height k
-        self.h0 = sum(len(column) << self.shifts[c] for c, column in enumerate(columns))
-        self.counts0 = sum(_NK[rank] for column in columns for rank in column)
-        self.links0 = sum(len(column) for column in columns)
-        self._columns(columns)
-        self._stock(tuple(card.rank for card in state.stock))
-
-    def _columns(self, columns: list[tuple[int, ...]]) -> None:
-        # deltas[c][k]: the exposed-mask change when column c goes from height k to k - 1
-        self.deltas = deltas = tuple(
-            tuple(
-                (1 << (7 * column[k - 1] + c)) ^ ((1 << (7 * column[k - 2] + c)) if k > 1 else 0)
-                if k
-                else 0
-                for k in range(len(column) + 1)
-            )
-            for c, column in enumerate(columns)
-        )
-        # cards[c][k]: what playing column c at height k involves: the change to the
-        # exposed mask, the change to the heights, the card in the packed counts, the
-        # counts of the ranks next to it (none for a king: it never carries a card), and
-        # the shifts that find the columns playable on it (beyond the mask for a king)
-        self.cards = tuple(
-            tuple(
-                (deltas[c][k], unit, _NK[rank], _NEIGHBOURS[rank], 7 * rank - 7, 7 * rank + 7)
-                if rank < KING
-                else (deltas[c][k], unit, _NK[rank], 0, 99, 99)
-                for k, rank in enumerate(ranks)
-            )
-            for c, (ranks, unit) in enumerate(zip(self.ranks, self.units, strict=True))
-        )
-
-    def _stock(self, stock: tuple[int, ...]) -> None:
-        self.stock = stock
-        self.total = total = len(stock)
-        self.last = stock[-1] if stock else KING
-        # supply[a][b]: packed rank counts of stock cards a … b-1
-        self.supply = supply = [[0] * (total + 1) for _ in range(total + 1)]
-        for a in range(total + 1):
-            for b in range(a, total):
-                supply[a][b + 1] = supply[a][b] + _NK[stock[b]]
-        self.suffix = tuple(supply[a][total] for a in range(total + 1))
-        # sweeps[s]: the first card of each rank in the stock from s on (its position and
-        # rank) with the shifts that find the columns playable on it (beyond the mask for
-        # a king: nothing goes on it)
-        self.sweeps = tuple(
-            tuple(
-                (j, stock[j], 7 * stock[j] - 7, 7 * stock[j] + 7)
-                if stock[j] < KING
-                else (j, stock[j], 99, 99)
-                for j in range(s, total)
-                if stock[j] not in stock[s:j]
-            )
-            for s in range(total + 1)
-        )
 
 
 class _Search:
@@ -171,7 +96,7 @@ class _Search:
 
     def __init__(self, state: GolfState, budget: Budget) -> None:
         self.state = state
-        self.tables = _Tables(state)
+        self.tables = Tables(state)
         self.budget = budget
         self.out_of_budget = False
         # the opening bound: play the first playable column, else turn, to the end
@@ -211,8 +136,8 @@ class _Search:
         units, ranks, deltas, cards = tables.units, tables.ranks, tables.deltas, tables.cards
         stock, supply, suffix, sweeps = tables.stock, tables.supply, tables.suffix, tables.sweeps
         last = tables.last
-        nk = _NK
-        cols_by_mask = _COLS_BY_MASK
+        nk = NK
+        cols_by_mask = COLS_BY_MASK
         lower_bound = bound
         h0, counts0, links0 = tables.h0, tables.counts0, tables.links0
 
@@ -223,22 +148,41 @@ class _Search:
         # the bound by the carriers: by the link counts, and the ranks cut off by the
         # ranks the links hold
         by_carriers: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
-        # the bound with the stock from card j on as the carriers, by the link counts
+        # the sweep's bound at stock card j, by the link counts: with the stock from card
+        # j on as the carriers while the best score is not a clearance, and from then on
+        # with only the cards j … end - 1 that a better clearance could turn (remade each
+        # time the best clearance improves); ``need`` is how many lost cards are too many
         missing_by_turn: tuple[dict[int, int], ...] = tuple({} for _ in range(total + 1))
         cut_offs: tuple[dict[int, int], ...] = tuple({} for _ in range(total + 1))
+        carriers_at = suffix
         path: list[int] = []
+        push, pop = path.append, path.pop
         best = self.best
+        need = max(best, 1)
         nodes = self.budget.nodes
         check_at = self.next_check()
         floor = -total  # the best score possible at all: clear without turning a card
 
+        def by_turn(end: int) -> None:
+            """Start the sweep's bound afresh for clearances before stock card ``end``."""
+            nonlocal missing_by_turn, cut_offs, carriers_at
+            missing_by_turn = tuple({} for _ in range(total + 1))
+            cut_offs = tuple({} for _ in range(total + 1))
+            carriers_at = tuple(supply[j][end] if j <= end else 0 for j in range(total + 1))
+
         def leaf(score: int, turns: int) -> None:
-            nonlocal best
+            nonlocal best, need
             if score < best:
                 best = self.best = score
+                need = max(score, 1)
                 self.best_path = [*path, -turns] if turns else path[:]
                 if score <= floor:
                     raise _Stop
+                if score <= 0:
+                    by_turn(total + score - 1)
+
+        if best <= 0:
+            by_turn(total + best - 1)
 
         def checkpoint() -> None:
             nonlocal check_at
@@ -290,17 +234,17 @@ class _Search:
                 cover = seen.get(child, 0)
                 done = cover >> at & 255
                 if not done:
-                    path.append(c)
+                    push(c)
                     expand(child, after, s, links - 1, counts - card, next_playable, cover)
-                    path.pop()
+                    pop()
                 elif next_playable & ~done:
                     # searched before from no later: its turns are covered, and so are the
                     # plays made then; only the other columns are new
                     next_playable &= ~done
                     seen[child] = cover | next_playable * every[s]
-                    path.append(c)
+                    push(c)
                     plays(child, after, s, next_playable, links - 1, counts - card)
-                    path.pop()
+                    pop()
             return dead_end
 
         def expand(
@@ -335,39 +279,41 @@ class _Search:
             # each column at the first turn that makes it playable (later, the same play
             # has less stock left)
             played = playable
-            for j, rank, low, high in sweeps[s]:
-                if j + 1 - total >= best:
+            stop = total + best - 1  # a turn beyond this cannot beat the best score
+            for j, _, low, high in sweeps[s]:
+                if j >= stop:
                     return
                 playable = (exposed >> low | exposed >> high) & 127 & ~played
                 if not playable:
                     continue
-                nodes += 1
-                if best > 0:
-                    known = missing_by_turn[j]
-                    missing = known.get(counts)
-                    if missing is None:
-                        missing = known[counts] = lower_bound(counts, suffix[j], cut_offs[j])
-                    if missing >= best:
-                        return
-                elif hopeless(counts, j + 1, rank):
-                    return
                 earlier = cover >> eights[j + 1] & 255
                 if earlier:
-                    # searched before from no later: the rest of the sweep is covered
+                    # searched before from no later: the rest of the sweep is covered,
+                    # and so are the columns played then
                     playable &= ~earlier
-                    if playable:
-                        seen[h] |= playable * every[j + 1]
-                        path.append(s - j - 1)
-                        plays(h, exposed, j + 1, playable, links, counts)
-                        path.pop()
+                    if not playable:
+                        return
+                nodes += 1
+                known = missing_by_turn[j]
+                missing = known.get(counts)
+                if missing is None:
+                    missing = known[counts] = lower_bound(counts, carriers_at[j], cut_offs[j])
+                if missing >= need:
+                    return
+                if earlier:
+                    seen[h] |= playable * every[j + 1]
+                    push(s - j - 1)
+                    plays(h, exposed, j + 1, playable, links, counts)
+                    pop()
                     return
                 seen[h] |= playable * every[j + 1]
                 played |= playable
-                path.append(s - j - 1)
+                push(s - j - 1)
                 dead_end = plays(h, exposed, j + 1, playable, links, counts)
-                path.pop()
+                pop()
                 if dead_end:
                     return
+                stop = total + best - 1
             # every card turned and nothing played on the last: the hole ends here
             if not last_playable(exposed):
                 leaf(links, total - s)
@@ -396,17 +342,17 @@ class _Search:
                 for c in cols_by_mask[playable]:
                     k = h >> shifts[c] & height_mask
                     rank = ranks[c][k]
-                    path.append(c)
+                    push(c)
                     visit_book(
                         h - units[c], exposed ^ deltas[c][k], s, rank, links - 1, counts - nk[rank]
                     )
-                    path.pop()
+                    pop()
             elif s == total:
                 leaf(links, 0)
             else:
-                path.append(-1)
+                push(-1)
                 visit_book(h, exposed, s + 1, stock[s], links, counts)
-                path.pop()
+                pop()
 
         top0 = self.state.foundation[-1].rank
         exposed0 = self.state.exposed

@@ -22,103 +22,108 @@ def unmatched(counts: int, carriers: int) -> int:
     line, and a greedy pass from the aces up solves each exactly: a rank's cards first
     take what the rank below has left, then the rank above.
 
-    Unrolled, and so one function of radon's grade D: it is the search's innermost loop.
-    Written as two loops over the ranks it takes 2.4 µs a call against 1.8 µs, and the
-    free-stock solver spends about an eighth of its time here."""
-    both = counts + carriers
-    # odd ranks, carried by the even ranks beside them
-    need = counts >> 4 & 15
-    above = both >> 8 & 15
+    The counts are read as bytes, two ranks a byte (rank r in byte r // 2, the high half
+    for an odd rank), so that every step works on small ints; and the passes are unrolled.
+    It is the search's innermost loop, and so one function of radon's grade D: as two
+    loops it took 2.4 µs a call against 1.8 µs unrolled; reading bytes instead of
+    shifting the packed ints takes a fifth less again (1.6–2.5 µs against 2.2–3.0 µs in
+    four runs side by side on the same 20,000 random positions, on a busy machine)."""
+    # no field holds more than 4 (four cards a rank), so the sum never carries over
+    link = counts.to_bytes(7, "little")
+    both = (counts + carriers).to_bytes(7, "little")
+    # odd ranks (high halves), carried by the even ranks beside them (low halves)
+    need = link[0] >> 4
+    above = both[1] & 15
     if need <= above:
         left, missing = above - need, 0
     else:
         left, missing = 0, need - above
-    need = (counts >> 12 & 15) - left
-    above = both >> 16 & 15
+    need = (link[1] >> 4) - left
+    above = both[2] & 15
     if need <= 0:
         left = above
     elif need <= above:
         left = above - need
     else:
         left, missing = 0, missing + need - above
-    need = (counts >> 20 & 15) - left
-    above = both >> 24 & 15
+    need = (link[2] >> 4) - left
+    above = both[3] & 15
     if need <= 0:
         left = above
     elif need <= above:
         left = above - need
     else:
         left, missing = 0, missing + need - above
-    need = (counts >> 28 & 15) - left
-    above = both >> 32 & 15
+    need = (link[3] >> 4) - left
+    above = both[4] & 15
     if need <= 0:
         left = above
     elif need <= above:
         left = above - need
     else:
         left, missing = 0, missing + need - above
-    need = (counts >> 36 & 15) - left
-    above = both >> 40 & 15
+    need = (link[4] >> 4) - left
+    above = both[5] & 15
     if need <= 0:
         left = above
     elif need <= above:
         left = above - need
     else:
         left, missing = 0, missing + need - above
-    need = (counts >> 44 & 15) - left
-    above = both >> 48 & 15
+    need = (link[5] >> 4) - left
+    above = both[6] & 15
     if need <= 0:
         left = above
     elif need <= above:
         left = above - need
     else:
         left, missing = 0, missing + need - above
-    need = (counts >> 52 & 15) - left  # kings: only a queen carries one
+    need = (link[6] >> 4) - left  # kings: only a queen carries one
     if need > 0:
         missing += need
-    # even ranks, carried by the odd ranks beside them (a king carries nothing)
-    left = both >> 4 & 15
-    need = (counts >> 8 & 15) - left
-    above = both >> 12 & 15
+    # even ranks (low halves), carried by the odd ranks beside them (a king carries nothing)
+    left = both[0] >> 4
+    need = (link[1] & 15) - left
+    above = both[1] >> 4
     if need <= 0:
         left = above
     elif need <= above:
         left = above - need
     else:
         left, missing = 0, missing + need - above
-    need = (counts >> 16 & 15) - left
-    above = both >> 20 & 15
+    need = (link[2] & 15) - left
+    above = both[2] >> 4
     if need <= 0:
         left = above
     elif need <= above:
         left = above - need
     else:
         left, missing = 0, missing + need - above
-    need = (counts >> 24 & 15) - left
-    above = both >> 28 & 15
+    need = (link[3] & 15) - left
+    above = both[3] >> 4
     if need <= 0:
         left = above
     elif need <= above:
         left = above - need
     else:
         left, missing = 0, missing + need - above
-    need = (counts >> 32 & 15) - left
-    above = both >> 36 & 15
+    need = (link[4] & 15) - left
+    above = both[4] >> 4
     if need <= 0:
         left = above
     elif need <= above:
         left = above - need
     else:
         left, missing = 0, missing + need - above
-    need = (counts >> 40 & 15) - left
-    above = both >> 44 & 15
+    need = (link[5] & 15) - left
+    above = both[5] >> 4
     if need <= 0:
         left = above
     elif need <= above:
         left = above - need
     else:
         left, missing = 0, missing + need - above
-    need = (counts >> 48 & 15) - left  # queens: a king cannot carry one
+    need = (link[6] & 15) - left  # queens: a king cannot carry one
     if need > 0:
         missing += need
     return missing
