@@ -1,14 +1,18 @@
 """How long Parlour takes to put its first board on screen, against a bare Textual app.
 
-    python benchmarks/startup.py [--runs 9] [--only golf,start,...]
+    python benchmarks/startup.py [--runs 9] [--only golf,start,...] [--against PYTHON]
 
 Each start is a new process in a pseudo-terminal of 100 × 32 (as a player's terminal),
 timed from the launch until the screen shows what a player waits for: the first card of
 the board (Golf, Rubbish Heap, Three Squares, By Twos), the start screen's menu, or, for
 the bare app (Textual's ``App`` with two ``Static`` widgets and nothing else), its text.
 The bare app is the floor no Textual app can beat: Python and Textual importing and
-drawing. Starts are interleaved (bare, Parlour, bare, Parlour …) so that the machine's
-load falls on both alike, and the ratio of the medians is what counts.
+drawing. ``--only imports`` times the bare app after importing Parlour's modules of a game
+in play: what Parlour's imports alone add. Starts are interleaved (bare, Parlour, bare,
+Parlour …) so that the machine's load falls on both alike, and the ratio of the medians
+is what counts. ``--against`` names the Python of another checkout (its virtualenv's
+``bin/python``): its starts of the same screens are interleaved with these, as a before
+and after in one run.
 """
 
 from __future__ import annotations
@@ -40,9 +44,14 @@ class Bare(App):
 Bare().run()
 """
 
+#: the bare app after importing what ``parlour play`` imports before its first screen: the
+#: floor for a game's first board while Parlour's imports stay as they are
+IMPORTS = "import parlour.cli.commands, parlour.tui.app, parlour.tui.screens.golf\n" + BARE
+
 #: what each start waits for: the arguments, and a text that appears once drawn
 STARTS = {
     "bare": (["-c", BARE], b"READY-MARK"),
+    "imports": (["-c", IMPORTS], b"READY-MARK"),
     "start": (["-m", "parlour"], b"Golf: a single hole"),
     "golf": (["-m", "parlour", "play", "golf", "--seed", "1"], b"Found."),
     "rubbish": (["-m", "parlour", "play", "rubbish", "--seed", "1"], b"Foundations"),
@@ -51,7 +60,13 @@ STARTS = {
 }
 
 
-def time_start(arguments: list[str], mark: bytes, data_dir: str, timeout: float = 60) -> float:
+def time_start(
+    arguments: list[str],
+    mark: bytes,
+    data_dir: str,
+    timeout: float = 60,
+    python: str = sys.executable,
+) -> float:
     """Seconds from launch until ``mark`` is on the screen (then the process is ended)."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
@@ -61,7 +76,7 @@ def time_start(arguments: list[str], mark: bytes, data_dir: str, timeout: float 
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, *arguments],
+        [python, *arguments],
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -92,24 +107,32 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9, help="starts of each (at least 7)")
     parser.add_argument("--only", default="start,golf,rubbish,squares,bytwos")
+    parser.add_argument("--against", help="another checkout's Python, timed alongside")
     args = parser.parse_args()
     names = [name for name in args.only.split(",") if name in STARTS and name != "bare"]
     times: dict[str, list[float]] = {name: [] for name in ["bare", *names]}
-    with tempfile.TemporaryDirectory() as data:
+    other = {f"{name} (other)": name for name in names} if args.against else {}
+    times.update({label: [] for label in other})
+    with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as other_data:
         # one start of each first, not counted: files cached, the database made
-        for name in times:
+        for name in ["bare", *names]:
             time_start(*STARTS[name], data)
+        for name in other.values():
+            time_start(*STARTS[name], other_data, python=args.against)
         for _ in range(args.runs):
             for name in names:
                 times["bare"].append(time_start(*STARTS["bare"], data))
                 times[name].append(time_start(*STARTS[name], data))
+                if args.against:
+                    label = f"{name} (other)"
+                    times[label].append(time_start(*STARTS[name], other_data, python=args.against))
     bare = statistics.median(times["bare"])
     print(
         f"{platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}, {args.runs} runs each"
     )
     print(f"{'bare Textual':14} median {bare * 1000:6.0f} ms")
-    for name in names:
+    for name in [*names, *other]:
         median = statistics.median(times[name])
         spread = f"{min(times[name]) * 1000:.0f}-{max(times[name]) * 1000:.0f}"
         print(f"{name:14} median {median * 1000:6.0f} ms ({spread})  ratio {median / bare:.2f}")

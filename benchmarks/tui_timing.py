@@ -1,12 +1,16 @@
 """Time to first board and keypress-to-board latency of the real app, in a pseudo-terminal.
 
-    python benchmarks/tui_timing.py [--runs 7] [--keys 40]
+    python benchmarks/tui_timing.py [--runs 7] [--keys 40] [--against PYTHON]
 
 *Time to first board*: from starting ``parlour play golf --seed 1`` (a new process) until
 the terminal has received the board (the info line naming the seed). *Keypress to
 board*: with the app running, the time from writing a key to the terminal until the
 redrawn info line with the new move number has arrived; the keys alternate between
 undo and redo so every press changes the board. Wall-clock times; medians reported.
+
+``--against`` names the Python of another checkout (its virtualenv's ``bin/python``): its
+app is timed alongside, starts and keys taken in turn with these, as a before and after
+in one run (the load of a shared machine falls on both alike).
 """
 
 from __future__ import annotations
@@ -56,7 +60,9 @@ def drain_until_exit(process: subprocess.Popen[bytes], fd: int, timeout: float) 
     process.wait(timeout=timeout)
 
 
-def start(data_dir: str) -> tuple[subprocess.Popen[bytes], int, float]:
+def start(
+    data_dir: str, python: str = sys.executable
+) -> tuple[subprocess.Popen[bytes], int, float]:
     master, slave = pty.openpty()
     os.set_blocking(master, True)
     env = dict(
@@ -69,7 +75,7 @@ def start(data_dir: str) -> tuple[subprocess.Popen[bytes], int, float]:
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
     began = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, "-m", "parlour", "play", "golf", "--seed", "1"],
+        [python, "-m", "parlour", "play", "golf", "--seed", "1"],
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -80,49 +86,70 @@ def start(data_dir: str) -> tuple[subprocess.Popen[bytes], int, float]:
     return process, master, began
 
 
+def time_app(
+    pythons: list[str], runs: int, keys: int
+) -> tuple[list[list[float]], list[list[float]]]:
+    """Times to first board and keypress latencies of the app run by each Python, taken in
+    turn (a start of each, then a key to each …)."""
+    first_board: list[list[float]] = [[] for _ in pythons]
+    latencies: list[list[float]] = [[] for _ in pythons]
+    for run in range(runs):
+        with tempfile.TemporaryDirectory() as data_dir:
+            apps = []
+            try:
+                for index, python in enumerate(pythons):
+                    os.makedirs(f"{data_dir}/{index}")
+                    process, master, began = start(f"{data_dir}/{index}", python)
+                    apps.append((process, master, bytearray()))
+                    shown = read_until(master, b"seed 1", 30, apps[-1][2])
+                    first_board[index].append(shown - began)
+                if run == 0:
+                    time.sleep(1.0)  # let start-up work settle before timing keys
+                    for _, master, buffer in apps:
+                        buffer.clear()
+                        os.write(master, b"7")
+                        read_until(master, b"move 1", 10, buffer)
+                    for press in range(keys):
+                        key, needle = (b"u", b"move 0") if press % 2 == 0 else (b"r", b"move 1")
+                        for index, (_, master, buffer) in enumerate(apps):
+                            time.sleep(0.05)
+                            buffer.clear()
+                            sent = time.perf_counter()
+                            os.write(master, key)
+                            latencies[index].append(read_until(master, needle, 10, buffer) - sent)
+                for process, master, _ in apps:
+                    os.write(master, b"q")
+                    drain_until_exit(process, master, 10)
+            finally:
+                for process, master, _ in apps:
+                    if process.poll() is None:
+                        process.kill()
+                    os.close(master)
+    return first_board, latencies
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keys", type=int, default=40)
+    parser.add_argument("--against", help="another checkout's Python, timed alongside")
     args = parser.parse_args()
-    first_board: list[float] = []
-    latencies: list[float] = []
-    for run in range(args.runs):
-        with tempfile.TemporaryDirectory() as data_dir:
-            process, master, began = start(data_dir)
-            buffer = bytearray()
-            try:
-                shown = read_until(master, b"seed 1", 30, buffer)
-                first_board.append(shown - began)
-                if run == 0:
-                    time.sleep(1.0)  # let start-up work settle before timing keys
-                    buffer.clear()
-                    os.write(master, b"7")
-                    read_until(master, b"move 1", 10, buffer)
-                    for press in range(args.keys):
-                        key, needle = (b"u", b"move 0") if press % 2 == 0 else (b"r", b"move 1")
-                        time.sleep(0.05)
-                        buffer.clear()
-                        sent = time.perf_counter()
-                        os.write(master, key)
-                        latencies.append(read_until(master, needle, 10, buffer) - sent)
-                os.write(master, b"q")
-                drain_until_exit(process, master, 10)
-            finally:
-                if process.poll() is None:
-                    process.kill()
-                os.close(master)
-    print(
-        f"time to first board: median {statistics.median(first_board) * 1000:.0f} ms "
-        f"(min {min(first_board) * 1000:.0f}, max {max(first_board) * 1000:.0f}, "
-        f"{len(first_board)} runs)"
-    )
-    if latencies:
+    pythons = [sys.executable, *([args.against] if args.against else [])]
+    boards, keys = time_app(pythons, args.runs, args.keys)
+    for index, (first_board, latencies) in enumerate(zip(boards, keys, strict=True)):
+        if args.against:
+            print("this checkout:" if index == 0 else "the other checkout:")
         print(
-            f"keypress to board: median {statistics.median(latencies) * 1000:.1f} ms "
-            f"(min {min(latencies) * 1000:.1f}, max {max(latencies) * 1000:.1f}, "
-            f"{len(latencies)} keys)"
+            f"time to first board: median {statistics.median(first_board) * 1000:.0f} ms "
+            f"(min {min(first_board) * 1000:.0f}, max {max(first_board) * 1000:.0f}, "
+            f"{len(first_board)} runs)"
         )
+        if latencies:
+            print(
+                f"keypress to board: median {statistics.median(latencies) * 1000:.1f} ms "
+                f"(min {min(latencies) * 1000:.1f}, max {max(latencies) * 1000:.1f}, "
+                f"{len(latencies)} keys)"
+            )
 
 
 if __name__ == "__main__":

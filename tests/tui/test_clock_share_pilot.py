@@ -18,7 +18,7 @@ from parlour.engine.rounds import course_code
 from parlour.tui.app import make_app
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.pause import PauseScreen
-from parlour.tui.widgets import Pile
+from parlour.tui.widgets import CardArtWidget
 from parlour.tui.widgets import StatusLine
 from tests.terminal import Terminal
 from tests.tui.test_golf_pilot import play_hole_with_actions
@@ -185,7 +185,7 @@ async def test_t_and_f_switch_the_running_board_and_are_saved(
         screen = app.screen
         assert isinstance(screen, GameScreen)
         before = app.theme
-        pile = screen.query(Pile).first()
+        pile = screen.query(CardArtWidget).first()
         assert pile.card_styles().suits is None
         await pilot.press("T")
         await pilot.pause()

@@ -20,6 +20,7 @@ from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
+from parlour.tui.screens.golf_board import GolfBoard
 from parlour.tui.widgets import StatusLine
 
 
@@ -118,15 +119,52 @@ async def test_arrows_and_enter_choose_a_column_and_undo_redo_restart(
         assert screen.key_state("undo", ()) is None  # greyed in the footer
 
 
+async def click_pile(pilot: Any, key: str, *, top: bool = False) -> None:
+    """Click the pile ``key`` of the Golf board where it is drawn (its first or its last
+    line, in the middle)."""
+    place = pilot.app.screen.query_one(GolfBoard).areas()[key]
+    y = place.y if top else place.bottom - 1
+    assert await pilot.click(offset=(place.x + place.width // 2, y))
+    await pilot.pause()
+
+
 async def test_clicking_a_column_and_the_stock(private_data_dir: Path) -> None:
     app = make_app(private_data_dir, game="golf", seed=1)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.click("#column-7")
+        await click_pile(pilot, "7")
         assert screen.session.state == GOLF.apply(GOLF.start_from_seed(1), "7")
-        await pilot.click(".stock")
+        await click_pile(pilot, "stock")
         assert len(screen.session.line.moves) == 2
+
+
+@pytest.mark.parametrize("size", [(40, 12), (100, 32), (200, 60)])
+async def test_a_click_on_each_column_and_the_stock_does_what_its_key_does(
+    private_data_dir: Path, size: tuple[int, int]
+) -> None:
+    """At each size of card: a click on a column (on its title or its last line) or on
+    the stock leaves the game where the key leaves it, and says the same."""
+    app = make_app(private_data_dir, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        played = refused = 0
+        for turn in range(4):
+            for key in [*map(str, range(1, 8)), "stock"]:
+                moves = len(screen.session.line.moves)
+                await click_pile(pilot, key, top=turn % 2 == 0)
+                clicked = (screen.session.state, status_text(app))
+                if len(screen.session.line.moves) > moves:
+                    played += 1
+                    await pilot.press("u")  # back, to press the key in the same place
+                else:
+                    refused += 1
+                await pilot.press(key_for(TURN) if key == "stock" else key)
+                await pilot.pause()
+                assert (screen.session.state, status_text(app)) == clicked, key
+        assert played and refused
 
 
 async def test_nine_holes_of_a_course_make_a_stored_round(

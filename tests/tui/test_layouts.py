@@ -16,6 +16,7 @@ from parlour.engine.games.golf import TURN
 from parlour.engine.registry import specs
 from parlour.tui import cards as art
 from parlour.tui.app import make_app
+from parlour.tui.board import LineBoard
 from parlour.tui.screens import game_screen_class
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.golf import GolfScreen
@@ -38,8 +39,13 @@ def shown_in(lines: list[str], region: Region) -> str:
     return "\n".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
 
 
-def shown_piles(screen: GameScreen) -> list[Pile]:
-    return [pile for pile in screen.query(Pile) if pile.region.area]
+def shown_piles(screen: GameScreen) -> dict[str, Region]:
+    """Where each pile shown on the board is on the screen, by its key: a pile widget's
+    region, or a pile's place on a board drawn as one widget."""
+    places = {pile.key: pile.region for pile in screen.query(Pile) if pile.region.area}
+    for board in screen.query(LineBoard):
+        places.update(board.areas())
+    return places
 
 
 def leaves(widget: Widget) -> list[Widget]:
@@ -57,9 +63,9 @@ def assert_board_fits(screen: GameScreen) -> None:
     piles = shown_piles(screen)
     assert piles
     status = screen.query_one(StatusLine).region
-    for pile in piles:
-        assert screen.region.contains_region(pile.region), pile.id
-        assert pile.region.bottom <= status.y, pile.id
+    for key, region in piles.items():
+        assert screen.region.contains_region(region), key
+        assert region.bottom <= status.y, key
 
 
 async def test_golf_at_40x12_shows_the_exposed_cards_the_foundation_and_the_stock(
@@ -73,13 +79,13 @@ async def test_golf_at_40x12_shows_the_exposed_cards_the_foundation_and_the_stoc
         assert_board_fits(screen)
         state = screen.session.state
         lines = screen_lines(app)
+        piles = shown_piles(screen)
         for number, column in enumerate(state.columns, start=1):
-            pile = screen.query_one(f"#column-{number}", Pile)
             # the exposed card is the column's last line, with its rank and suit
-            assert art.label(column[-1], False) in lines[pile.region.bottom - 1]
-        foundation = screen.query_one(".foundation", Pile).region
+            assert art.label(column[-1], False) in lines[piles[str(number)].bottom - 1]
+        foundation = piles["foundation"]
         assert art.label(state.foundation[-1], False) in shown_in(lines, foundation)
-        stock = screen.query_one(".stock", Pile).region
+        stock = piles["stock"]
         assert str(len(state.stock)) in shown_in(lines, stock)
 
         # a move made with the keys here changes the engine's state
@@ -138,7 +144,10 @@ async def card_widths_and_margins(
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert_board_fits(screen)
-        widths = {pile.card_size.width for pile in shown_piles(screen)}
+        # a pile widget's cards, or the piles' places on a board drawn as one widget
+        widths = {pile.card_size.width for pile in screen.query(Pile) if pile.region.area}
+        for board in screen.query(LineBoard):
+            widths |= {place.width for place in board.areas().values()}
         drawn = leaves(screen.query_one("#board"))
         box = Region.from_union([widget.region for widget in drawn])
         return widths, box.x, size[0] - box.right

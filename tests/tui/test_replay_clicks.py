@@ -14,6 +14,7 @@ from parlour.engine.record import format_record
 from parlour.engine.registry import all_games
 from parlour.store.database import Store
 from parlour.tui.app import make_app
+from parlour.tui.board import LineBoard
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.widgets import Pile
 
@@ -40,11 +41,20 @@ async def test_a_click_on_a_replays_board_plays_nothing(tmp_path: Path, rules: A
         shown = screen.line
         assert shown is not None and len(shown.moves) == 2
         piles = list(screen.query(Pile))
-        assert piles
+        # a board drawn as one widget: a real click on each of its piles
+        places = [place for board in screen.query(LineBoard) for place in board.areas().values()]
+        assert piles or places
         for pile in piles:
             pile.post_message(Pile.Chosen(pile.key))
             await pilot.pause()
             if app.screen is not screen:  # a look at the pile, which Esc closes
+                assert not isinstance(app.screen, GameScreen)
+                await pilot.press("escape")
+                await pilot.pause()
+        for place in places:
+            assert await pilot.click(offset=(place.x, place.bottom - 1))
+            await pilot.pause()
+            if app.screen is not screen:
                 assert not isinstance(app.screen, GameScreen)
                 await pilot.press("escape")
                 await pilot.pause()

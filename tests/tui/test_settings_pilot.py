@@ -9,9 +9,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from rich.style import Style
-from rich.text import Text
-
 from parlour.engine.cards import SUIT_GLYPHS
 from parlour.engine.games.golf import TURN
 from parlour.store.config import DEFAULT_THEME
@@ -20,7 +17,6 @@ from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.help import HelpScreen
 from parlour.tui.widgets import KeyBar
-from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
 
 
@@ -49,22 +45,21 @@ def recording(app: ParlourApp) -> list[str]:
 
 
 def suit_colours(screen: Any) -> dict[str, set[str]]:
-    """The colour of every suit symbol drawn on the board's piles, by suit."""
+    """The colour of every suit symbol drawn on the board, by suit, as the screen shows
+    it (its cells as composed for the terminal, within the board's region)."""
     found: dict[str, set[str]] = {}
     glyphs = {glyph: suit for suit, glyph in SUIT_GLYPHS.items()}
-    for pile in screen.query(Pile):
-        text = pile.render()
-        assert isinstance(text, Text)
-        # a character's colour is that of the last span over it that has one (a line's
-        # own style is a span over the whole line, the card's label a span inside it)
-        colour: dict[int, str] = {}
-        for span in text.spans:
-            style = span.style if isinstance(span.style, Style) else Style.parse(span.style)
-            if style.color is not None:
-                colour.update(dict.fromkeys(range(span.start, span.end), style.color.name))
-        for index, character in enumerate(text.plain):
-            if character in glyphs and index in colour:
-                found.setdefault(glyphs[character], set()).add(colour[index])
+    board = screen.query_one("#board").region
+    for y, strip in enumerate(screen._compositor.render_strips()):
+        if not board.y <= y < board.bottom:
+            continue
+        x = 0
+        for segment in strip:
+            for character in segment.text:
+                inside = board.x <= x < board.right
+                if inside and character in glyphs and segment.style and segment.style.color:
+                    found.setdefault(glyphs[character], set()).add(segment.style.color.name)
+                x += 1
     return found
 
 

@@ -216,3 +216,45 @@ def column(
     lines = [edge(card, styles, ascii_only, size=size) for card in cards[:-1]]
     lines += full(cards[-1], styles, ascii_only, exposed_style, size)
     return lines
+
+
+def pile(
+    cards: tuple[Card, ...],
+    styles: CardStyles,
+    ascii_only: bool = False,
+    size: CardSize = NORMAL,
+    *,
+    title: str = "",
+    fanned: bool = True,
+    face_down: bool = False,
+    caption: str = "",
+    playable: bool = False,
+    selected: bool = False,
+) -> list[Text]:
+    """The picture of a pile as a board shows it: its title over a fanned column, its top
+    card, or its back (a face-down pile with ``caption``, such as its count). A playable
+    pile gets a coloured frame and an underlined title; the selected pile a reversed title
+    with pointers (both survive NO_COLOR's monochrome)."""
+    frame_style = styles.playable if playable else None
+    lines: list[Text] = []
+    width = size.width
+    if title:
+        if selected:
+            # a title as wide as the card keeps its reversed colours but loses the
+            # pointers, so that it is never cut off
+            pointed = f"▸{title}◂"
+            shown = pointed if len(pointed) <= width else title
+            lines.append(Text(shown.center(width), style=styles.selected))
+        elif playable:
+            lines.append(Text(title.center(width), style=styles.playable + Style(underline=True)))
+        else:
+            lines.append(Text(title.center(width), style=Style(dim=True)))
+    if face_down:
+        lines += blank(styles, ascii_only, caption, frame_style, size, back=True)
+    elif not cards:
+        lines += blank(styles, ascii_only, caption, frame_style, size)
+    elif fanned:
+        lines += column(cards, styles, ascii_only, frame_style, size)
+    else:
+        lines += full(cards[-1], styles, ascii_only, frame_style, size)
+    return lines

@@ -131,36 +131,18 @@ class Pile(CardArtWidget):
             self.refresh(layout=True)
 
     def render(self) -> RenderableType:
-        styles = self.card_styles()
-        # playable piles get a coloured frame and an underlined title; the selected
-        # pile a reversed title with pointers (both survive NO_COLOR's monochrome)
-        frame_style = styles.playable if self.playable else None
-        lines: list[Text] = []
-        size = self.card_size
-        width = size.width
-        if self.title:
-            if self.selected:
-                # a title as wide as the card keeps its reversed colours but loses the
-                # pointers, so that it is never cut off
-                pointed = f"▸{self.title}◂"
-                shown = pointed if len(pointed) <= width else self.title
-                title = Text(shown.center(width), style=styles.selected)
-            elif self.playable:
-                title = Text(
-                    self.title.center(width), style=styles.playable + Style(underline=True)
-                )
-            else:
-                title = Text(self.title.center(width), style=Style(dim=True))
-            lines.append(title)
-        ascii_only = self.ascii_only
-        if self.face_down:
-            lines += art.blank(styles, ascii_only, self.caption, frame_style, size, back=True)
-        elif not self.cards:
-            lines += art.blank(styles, ascii_only, self.caption, frame_style, size)
-        elif self.fanned:
-            lines += art.column(self.cards, styles, ascii_only, frame_style, size)
-        else:
-            lines += art.full(self.cards[-1], styles, ascii_only, frame_style, size)
+        lines = art.pile(
+            self.cards,
+            self.card_styles(),
+            self.ascii_only,
+            self.card_size,
+            title=self.title,
+            fanned=self.fanned,
+            face_down=self.face_down,
+            caption=self.caption,
+            playable=self.playable,
+            selected=self.selected,
+        )
         return Text("\n").join(lines)
 
     def get_content_width(self, container: object, viewport: object) -> int:

@@ -47,6 +47,7 @@ from parlour.tui.screens.sitting import VERDICT_BELOW
 from parlour.tui.screens.sitting import Sitting
 from parlour.tui.screens.sitting import info_line
 from parlour.tui.services import services
+from parlour.tui.widgets import CardArtWidget
 from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
@@ -163,8 +164,8 @@ class GameScreen(Keyed, Screen[None]):
         return services(self).ascii_only
 
     def on_mount(self) -> None:
-        for pile in self.query(Pile):
-            pile.ascii_only = self.ascii_only
+        for board in self.query(CardArtWidget):
+            board.ascii_only = self.ascii_only
         # sized before the first layout, so that the board is laid out once
         if self.card_size is None:
             self.fit_cards(self.app.size.width, self.app.size.height)

@@ -8,19 +8,15 @@ from collections.abc import Callable
 from enum import Enum
 from functools import partial
 from typing import Any
-from typing import ClassVar
 
 from textual import work
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Static
 
 from parlour.controls.course import Playing
 from parlour.controls.golf import GolfCommand
 from parlour.controls.golf import GolfControls
-from parlour.engine.games.golf import COLUMNS
+from parlour.engine.games.golf import ROWS
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import GolfState
 from parlour.engine.games.golf_plugin import ROUNDS
@@ -32,9 +28,10 @@ from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.golf_board import GolfBoard
+from parlour.tui.screens.golf_board import GolfView
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
-from parlour.tui.widgets import Pile
 
 
 def bogey_text(round_: Round) -> str:
@@ -62,18 +59,24 @@ class HoleStored(Message):
 
 
 class GolfScreen(GameScreen):
-    CSS_PATH = "golf.tcss"
+    # the board is one widget, as wide as its cards need (screens/golf_board.py), centred;
+    # the rule is the screen's default CSS rather than a file of its own, which Textual
+    # would read when the screen is first shown, parsing and applying the app's whole
+    # stylesheet again before the first frame
+    DEFAULT_CSS = """
+    GolfScreen #board {
+        align: center middle;
+    }
+    """
     CONTROLS = GolfControls
     controls: GolfControls
-    #: the seven columns, the foundation and the stock fit 40 × 12 (see golf.tcss)
+    #: the seven columns, the foundation and the stock fit 40 × 12 (see golf_board.py)
     MIN_SIZE = (40, 12)
     CARD_SIZES = (
         (art.LARGE, 120, 36),
         (art.NORMAL, 60, 20),
         (art.SLIM, 0, 0),
     )
-    #: the piles' titles, left off on the compact table
-    TABLE_TITLES: ClassVar[dict[str, str]] = {"foundation": "Found.", "stock": "Stock"}
 
     @property
     def cursor(self) -> int:
@@ -81,25 +84,12 @@ class GolfScreen(GameScreen):
         return self.controls.cursor
 
     def compose_board(self) -> ComposeResult:
-        with Vertical(id="golf"):
-            with Horizontal(id="links"):
-                for number in range(1, COLUMNS + 1):
-                    yield Pile(str(number), title=str(number), id=f"column-{number}")
-            with Horizontal(id="table"):
-                for key, title in self.TABLE_TITLES.items():
-                    yield Pile(key, fanned=False, title=title, classes=key)
-                yield Static(id="round", classes="round")
+        yield GolfBoard(id="golf")
 
     def size_cards(self, size: art.CardSize) -> None:
-        compact = size == art.SLIM
-        for pile in self.query("#links Pile").results(Pile):
-            pile.card_size = size
-        for key, title in self.TABLE_TITLES.items():
-            pile = self.query_one(f".{key}", Pile)
-            pile.card_size = art.COMPACT if compact else size
-            pile.title = "" if compact else title
+        self.query_one(GolfBoard).card_size = size
         # one space between the keys: a key more in the bar at 40 columns
-        self.query_one(KeyBar).compact = compact
+        self.query_one(KeyBar).compact = size == art.SLIM
         if self.line is not None:
             self.redraw(self.line)
             self.show_info()
@@ -108,26 +98,18 @@ class GolfScreen(GameScreen):
 
     def redraw(self, line: Line[Any, Any]) -> None:
         state: GolfState = line.current
-        playable = set(state.playable_columns()) if self.in_play else set()
-        for number, column in enumerate(state.columns, start=1):
-            pile = self.query_one(f"#column-{number}", Pile)
-            pile.cards = column
-            pile.playable = number in playable
-            pile.selected = number == self.controls.cursor and self.in_play
-        foundation = self.query_one(".foundation", Pile)
-        foundation.cards = state.foundation
-        stock = self.query_one(".stock", Pile)
-        stock.face_down = bool(state.stock)
-        stock.caption = str(len(state.stock))
-        stock.playable = TURN in state.legal and self.in_play
-        round_box = self.query_one("#round", Static)
-        text = self.round_text(state)
-        # a new layout only when the number of lines changes (a round adds a line)
-        lines = text.count("\n")
-        round_box.update(text, layout=lines != self._round_lines)
-        self._round_lines = lines
-
-    _round_lines = -1
+        in_play = self.in_play
+        view = GolfView(
+            columns=state.columns,
+            rows=ROWS,
+            playable=frozenset(state.playable_columns()) if in_play else frozenset(),
+            selected=self.controls.cursor if in_play else None,
+            foundation=state.foundation,
+            stock=len(state.stock),
+            stock_playable=TURN in state.legal and in_play,
+            round_text=self.round_text(state),
+        )
+        self.query_one(GolfBoard).show_view(view)
 
     def round_text(self, state: GolfState) -> str:
         left = f"Links {state.links_left} · stock {len(state.stock)}"
@@ -248,7 +230,9 @@ class GolfScreen(GameScreen):
         self._hint_pars: dict[int, int] = {}
         self._bests: dict[int, int] = {}
         self._figures_read = asyncio.Event()
-        super().on_mount()
+        # (GameScreen.on_mount runs after this by itself: Textual calls the handler of each
+        # class of the screen; called from here too, it ran twice, and the screen listened
+        # to its game twice, redrawing everything twice a move)
         # once the board is on the screen: nothing the first frame does not need
         self.call_after_refresh(self.compute_pars)
 

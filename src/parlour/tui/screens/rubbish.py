@@ -72,7 +72,9 @@ class RubbishScreen(GameScreen):
         self._best_read = False
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # (GameScreen.on_mount runs by itself: Textual calls the mount handler of each
+        # class of the screen; called from here too, the screen listened to its game
+        # twice and drew every move twice)
         if self.in_play:  # read now, off the loop: the game's end wants it
             self.run_worker(self._read_best(), group="best", exclusive=True)
 
