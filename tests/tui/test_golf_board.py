@@ -64,25 +64,3 @@ async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -
         assert drawn != seen[-1]
         text = "".join(segment.text for line in drawn for segment in line)
         assert "♠" not in text and "S" in text
-
-
-async def test_a_move_redraws_the_board_once(private_data_dir: Path) -> None:
-    """The screen listens to its game once (its mount handler ran twice, and each move
-    was drawn twice)."""
-    app = make_app(private_data_dir, game="golf", seed=1, ascii_only=False)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GolfScreen)
-        redrawn: list[Any] = []
-        draw = screen.redraw
-
-        def counted(line: Any) -> None:
-            redrawn.append(line)
-            draw(line)
-
-        screen.redraw = counted  # type: ignore[method-assign]
-        await pilot.press("7")
-        await pilot.pause()
-        assert len(screen.session.line.moves) == 1
-        assert redrawn == [screen.session.line]
