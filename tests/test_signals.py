@@ -57,8 +57,14 @@ def session_members(session: int) -> set[int]:
 
 def _controlling_terminal() -> None:
     """In the child, after ``setsid``: make its standard input (the pseudo-terminal) its
-    controlling terminal, so that closing the other side sends the hang-up."""
+    controlling terminal, so that closing the other side sends the hang-up; and give the
+    ending signals their default actions, as a shell in a terminal starts a program (a
+    signal ignored by whatever started the tests, as ``nohup`` ignores SIGHUP and a shell
+    its background jobs' SIGINT, would stay ignored in the program until it sets its own
+    handlers)."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    for number in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, signal.SIG_DFL)
 
 
 @dataclass
