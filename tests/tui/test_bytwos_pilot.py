@@ -23,8 +23,8 @@ from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.opening import OpenGame
 from parlour.tui.screens.bytwos import ByTwosScreen
+from parlour.tui.screens.bytwos_board import ByTwosBoard
 from parlour.tui.screens.confirm import ConfirmScreen
-from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
 
 from .bytwos_helpers import CHOICE_AT
@@ -37,6 +37,22 @@ from .bytwos_helpers import greedy_line
 
 def status_text(app: Any) -> str:
     return str(app.screen.query_one(StatusLine).render())
+
+
+def board_text(app: Any) -> str:
+    """What the By Twos board shows on the screen, line by line."""
+    region = app.screen.query_one(ByTwosBoard).content_region
+    strips = app.screen._compositor.render_strips()[region.y : region.bottom]
+    return "\n".join(strip.text[region.x : region.right] for strip in strips)
+
+
+async def click_pile(pilot: Any, key: str, *, top: bool = False) -> None:
+    """Click the pile ``key`` of the By Twos board where it is drawn (its title or its
+    last line, in the middle)."""
+    place = pilot.app.screen.query_one(ByTwosBoard).areas()[key]
+    y = place.y if top else place.bottom - 1
+    assert await pilot.click(offset=(place.x + place.width // 2, y))
+    await pilot.pause()
 
 
 def said(text: str) -> str:
@@ -177,16 +193,17 @@ async def test_choosing_between_the_two_piles_of_a_suit(private_data_dir: Path) 
         await pilot.press("s")
         assert screen.controls.choosing == "s" and screen.session.state == state
         assert "Both clubs piles take the stock's 3♣: a puts it on the ace pile" in status_text(app)
-        offered = [pile.key for pile in screen.query(".foundation-place Pile") if pile.playable]
+        view = screen.query_one(ByTwosBoard).view
+        offered = [place.key for place in view.foundations if place.playable]
         assert offered == ["foundation-0", "foundation-1"]  # the clubs ace and deuce piles
-        assert screen.query_one("#stock", Pile).selected
+        assert [place.key for place in view.sources if place.selected] == ["stock"]
         await pilot.press("escape")  # cancels the choice; the board stays
         assert screen.controls.choosing == "" and app.screen is screen
         assert screen.session.state == state
         await pilot.press("s", "2")
         assert screen.session.state == BYTWOS.apply(state, "sd")
         await pilot.press("u", "s")
-        await pilot.click("#foundation-0")
+        await click_pile(pilot, "foundation-0")
         assert screen.session.state == BYTWOS.apply(state, "sa")
 
 
@@ -206,9 +223,10 @@ async def test_turning_the_waste_over(private_data_dir: Path) -> None:
         assert said("the stock is empty: turn the waste over with r (B4)")[1:] in status_text(app)
         await pilot.press("o")
         assert screen.session.state == BYTWOS.apply(state, REDEAL)
-        assert "Deal 2/3" in str(screen.query_one("#deal-info").render())
+        await pilot.pause()
+        assert "Deal 2/3" in board_text(app)
         await pilot.press("u")
-        await pilot.click("#stock")  # clicking the empty stock turns the waste over too
+        await click_pile(pilot, "stock")  # clicking the empty stock turns the waste over too
         assert screen.session.state == BYTWOS.apply(state, REDEAL)
 
 
@@ -249,12 +267,12 @@ async def test_clicking_the_deck_and_the_stock(private_data_dir: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.click("#deck")
+        await click_pile(pilot, "deck")
         assert screen.session.line.moves == (TURN,)
         screen.form_packet()
         await pilot.pause()
         state = screen.session.state
-        await pilot.click("#stock")  # its card goes nowhere: the reason, and no move
+        await click_pile(pilot, "stock", top=True)  # its card goes nowhere: the reason, and no move
         assert screen.session.state == state
         assert screen.query_one(StatusLine).has_class("-refused")
 

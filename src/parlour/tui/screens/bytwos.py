@@ -14,13 +14,8 @@ from enum import Enum
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.containers import Vertical
-from textual.content import Content
 from textual.events import Resize
-from textual.widgets import Static
 
-from parlour.controls.bytwos import PILE_KINDS
 from parlour.controls.bytwos import SOURCE_ORDER
 from parlour.controls.bytwos import ByTwosCommand
 from parlour.controls.bytwos import ByTwosControls
@@ -31,9 +26,7 @@ from parlour.controls.bytwos import with_screen_keys
 from parlour.engine.cards import SUIT_NAMES
 from parlour.engine.cards import SUITS
 from parlour.engine.errors import IllegalMoveError
-from parlour.engine.games.bytwos_state import ACE_PILE_OF
 from parlour.engine.games.bytwos_state import FOUNDATIONS
-from parlour.engine.games.bytwos_state import PILES
 from parlour.engine.games.bytwos_state import RANK_COUNT
 from parlour.engine.games.bytwos_state import REDEAL
 from parlour.engine.games.bytwos_state import SOURCES
@@ -46,88 +39,73 @@ from parlour.engine.games.bytwos_state import wanted
 from parlour.engine.history import Line
 from parlour.render.terminal import suit_glyphs
 from parlour.tui import cards as art
+from parlour.tui.screens.bytwos_board import NO_WORDS
+from parlour.tui.screens.bytwos_board import ByTwosBoard
+from parlour.tui.screens.bytwos_board import ByTwosView
+from parlour.tui.screens.bytwos_board import Place
+from parlour.tui.screens.bytwos_board import Words
+from parlour.tui.screens.bytwos_board import words
 from parlour.tui.screens.bytwos_panels import KEYS_WIDTH
 from parlour.tui.screens.bytwos_panels import caption_form
 from parlour.tui.screens.bytwos_panels import deal_info
 from parlour.tui.screens.bytwos_panels import forming_info
 from parlour.tui.screens.bytwos_panels import needs_text
 from parlour.tui.screens.game import GameScreen
-from parlour.tui.widgets import Pile
+from parlour.tui.widgets import StatusLine
 
 
 class ByTwosScreen(GameScreen):
-    CSS_PATH = "bytwos.tcss"
+    # the board is one widget, as wide as its cards need (screens/bytwos_board.py),
+    # centred; the rules are the screen's default CSS rather than a file of its own, which
+    # Textual would read when the screen is first shown, parsing and applying the app's
+    # whole stylesheet again before the first frame
+    DEFAULT_CSS = """
+    ByTwosScreen #board {
+        align: center middle;
+    }
+    """
     CONTROLS = ByTwosControls
     controls: ByTwosControls
     #: its compact layout fits 60 × 20 (docs/layout.md); large cards from 120 × 36
     MIN_SIZE = (60, 20)
     CARD_SIZES = ((art.LARGE, 120, 36), (art.NORMAL, 0, 0))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        #: what each Static shows now, to skip updates that change nothing
-        self._shown: dict[str, tuple[str, object]] = {}
-
     def compose_board(self) -> ComposeResult:
-        with Horizontal(id="foundations"):
-            for suit in SUITS:
-                with Vertical(classes="suit-pair"):
-                    yield Static(classes="suit-name", id=f"suit-{suit}")
-                    with Horizontal(classes="pair"):
-                        for kind in PILE_KINDS:
-                            index = ACE_PILE_OF[suit] + PILES[kind]
-                            with Vertical(classes="foundation-place"):
-                                yield Pile(
-                                    f"foundation-{index}",
-                                    fanned=False,
-                                    title="Ace" if kind == "a" else "Deuce",
-                                    id=f"foundation-{index}",
-                                )
-                                yield Static(classes="needs", id=f"needs-{index}")
-        with Horizontal(id="dealing"):
-            for source in SOURCE_ORDER:
-                name = SOURCES[source]
-                with Vertical(classes="source-place"):
-                    yield Pile(name, fanned=False, title=name.capitalize(), id=name)
-                    yield Static(classes="count", id=f"{name}-count")
-            yield Static(id="deal-info")
-        with Horizontal(id="forming"):
-            for key, title in (("deck", "Deck"), ("kept", "Kept"), ("rejected", "Reject")):
-                with Vertical(classes="source-place"):
-                    yield Pile(key, fanned=False, title=title, id=key)
-                    yield Static(classes="count", id=f"{key}-count")
-            yield Static(id="forming-info")
+        yield ByTwosBoard(id="bytwos")
+
+    def on_mount(self) -> None:
+        # the engine's prompts are long: the status line takes the lines it needs, up to
+        # ten for the one message that says why a deal can no longer be won (B9), as far
+        # as the board leaves room (a longer message is cut, and l shows it whole); set on
+        # the widget, as the app's stylesheet outranks a screen's default CSS
+        # (GameScreen.on_mount runs after this by itself, and says the first message)
+        self.query_one(StatusLine).styles.max_height = 10
+
+    def size_cards(self, size: art.CardSize) -> None:
+        self.query_one(ByTwosBoard).card_size = size
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def pile(self, widget_id: str) -> Pile:
-        return self.query_one(f"#{widget_id}", Pile)
-
-    def show(self, widget_id: str, content: Content | str, *, layout: bool = False) -> None:
-        """Put ``content`` in a Static, only when it has changed; a new layout only for the
-        panels whose height may change (a layout per key would slow every move)."""
-        shown = (content.plain, content.spans) if isinstance(content, Content) else (content, [])
-        if self._shown.get(widget_id) == shown:
-            return
-        self._shown[widget_id] = shown
-        self.query_one(f"#{widget_id}", Static).update(content, layout=layout)
-
     def redraw(self, line: Line[Any, Any]) -> None:
         state: ByTwosState = line.current
-        forming = state.phase is Phase.FORMING
-        for row, shown in (
-            (self.query_one("#forming"), forming),
-            (self.query_one("#dealing"), not forming),
-        ):
-            if row.display != shown:
-                row.display = shown
-        self.draw_foundations(state)
-        if forming:
-            self.draw_forming(line)
+        # (the board keeps one width, or the screen's less its padding where that is less;
+        # the foundations' notes get shorter on narrow terminals)
+        columns = self.app.size.width
+        suits = tuple(
+            SUIT_NAMES[suit].capitalize()
+            if self.ascii_only
+            else f"{suit_glyphs()[suit]} {SUIT_NAMES[suit].capitalize()}"
+            for suit in SUITS
+        )
+        if state.phase is Phase.FORMING:
+            sources, panel = self.forming(line, columns)
         else:
-            self.draw_sources(state)
+            sources, panel = self.sources(state, columns)
+        foundations = self.foundations(state, columns)
+        view = ByTwosView(columns - 2, suits, foundations, sources, panel)
+        self.query_one(ByTwosBoard).show_view(view)
 
-    def draw_foundations(self, state: ByTwosState) -> None:
+    def foundations(self, state: ByTwosState, columns: int) -> tuple[Place, ...]:
         live = self.controls.live
         builds = [move for move in state.legal if isinstance(move, Build)] if live else []
         targets = {target(state, move) for move in builds}
@@ -136,59 +114,79 @@ class ByTwosScreen(GameScreen):
         if self.controls.choosing and live:
             offered = {target(state, m) for m in builds if m.source == self.controls.choosing}
             chosen = {target(state, Build(self.controls.choosing, self.controls.choice))}
-        form = caption_form(self.size.width)
-        for suit in SUITS:
-            glyph = suit if self.ascii_only else suit_glyphs()[suit]
-            name = SUIT_NAMES[suit].capitalize()
-            self.show(f"suit-{suit}", name if self.ascii_only else f"{glyph} {name}")
-        for index in range(len(FOUNDATIONS)):
+        form = caption_form(columns)
+        places: list[Place] = []
+        for index, (_suit, kind) in enumerate(FOUNDATIONS):
             count = state.built[index]
-            pile = self.pile(f"foundation-{index}")
-            pile.cards = foundation_cards(index, count)[-1:]
             base = foundation_cards(index, 1)[0]
-            pile.caption = art.label(base, self.ascii_only) if not count else ""
-            pile.playable = index in (offered if self.controls.choosing else targets)
-            pile.selected = index in chosen
             # an empty place shows its base card; that card is laid there by itself
             needs = needs_text(wanted(index, count), form, index in targets, self.ascii_only)
-            self.show(f"needs-{index}", needs if count else "")
+            places.append(
+                Place(
+                    f"foundation-{index}",
+                    kind.capitalize(),
+                    foundation_cards(index, count)[-1:],
+                    caption=art.label(base, self.ascii_only) if not count else "",
+                    playable=index in (offered if self.controls.choosing else targets),
+                    selected=index in chosen,
+                    note=words(needs) if count else NO_WORDS,
+                )
+            )
+        return tuple(places)
 
-    def draw_sources(self, state: ByTwosState) -> None:
+    def sources(self, state: ByTwosState, columns: int) -> tuple[tuple[Place, ...], Words]:
+        """The stock, the waste and the packet, and the deal's panel."""
         live = self.controls.live
         sources = {move.source for move in state.legal if isinstance(move, Build)}
+        places: list[Place] = []
         for source in SOURCE_ORDER:
             name = SOURCES[source]
             cards = {"s": state.stock, "w": state.waste, "p": state.packet}[source]
             top = state.top_of(source)
-            pile = self.pile(name)
-            pile.cards = (top,) if top is not None else ()
-            pile.caption = ""
-            pile.playable = live and (
-                source in sources or (source == "s" and REDEAL in state.legal)
+            places.append(
+                Place(
+                    name,
+                    name.capitalize(),
+                    (top,) if top is not None else (),
+                    playable=live
+                    and (source in sources or (source == "s" and REDEAL in state.legal)),
+                    selected=live and source == (self.controls.choosing or self.controls.cursor),
+                    note=words(count(len(cards), "card") if cards else "empty"),
+                )
             )
-            pile.selected = live and source == (self.controls.choosing or self.controls.cursor)
-            self.show(f"{name}-count", count(len(cards), "card") if cards else "empty")
-        keys = self.in_play and self.size.width >= KEYS_WIDTH
-        self.show("deal-info", deal_info(state, self.rules.outcome(state), keys), layout=True)
+        keys = self.in_play and columns >= KEYS_WIDTH
+        return tuple(places), words(deal_info(state, self.rules.outcome(state), keys))
 
-    def draw_forming(self, line: Line[Any, Any]) -> None:
+    def forming(self, line: Line[Any, Any], columns: int) -> tuple[tuple[Place, ...], Words]:
+        """The deck, the cards kept and those rejected, and the forming panel."""
         state: ByTwosState = line.current
-        deck = self.pile("deck")
-        deck.face_down = bool(state.deck)
-        deck.caption = str(len(state.deck))
-        deck.playable = self.controls.live
-        kept = self.pile("kept")
-        kept.cards = state.kept[-1:]
-        rejected = self.pile("rejected")
-        rejected.cards = state.rejected[-1:]
         last = self.last_turned(line)
-        kept.selected = last == "kept"
-        rejected.selected = last == "rejected"
-        self.show("deck-count", count(len(state.deck), "card"))
-        self.show("kept-count", f"{len(state.kept)} of {RANK_COUNT}")
-        self.show("rejected-count", count(len(state.rejected), "card"))
-        keys = self.in_play and self.size.width >= KEYS_WIDTH
-        self.show("forming-info", forming_info(state, keys, self.ascii_only), layout=True)
+        places = (
+            Place(
+                "deck",
+                "Deck",
+                face_down=bool(state.deck),
+                caption=str(len(state.deck)),
+                playable=self.controls.live,
+                note=words(count(len(state.deck), "card")),
+            ),
+            Place(
+                "kept",
+                "Kept",
+                state.kept[-1:],
+                selected=last == "kept",
+                note=words(f"{len(state.kept)} of {RANK_COUNT}"),
+            ),
+            Place(
+                "rejected",
+                "Reject",
+                state.rejected[-1:],
+                selected=last == "rejected",
+                note=words(count(len(state.rejected), "card")),
+            ),
+        )
+        keys = self.in_play and columns >= KEYS_WIDTH
+        return places, words(forming_info(state, keys, self.ascii_only))
 
     @staticmethod
     def last_turned(line: Line[Any, Any]) -> str:
