@@ -91,21 +91,23 @@ class ByTwosScreen(GameScreen):
         # (the board keeps one width, or the screen's less its padding where that is less;
         # the foundations' notes get shorter on narrow terminals)
         columns = self.app.size.width
+        ascii_only = self.ascii_only  # (asked once: the services are looked up)
+        glyphs = suit_glyphs()
         suits = tuple(
             SUIT_NAMES[suit].capitalize()
-            if self.ascii_only
-            else f"{suit_glyphs()[suit]} {SUIT_NAMES[suit].capitalize()}"
+            if ascii_only
+            else f"{glyphs[suit]} {SUIT_NAMES[suit].capitalize()}"
             for suit in SUITS
         )
         if state.phase is Phase.FORMING:
-            sources, panel = self.forming(line, columns)
+            sources, panel = self.forming(line, columns, ascii_only)
         else:
             sources, panel = self.sources(state, columns)
-        foundations = self.foundations(state, columns)
+        foundations = self.foundations(state, columns, ascii_only)
         view = ByTwosView(columns - 2, suits, foundations, sources, panel)
         self.query_one(ByTwosBoard).show_view(view)
 
-    def foundations(self, state: ByTwosState, columns: int) -> tuple[Place, ...]:
+    def foundations(self, state: ByTwosState, columns: int, ascii_only: bool) -> tuple[Place, ...]:
         live = self.controls.live
         builds = [move for move in state.legal if isinstance(move, Build)] if live else []
         targets = {target(state, move) for move in builds}
@@ -120,13 +122,13 @@ class ByTwosScreen(GameScreen):
             count = state.built[index]
             base = foundation_cards(index, 1)[0]
             # an empty place shows its base card; that card is laid there by itself
-            needs = needs_text(wanted(index, count), form, index in targets, self.ascii_only)
+            needs = needs_text(wanted(index, count), form, index in targets, ascii_only)
             places.append(
                 Place(
                     f"foundation-{index}",
                     kind.capitalize(),
                     foundation_cards(index, count)[-1:],
-                    caption=art.label(base, self.ascii_only) if not count else "",
+                    caption=art.label(base, ascii_only) if not count else "",
                     playable=index in (offered if self.controls.choosing else targets),
                     selected=index in chosen,
                     note=words(needs) if count else NO_WORDS,
@@ -157,7 +159,9 @@ class ByTwosScreen(GameScreen):
         keys = self.in_play and columns >= KEYS_WIDTH
         return tuple(places), words(deal_info(state, self.rules.outcome(state), keys))
 
-    def forming(self, line: Line[Any, Any], columns: int) -> tuple[tuple[Place, ...], Words]:
+    def forming(
+        self, line: Line[Any, Any], columns: int, ascii_only: bool
+    ) -> tuple[tuple[Place, ...], Words]:
         """The deck, the cards kept and those rejected, and the forming panel."""
         state: ByTwosState = line.current
         last = self.last_turned(line)
@@ -186,7 +190,7 @@ class ByTwosScreen(GameScreen):
             ),
         )
         keys = self.in_play and columns >= KEYS_WIDTH
-        return places, words(forming_info(state, keys, self.ascii_only))
+        return places, words(forming_info(state, keys, ascii_only))
 
     @staticmethod
     def last_turned(line: Line[Any, Any]) -> str:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from functools import partial
 from typing import ClassVar
 
@@ -97,20 +98,21 @@ class Spacing:
     source: int
 
 
-def shares(total: int, parts: int, most: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=64)
+def shares(total: int, parts: int, most: int) -> tuple[tuple[int, int], ...]:
     """``total`` cells shared equally by ``parts`` places of at most ``most`` cells, as
     Textual shares ``1fr`` (each place's start rounded down): (start, width) of each.
 
     >>> shares(58, 4, 100)
-    [(0, 14), (14, 15), (29, 14), (43, 15)]
+    ((0, 14), (14, 15), (29, 14), (43, 15))
     >>> shares(15, 2, 10), shares(22, 2, 10)
-    ([(0, 7), (7, 8)], [(0, 10), (10, 10)])
+    (((0, 7), (7, 8)), ((0, 10), (10, 10)))
     """
     unit = min(Fraction(total, parts), Fraction(most))
-    starts = [(unit * index).__floor__() for index in range(parts + 1)]
-    return [
-        (start, (unit * (index + 1) - start).__floor__()) for index, start in enumerate(starts[:-1])
-    ]
+    starts = [(unit * index).__floor__() for index in range(parts)]
+    return tuple(
+        (start, (unit * (index + 1) - start).__floor__()) for index, start in enumerate(starts)
+    )
 
 
 class ByTwosBoard(LineBoard):
