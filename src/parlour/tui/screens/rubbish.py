@@ -31,7 +31,6 @@ from parlour.engine.games.rubbish_state import FROM_WASTE
 from parlour.engine.games.rubbish_state import Phase
 from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.history import Line
-from parlour.render.terminal import suit_glyphs
 from parlour.tui import cards as art
 from parlour.tui.offloop import in_thread
 from parlour.tui.screens.game import GameScreen
@@ -134,7 +133,6 @@ class RubbishScreen(GameScreen):
         for number, placed in enumerate(state.board, 1):
             if placed is not None:
                 keys[DISCARDS[placed]] = str(number)
-        glyphs = {suit: suit for suit in SUITS} if self.ascii_only else suit_glyphs()
         view = RubbishView(
             places=tuple(state.board),
             titles=TITLES,
@@ -144,7 +142,7 @@ class RubbishScreen(GameScreen):
             stock=len(state.stock),
             waste=state.waste[-1:],
             foundations=tuple(
-                ((card(top, suit),) if top else (), glyphs[suit])
+                ((card(top, suit),) if top else (), suit)
                 for suit, top in zip(SUITS, state.foundations, strict=True)
             ),
             notes=self.notes(state, wide=True),

@@ -30,6 +30,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from parlour.engine.cards import Card
+from parlour.render.terminal import suit_glyphs
 from parlour.tui import cards as art
 from parlour.tui.board import Layout
 from parlour.tui.board import LineBoard
@@ -76,8 +77,9 @@ class RubbishView:
     """What the board shows: each place's card (None: a vacancy) with which are playable
     and which is chosen (by their keys: a place's number, ``stock``, ``waste``), the
     vacancy to fill next, the stock's count, the waste heap's top, each foundation's top
-    and suit, the counts (beside the table, and as one line), and whether the reminder of
-    the keys is shown (while there are moves to make)."""
+    and suit (its letter: the board draws its symbol, unless in ASCII), the counts (beside
+    the table, and as one line), and the reminder of the keys (shown while there are moves
+    to make)."""
 
     places: tuple[Card | None, ...] = ()
     titles: tuple[str, ...] = ()
@@ -178,10 +180,12 @@ class RubbishBoard(LineBoard):
         x = spacing.heap_step + spacing.heap_width + spacing.foundations_gap
         title = " " * ((spacing.foundations_title - len("Foundations")) // 2) + "Foundations"
         placed.append(Placed(x, y, [Text(title, style=muted)], None, spacing.foundations_title))
+        glyphs = suit_glyphs()
         for index, (cards, suit) in enumerate(view.foundations):
+            caption = suit if ascii_only else glyphs[suit]
             lines = self.picture(
-                ("home", cards, size, suit),
-                partial(art.pile, cards, styles, ascii_only, size, fanned=False, caption=suit),
+                ("home", cards, size, caption),
+                partial(art.pile, cards, styles, ascii_only, size, fanned=False, caption=caption),
             )
             placed.append(Placed(x + index * spacing.step, y + 1, lines, None, size.width))
         x += max(spacing.foundations_title, len(view.foundations) * spacing.step)
