@@ -27,6 +27,7 @@ from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
 from textual.reactive import reactive
 
 from parlour.engine.cards import Card
@@ -125,6 +126,8 @@ class RubbishBoard(LineBoard):
         self.view = RubbishView()
         self.room = Room()
         self._words: tuple[Style, Style] | None = None
+        #: where a click chooses the stock or the waste heap (as laid out last)
+        self._heap_areas: dict[str, Region] = {}
 
     def watch_card_size(self) -> None:
         self.show()
@@ -139,6 +142,18 @@ class RubbishBoard(LineBoard):
     def notify_style_update(self) -> None:
         self._words = None
         super().notify_style_update()
+
+    def areas(self) -> dict[str, Region]:
+        offset = self.content_region.offset
+        return super().areas() | {
+            key: area.translate(offset) for key, area in self._heap_areas.items()
+        }
+
+    def key_at(self, x: int, y: int) -> str | None:
+        for key, area in self._heap_areas.items():
+            if area.contains(x, y):
+                return key
+        return super().key_at(x, y)
 
     def words_styles(self) -> tuple[Style, Style]:
         """The styles of the counts and of the muted words (looked up once a styling)."""
@@ -193,15 +208,17 @@ class RubbishBoard(LineBoard):
             left = x + spacing.notes_left
             words = self._wrapped(view.notes, text_style, width - left)
             room_for = height - spacing.notes_top
-            placed.append(Placed(left, y + spacing.notes_top, words, None, width - left, room_for))
+            # (the lines under them are blank in their style, as the text widget's were)
+            words += [Text(" " * (width - left), style=text_style)] * (room_for - len(words))
+            placed.append(Placed(left, y + spacing.notes_top, words, None, 0, room_for))
         y += height
         if room.narrow:
             words = self._wrapped(view.notes_line, text_style, width)
-            placed.append(Placed(0, y + margin, words, None, width))
+            placed.append(Placed(0, y + margin, words))
             y += margin + len(words)
         if room.roomy and view.legend:
             words = self._wrapped(view.legend, muted, width)
-            placed.append(Placed(0, y + 2, words, None, width))
+            placed.append(Placed(0, y + 2, words))
             y += 2 + len(words)
         return Layout(placed, width, y)
 
@@ -213,37 +230,37 @@ class RubbishBoard(LineBoard):
         stock_playable, stock_selected = "stock" in view.playable, view.selected == "stock"
         stock = self.picture(
             ("stock", view.stock, size, stock_playable, stock_selected),
-            lambda: _widened(art.pile(
+            lambda: art.pile(
                 (), styles, ascii_only, size, title="Stock", face_down=bool(view.stock),
                 caption=str(view.stock) if view.stock else "none",
                 playable=stock_playable, selected=stock_selected,
-            ), spacing.heap_width),
+            ),
         )  # fmt: skip
         waste_playable, waste_selected = "waste" in view.playable, view.selected == "waste"
         waste = self.picture(
             ("waste", view.waste, size, waste_playable, waste_selected),
-            lambda: _widened(art.pile(
+            lambda: art.pile(
                 view.waste, styles, ascii_only, size, title="Waste", fanned=False,
                 caption="none", playable=waste_playable, selected=waste_selected,
-            ), spacing.heap_width),
+            ),
         )  # fmt: skip
         height = 1 + size.height
+        # (a click on the cells after their cards chooses them too, as it chose their
+        # widgets, but those cells are drawn as the board's own)
+        self._heap_areas = {
+            "stock": Region(0, y, spacing.heap_width, height),
+            "waste": Region(spacing.heap_step, y, spacing.heap_width, height),
+        }
         return [
-            Placed(0, y, stock, "stock", spacing.heap_width, height),
-            Placed(spacing.heap_step, y, waste, "waste", spacing.heap_width, height),
+            Placed(0, y, stock, "stock", size.width, height),
+            Placed(spacing.heap_step, y, waste, "waste", size.width, height),
         ]
 
     def _wrapped(self, markup: str, style: Style, width: int) -> list[Text]:
         """``markup`` (the screen's own words) in ``style``, wrapped to ``width`` cells."""
         if width <= 0:
             return []
-        return list(Text.from_markup(markup, style=style).wrap(self.app.console, width))
-
-
-def _widened(lines: list[Text], width: int) -> list[Text]:
-    """A picture's lines made ``width`` cells wide with cells of the board's own style (as a
-    pile widget wider than its cards shows them), not of the line's own."""
-    return [
-        Text.assemble(line, " " * (width - line.cell_len)) if line.cell_len < width else line
-        for line in lines
-    ]
+        lines = list(Text.from_markup(markup, style=style).wrap(self.app.console, width))
+        for line in lines:  # (as a text widget wraps them: no spaces where a line breaks)
+            line.rstrip()
+        return lines
