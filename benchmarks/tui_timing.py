@@ -1,12 +1,15 @@
 """Time to first board and keypress-to-board latency of the real app, in a pseudo-terminal.
 
     python benchmarks/tui_timing.py [--runs 7] [--keys 40] [--against PYTHON]
+        [--game GAME --seed SEED --first KEY]
 
 *Time to first board*: from starting ``parlour play golf --seed 1`` (a new process) until
 the terminal has received the board (the info line naming the seed). *Keypress to
 board*: with the app running, the time from writing a key to the terminal until the
 redrawn info line with the new move number has arrived; the keys alternate between
 undo and redo so every press changes the board. Wall-clock times; medians reported.
+``--game``, ``--seed`` and ``--first`` time another game (Golf's seed 1 by default), the
+first key a move of that deal.
 
 ``--against`` names the Python of another checkout (its virtualenv's ``bin/python``): its
 app is timed alongside, starts and keys taken in turn with these, as a before and after
@@ -60,6 +63,11 @@ def drain_until_exit(process: subprocess.Popen[bytes], fd: int, timeout: float) 
     process.wait(timeout=timeout)
 
 
+#: the game and deal played, and the key of a first move in it (``--game``, ``--first``)
+PLAYED = ["golf", "--seed", "1"]
+FIRST_KEY = b"7"
+
+
 def start(
     data_dir: str, python: str = sys.executable
 ) -> tuple[subprocess.Popen[bytes], int, float]:
@@ -75,7 +83,7 @@ def start(
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
     began = time.perf_counter()
     process = subprocess.Popen(
-        [python, "-m", "parlour", "play", "golf", "--seed", "1"],
+        [python, "-m", "parlour", "play", *PLAYED],
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -101,13 +109,13 @@ def time_app(
                     os.makedirs(f"{data_dir}/{index}")
                     process, master, began = start(f"{data_dir}/{index}", python)
                     apps.append((process, master, bytearray()))
-                    shown = read_until(master, b"seed 1", 30, apps[-1][2])
+                    shown = read_until(master, f"seed {PLAYED[2]}".encode(), 30, apps[-1][2])
                     first_board[index].append(shown - began)
                 if run == 0:
                     time.sleep(1.0)  # let start-up work settle before timing keys
                     for _, master, buffer in apps:
                         buffer.clear()
-                        os.write(master, b"7")
+                        os.write(master, FIRST_KEY)
                         read_until(master, b"move 1", 10, buffer)
                     for press in range(keys):
                         key, needle = (b"u", b"move 0") if press % 2 == 0 else (b"r", b"move 1")
@@ -133,7 +141,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keys", type=int, default=40)
     parser.add_argument("--against", help="another checkout's Python, timed alongside")
+    parser.add_argument("--game", default="golf", help="the game played (seed --seed)")
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--first", default="7", help="the key of a first move in the deal")
     args = parser.parse_args()
+    PLAYED[:] = [args.game, "--seed", args.seed]
+    global FIRST_KEY
+    FIRST_KEY = args.first.encode()
     pythons = [sys.executable, *([args.against] if args.against else [])]
     boards, keys = time_app(pythons, args.runs, args.keys)
     for index, (first_board, latencies) in enumerate(zip(boards, keys, strict=True)):
