@@ -18,7 +18,9 @@ from parlour.tui.screens.rubbish import RubbishScreen
 from parlour.tui.screens.rubbish_board import RubbishBoard
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from tests.tui.test_rubbish_pilot import SEED
+from tests.tui.test_rubbish_pilot import board_text
 from tests.tui.test_rubbish_pilot import click_pile
+from tests.tui.test_rubbish_pilot import play_to_the_end
 from tests.tui.test_rubbish_pilot import status_text
 
 
@@ -111,3 +113,36 @@ async def test_a_click_on_each_pile_does_what_its_key_does(
                 await pilot.pause()
                 assert (screen.session.state, status_text(app)) == clicked, pile
         assert played and refused and looked
+
+
+async def test_the_reminder_of_the_keys_and_the_counts_follow_the_terminal_and_the_game(
+    private_data_dir: Path,
+) -> None:
+    """The reminder of the keys only on a roomy terminal and while there are moves to make;
+    the counts beside the table on a wide terminal, in one line under it on a narrow one,
+    and the game's end in both."""
+    app = make_app(private_data_dir, game="rubbish", seed=SEED, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RubbishScreen)
+        state = screen.session.state
+        home, stock = state.cards_home, len(state.stock)
+        assert "throw the card at that position" in board_text(screen)
+        assert f"Home   {home} of 52" in board_text(screen)
+        await pilot.resize_terminal(80, 24)  # not roomy: no reminder
+        await pilot.pause()
+        assert "throw the card" not in board_text(screen)
+        await pilot.resize_terminal(70, 24)  # narrow: the counts in one line
+        await pilot.pause()
+        assert f"Stock {stock} cards · waste empty · home {home} of 52" in board_text(screen)
+        assert "Home   " not in board_text(screen)
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        await play_to_the_end(app, pilot)
+        assert "Game over" in board_text(screen)
+        assert "throw the card" not in board_text(screen)  # no moves left to make
+        assert screen.has_class("-no-choices")
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert "Game over: " in board_text(screen)
