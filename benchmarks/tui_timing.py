@@ -1,15 +1,15 @@
 """Time to first board and keypress-to-board latency of the real app, in a pseudo-terminal.
 
     python benchmarks/tui_timing.py [--runs 7] [--keys 40] [--against PYTHON]
-                                    [--game GAME --first KEY]
+                                    [--game GAME --seed SEED --first KEY]
 
 *Time to first board*: from starting ``parlour play golf --seed 1`` (a new process) until
 the terminal has received the board (the info line naming the seed). *Keypress to
 board*: with the app running, the time from writing a key to the terminal until the
 redrawn info line with the new move number has arrived; the keys alternate between
 undo and redo so every press changes the board. Wall-clock times; medians reported.
-``--game`` plays another game (seed 1), ``--first`` naming the key that makes its first
-move (Golf's ``7`` by default).
+``--game`` and ``--seed`` play another deal (Golf's seed 1 by default), ``--first`` naming
+the key that makes its first move (Golf's ``7`` by default).
 
 ``--against`` names the Python of another checkout (its virtualenv's ``bin/python``): its
 app is timed alongside, starts and keys taken in turn with these, as a before and after
@@ -64,7 +64,10 @@ def drain_until_exit(process: subprocess.Popen[bytes], fd: int, timeout: float) 
 
 
 def start(
-    data_dir: str, python: str = sys.executable, game: str = "golf"
+    data_dir: str,
+    python: str = sys.executable,
+    game: str = "golf",
+    seed: str = "1",
 ) -> tuple[subprocess.Popen[bytes], int, float]:
     master, slave = pty.openpty()
     os.set_blocking(master, True)
@@ -78,7 +81,7 @@ def start(
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
     began = time.perf_counter()
     process = subprocess.Popen(
-        [python, "-m", "parlour", "play", game, "--seed", "1"],
+        [python, "-m", "parlour", "play", game, "--seed", seed],
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -90,7 +93,12 @@ def start(
 
 
 def time_app(
-    pythons: list[str], runs: int, keys: int, game: str = "golf", first: bytes = b"7"
+    pythons: list[str],
+    runs: int,
+    keys: int,
+    game: str = "golf",
+    first: bytes = b"7",
+    seed: str = "1",
 ) -> tuple[list[list[float]], list[list[float]]]:
     """Times to first board and keypress latencies of the app run by each Python, taken in
     turn (a start of each, then a key to each …)."""
@@ -102,9 +110,9 @@ def time_app(
             try:
                 for index, python in enumerate(pythons):
                     os.makedirs(f"{data_dir}/{index}")
-                    process, master, began = start(f"{data_dir}/{index}", python, game)
+                    process, master, began = start(f"{data_dir}/{index}", python, game, seed)
                     apps.append((process, master, bytearray()))
-                    shown = read_until(master, b"seed 1", 30, apps[-1][2])
+                    shown = read_until(master, f"seed {seed}".encode(), 30, apps[-1][2])
                     first_board[index].append(shown - began)
                 if run == 0:
                     time.sleep(1.0)  # let start-up work settle before timing keys
@@ -136,12 +144,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keys", type=int, default=40)
     parser.add_argument("--against", help="another checkout's Python, timed alongside")
-    parser.add_argument("--game", default="golf", help="the game played (seed 1)")
+    parser.add_argument("--game", default="golf", help="the game played")
+    parser.add_argument("--seed", default="1", help="the deal played")
     parser.add_argument("--first", default="7", help="the key that makes the game's first move")
     args = parser.parse_args()
     pythons = [sys.executable, *([args.against] if args.against else [])]
     first = args.first.encode()
-    boards, keys = time_app(pythons, args.runs, args.keys, args.game, first)
+    boards, keys = time_app(pythons, args.runs, args.keys, args.game, first, args.seed)
     for index, (first_board, latencies) in enumerate(zip(boards, keys, strict=True)):
         if args.against:
             print("this checkout:" if index == 0 else "the other checkout:")

@@ -24,6 +24,7 @@ from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.rubbish import RubbishScreen
+from parlour.tui.screens.rubbish_board import RubbishBoard
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from parlour.tui.widgets import StatusLine
 
@@ -51,6 +52,21 @@ def key_for(state: RubbishState, move: Any) -> str:
     if isinstance(move, Discard):
         return PLACE_KEYS[state.board.index(move.card)]
     return str(move)
+
+
+def board_text(screen: Any) -> str:
+    """The board's lines as the screen shows them (its text only)."""
+    board = screen.query_one(RubbishBoard)
+    return "\n".join(board.render_line(y).text for y in range(board.size.height))
+
+
+async def click_pile(pilot: Any, key: str, *, top: bool = False) -> None:
+    """Click the pile ``key`` of the Rubbish Heap board where it is drawn (its first or its
+    last line, in the middle)."""
+    place = pilot.app.screen.query_one(RubbishBoard).areas()[key]
+    y = place.y if top else place.bottom - 1
+    assert await pilot.click(offset=(place.x + place.width // 2, y))
+    await pilot.pause()
 
 
 def status_text(app: Any) -> str:
@@ -87,7 +103,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
         assert outcome is not None
         assert cards_as_shown(with_ruling_words(RUBBISH.words.prompt(expected))) in status_text(app)
         assert "Press n for a new game." in status_text(app)
-        assert "Game over" in str(screen.table_notes.render())
+        assert "Game over" in board_text(screen)
         assert screen.key_state("play_cursor", ()) is None  # greyed once it is over
     assert {"s", "w", "enter", "a", "b", "c", "d"} <= used
     store = Store(private_data_dir)
@@ -160,11 +176,12 @@ async def test_arrows_hint_and_clicks(private_data_dir: Path) -> None:
         start = screen.session.state
         queens = [DISCARDS[parse_card(text)] for text in ("QS", "QH", "QC")]
         assert screen.controls.selected() == queens[0]
-        assert screen.places[4].selected and screen.places[7].playable
-        assert not screen.places[0].playable
+        view = screen.query_one(RubbishBoard).view
+        assert view.selected == "5" and "8" in view.playable
+        assert "1" not in view.playable
         await pilot.press("left")  # round to the last of the group
         assert screen.controls.selected() == queens[2]
-        assert screen.places[8].selected and not screen.places[4].selected
+        assert screen.query_one(RubbishBoard).view.selected == "9"
         assert "Enter will throw Q♣ from position 9" in status_text(app)
         await pilot.press("h")
         await app.workers.wait_for_complete()  # the hint is worked out in the background
@@ -172,14 +189,15 @@ async def test_arrows_hint_and_clicks(private_data_dir: Path) -> None:
         assert screen.controls.selected() == queens[0]
         assert "Hint: throw Q♠ from position 5 (press 5)" in status_text(app)
         assert screen.session.hints == 1
-        await pilot.click("#place-8")
+        await click_pile(pilot, "8")
         assert screen.session.state == RUBBISH.apply(start, "dQH")
-        await pilot.click("#place-5")
+        await click_pile(pilot, "5")
         after = RUBBISH.apply(RUBBISH.apply(start, "dQH"), "dQS")
         assert screen.session.state == after
         assert after.phase is Phase.FILLING
-        assert screen.stock.playable and screen.waste.playable and screen.stock.selected
-        await pilot.click("#waste")
+        view = screen.query_one(RubbishBoard).view
+        assert {"stock", "waste"} <= view.playable and view.selected == "stock"
+        await click_pile(pilot, "waste")
         assert screen.session.state == RUBBISH.apply(after, "w")
 
 
@@ -243,11 +261,12 @@ async def test_a_record_replays_and_can_be_taken_over(tmp_path: Path) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, RubbishScreen) and not screen.in_play
-        assert not any(place.playable or place.selected for place in screen.places)
+        view = screen.query_one(RubbishBoard).view
+        assert not view.playable and view.selected is None
         await pilot.press("9")  # no moves of one's own in a replay
         await pilot.press("right", "right")
         assert screen.line.current == line.states[2]
-        assert not (screen.stock.playable or screen.waste.playable)
+        assert not screen.query_one(RubbishBoard).view.playable
         await pilot.press("t", "s")
         assert screen.in_play
         assert screen.session.state == RUBBISH.apply(line.states[2], "s")
@@ -282,8 +301,8 @@ async def test_the_best_score_is_read_off_the_loop_and_shown_at_the_end(
             screen = app.screen
             assert isinstance(screen, RubbishScreen)
             for _ in range(50):  # the earlier games' read answers in a thread
-                if "your best" in str(screen.table_notes.render()):
+                if "your best" in board_text(screen):
                     break
                 await pilot.pause(0.05)
-            assert f"your best {max(scores)}" in str(screen.table_notes.render())
+            assert f"your best {max(scores)}" in board_text(screen)
     assert scores[0] > scores[1]  # (so that the second game shows the first one's best)

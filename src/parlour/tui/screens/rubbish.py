@@ -14,10 +14,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.containers import Vertical
 from textual.events import Resize
-from textual.widgets import Static
 
 from parlour.controls.rubbish import PLACE_KEYS
 from parlour.controls.rubbish import RubbishCommand
@@ -34,21 +31,22 @@ from parlour.engine.games.rubbish_state import FROM_WASTE
 from parlour.engine.games.rubbish_state import Phase
 from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.history import Line
-from parlour.render.terminal import suit_glyphs
 from parlour.tui import cards as art
 from parlour.tui.offloop import in_thread
 from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.rubbish_board import Room
+from parlour.tui.screens.rubbish_board import RubbishBoard
+from parlour.tui.screens.rubbish_board import RubbishView
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from parlour.tui.services import services
 from parlour.tui.widgets import KeyBar
-from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
 
 __all__ = ["PLACE_KEYS", "RubbishScreen", "WasteHeapScreen"]
 
-#: places in the first row of the board; the rest go in the second
-FIRST_ROW = 7
 PACK = 52
+#: what is written above each place
+TITLES = tuple(place_title(number) for number in range(1, len(PLACE_KEYS) + 1))
 #: a reminder of the keys, shown when the terminal has lines to spare
 LEGEND = (
     "1–9 and a–d throw the card at that position · s and w fill from the stock or the "
@@ -57,7 +55,20 @@ LEGEND = (
 
 
 class RubbishScreen(GameScreen):
-    CSS_PATH = "rubbish.tcss"
+    # the board is one widget (screens/rubbish_board.py), centred; the rules are the
+    # screen's default CSS rather than a file of its own, which Textual would read when the
+    # screen is first shown, parsing and applying the app's whole stylesheet again before
+    # the first frame
+    DEFAULT_CSS = """
+    RubbishScreen #board {
+        align: center middle;
+    }
+    /* what just happened and the question it leaves: at most four lines, as the board
+       leaves room (RubbishScreen.fit_status leaves out the oldest of what happened first) */
+    RubbishScreen #status {
+        max-height: 4;
+    }
+    """
     CONTROLS = RubbishControls
     controls: RubbishControls
     #: its compact layout fits 60 × 20 (docs/layout.md); large cards from 120 × 36
@@ -89,33 +100,26 @@ class RubbishScreen(GameScreen):
             self.redraw(self.line)
 
     def compose_board(self) -> ComposeResult:
-        self.places = [
-            Pile(str(number), fanned=False, title=place_title(number), id=f"place-{number}")
-            for number in range(1, len(PLACE_KEYS) + 1)
-        ]
-        self.stock = Pile("stock", fanned=False, title="Stock", id="stock")
-        self.waste = Pile("waste", fanned=False, title="Waste", id="waste")
-        self.foundations = [Pile(f"home-{suit}", fanned=False, id=f"home-{suit}") for suit in SUITS]
-        self.table_notes = Static(id="table-notes")
-        self.table_line = Static(id="table-line")
-        with Horizontal(id="places-top", classes="places"):
-            yield from self.places[:FIRST_ROW]
-        with Horizontal(id="places-bottom", classes="places"):
-            yield from self.places[FIRST_ROW:]
-        with Horizontal(id="rubbish-table"):
-            yield self.stock
-            yield self.waste
-            with Vertical(id="foundations"):
-                yield Static("Foundations", id="foundations-title")
-                with Horizontal(id="foundation-piles"):
-                    yield from self.foundations
-            yield self.table_notes
-        yield self.table_line
-        yield Static(LEGEND, id="legend")
+        yield RubbishBoard(id="rubbish")
+
+    def room(self) -> Room:
+        """The board's room in the terminal now (its classes by the screen's breakpoints)."""
+        width, height = self.app.size
+        return Room(
+            width=width - 2,  # (the board's padding)
+            narrow=_named(self.HORIZONTAL_BREAKPOINTS, width) == "-narrow",
+            short=_named(self.VERTICAL_BREAKPOINTS, height) == "-short",
+            roomy=_named(self.VERTICAL_BREAKPOINTS, height) == "-roomy",
+        )
 
     def on_resize(self, event: Resize) -> None:
         # ten keys in the footer: below 100 columns they fit only in its compact style
         self.query_one(KeyBar).compact = event.size.width < 100
+        board = self.query_one(RubbishBoard)
+        board.show_view(board.view, self.room())
+
+    def size_cards(self, size: art.CardSize) -> None:
+        self.query_one(RubbishBoard).card_size = size
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -125,29 +129,29 @@ class RubbishScreen(GameScreen):
         selected = self.controls.selected()
         filling = state.phase is Phase.FILLING and self.in_play
         next_vacancy = state.vacancies[0] if filling and state.vacancies else 0
-        for number, (pile, placed) in enumerate(zip(self.places, state.board, strict=True), 1):
-            move = DISCARDS[placed] if placed is not None else None
-            pile.cards = () if placed is None else (placed,)
-            pile.caption = "fill" if number == next_vacancy else ""
-            pile.playable = move is not None and move in choices
-            pile.selected = move is not None and move == selected
-        stock = self.stock
-        stock.face_down = bool(state.stock)
-        stock.caption = str(len(state.stock)) if state.stock else "none"
-        stock.playable = FROM_STOCK in choices
-        stock.selected = selected == FROM_STOCK
-        waste = self.waste
-        waste.cards = state.waste[-1:]
-        waste.caption = "none"
-        waste.playable = FROM_WASTE in choices
-        waste.selected = selected == FROM_WASTE
-        for home, suit, top in zip(self.foundations, SUITS, state.foundations, strict=True):
-            home.cards = (card(top, suit),) if top else ()
-            home.caption = suit if self.ascii_only else suit_glyphs()[suit]
-        # the reminder of the keys only while there are moves to make
+        keys: dict[object, str] = {FROM_STOCK: "stock", FROM_WASTE: "waste"}
+        for number, placed in enumerate(state.board, 1):
+            if placed is not None:
+                keys[DISCARDS[placed]] = str(number)
+        view = RubbishView(
+            places=tuple(state.board),
+            titles=TITLES,
+            fill=next_vacancy,
+            playable=frozenset(keys[move] for move in choices if move in keys),
+            selected=keys.get(selected) if selected is not None else None,
+            stock=len(state.stock),
+            waste=state.waste[-1:],
+            foundations=tuple(
+                ((card(top, suit),) if top else (), suit)
+                for suit, top in zip(SUITS, state.foundations, strict=True)
+            ),
+            notes=self.notes(state, wide=True),
+            notes_line=self.notes(state, wide=False),
+            legend=LEGEND if choices else "",
+        )
+        # (the screen's class says whether there are moves to make)
         self.set_class(not choices, "-no-choices")
-        self.table_notes.update(self.notes(state, wide=True))
-        self.table_line.update(self.notes(state, wide=False))
+        self.query_one(RubbishBoard).show_view(view, self.room())
 
     def notes(self, state: RubbishState, *, wide: bool) -> str:
         """The counts beside the table (``wide``), or in one line under it."""
@@ -250,3 +254,9 @@ class RubbishScreen(GameScreen):
             self.action_new_anyway()  # the player has said yes: this game is dropped
         else:
             super().perform(command)
+
+
+def _named(points: list[tuple[int, str]] | None, size: int) -> str:
+    """The class Textual gives a screen of ``size`` by its breakpoints ``points``."""
+    chosen = [name for least, name in sorted(points or []) if size >= least]
+    return chosen[-1] if chosen else ""

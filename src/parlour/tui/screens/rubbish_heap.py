@@ -23,7 +23,31 @@ FAN_STEP = 5
 class WasteHeapScreen(Keyed, ModalScreen[None]):
     """The whole waste heap, bottom first, the top card last."""
 
-    CSS_PATH = "rubbish.tcss"
+    # (its rules are its default CSS: a stylesheet file of its own would make Textual parse
+    # and apply the app's whole stylesheet again when the heap is first shown)
+    DEFAULT_CSS = """
+    WasteHeapScreen {
+        align: center middle;
+    }
+    WasteHeapScreen #heap {
+        width: 90%;
+        max-width: 80;
+        height: auto;
+        max-height: 90%;
+        padding: 0 1;
+        background: $panel;
+        border: round $primary;
+    }
+    WasteHeapScreen #heap-heading {
+        height: auto;
+        margin: 0 0 1 0;
+        text-style: bold;
+    }
+    WasteHeapScreen #heap-cards {
+        height: auto;
+        max-height: 60vh;
+    }
+    """
     KEYS = HEAP_KEYS
 
     def key_target(self) -> HeapViewer:
