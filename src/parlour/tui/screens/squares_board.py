@@ -264,11 +264,16 @@ class SquaresBoard(LineBoard):
     def wrapped(
         self, runs: Runs, width: int, on_square: bool = False, base: str = ""
     ) -> list[Text]:
-        """A line of words wrapped to ``width`` cells."""
-        lines = list(self.words(runs, on_square, base).wrap(self.app.console, max(1, width)))
-        for line in lines:  # (a wrapped line's last space is left to the background)
-            line.rstrip()
-        return lines
+        """A line of words wrapped to ``width`` cells (kept while the same)."""
+
+        def wrap() -> list[Text]:
+            words = self.words(runs, on_square, base)
+            lines = list(words.wrap(self.app.console, max(1, width)))
+            for line in lines:  # (a wrapped line's last space is left to the background)
+                line.rstrip()
+            return lines
+
+        return self.picture(("words", runs, width, on_square, base), wrap)
 
     def background(self, on_square: bool) -> Style:
         """The background alone (a widget's padding, the cells after its text)."""
