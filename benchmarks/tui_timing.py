@@ -1,8 +1,10 @@
 """Time to first board and keypress-to-board latency of the real app, in a pseudo-terminal.
 
     python benchmarks/tui_timing.py [--runs 7] [--keys 40] [--against PYTHON]
+                                    [--game GAME --first KEYS]
 
-*Time to first board*: from starting ``parlour play golf --seed 1`` (a new process) until
+*Time to first board*: from starting ``parlour play golf --seed 1`` (a new process; another
+game with ``--game``, whose first move ``--first`` names by its keys) until
 the terminal has received the board (the info line naming the seed). *Keypress to
 board*: with the app running, the time from writing a key to the terminal until the
 redrawn info line with the new move number has arrived; the keys alternate between
@@ -61,7 +63,7 @@ def drain_until_exit(process: subprocess.Popen[bytes], fd: int, timeout: float) 
 
 
 def start(
-    data_dir: str, python: str = sys.executable
+    data_dir: str, python: str = sys.executable, game: str = "golf"
 ) -> tuple[subprocess.Popen[bytes], int, float]:
     master, slave = pty.openpty()
     os.set_blocking(master, True)
@@ -75,7 +77,7 @@ def start(
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
     began = time.perf_counter()
     process = subprocess.Popen(
-        [python, "-m", "parlour", "play", "golf", "--seed", "1"],
+        [python, "-m", "parlour", "play", game, "--seed", "1"],
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -87,7 +89,7 @@ def start(
 
 
 def time_app(
-    pythons: list[str], runs: int, keys: int
+    pythons: list[str], runs: int, keys: int, game: str = "golf", first: bytes = b"7"
 ) -> tuple[list[list[float]], list[list[float]]]:
     """Times to first board and keypress latencies of the app run by each Python, taken in
     turn (a start of each, then a key to each …)."""
@@ -99,7 +101,7 @@ def time_app(
             try:
                 for index, python in enumerate(pythons):
                     os.makedirs(f"{data_dir}/{index}")
-                    process, master, began = start(f"{data_dir}/{index}", python)
+                    process, master, began = start(f"{data_dir}/{index}", python, game)
                     apps.append((process, master, bytearray()))
                     shown = read_until(master, b"seed 1", 30, apps[-1][2])
                     first_board[index].append(shown - began)
@@ -107,7 +109,7 @@ def time_app(
                     time.sleep(1.0)  # let start-up work settle before timing keys
                     for _, master, buffer in apps:
                         buffer.clear()
-                        os.write(master, b"7")
+                        os.write(master, first)
                         read_until(master, b"move 1", 10, buffer)
                     for press in range(keys):
                         key, needle = (b"u", b"move 0") if press % 2 == 0 else (b"r", b"move 1")
@@ -133,9 +135,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keys", type=int, default=40)
     parser.add_argument("--against", help="another checkout's Python, timed alongside")
+    parser.add_argument("--game", default="golf", help="the game played (seed 1)")
+    parser.add_argument("--first", default="7", help="the keys of its first move")
     args = parser.parse_args()
     pythons = [sys.executable, *([args.against] if args.against else [])]
-    boards, keys = time_app(pythons, args.runs, args.keys)
+    first = args.first.encode()
+    boards, keys = time_app(pythons, args.runs, args.keys, args.game, first)
     for index, (first_board, latencies) in enumerate(zip(boards, keys, strict=True)):
         if args.against:
             print("this checkout:" if index == 0 else "the other checkout:")

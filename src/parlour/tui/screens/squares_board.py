@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from functools import partial
 from typing import ClassVar
 
@@ -108,9 +109,10 @@ def share(total: int, count: int, gap: int, after: int = 0, *, last_gap: bool = 
     return Fraction(max(0, total - after - gaps), count) if count else Fraction(0)
 
 
+@lru_cache(maxsize=64)
 def shares(
     start: int, total: int, count: int, gap: int, after: int = 0, *, last_gap: bool = True
-) -> list[tuple[int, int]]:
+) -> tuple[tuple[int, int], ...]:
     """``count`` equal places (column, width) across ``total`` cells less ``after`` cells
     of a fixed place, ``gap`` cells after each (but the last, without ``last_gap``), the
     fractions rounded as Textual's layout rounds them (each place's start and end down)."""
@@ -121,7 +123,7 @@ def shares(
         end = x + unit
         places.append((start + int(x), int(end - int(x))))
         x = end + gap
-    return places
+    return tuple(places)
 
 
 class SquaresBoard(LineBoard):
@@ -222,7 +224,8 @@ class SquaresBoard(LineBoard):
 
     def ground(self) -> Style:
         """A square's ground: the board's colours, its background lighter."""
-        return self.get_component_rich_style("square--ground")
+        found = self._styles.get(("", True))
+        return self.get_component_rich_style("square--ground") if found is None else found
 
     def component(self, name: str, on_square: bool) -> Style:
         """A component class's style, its colour blended over a square's ground (as a
@@ -271,13 +274,18 @@ class SquaresBoard(LineBoard):
             lines = list(words.wrap(self.app.console, max(1, width)))
             for line in lines:  # (a wrapped line's last space is left to the background)
                 line.rstrip()
+                line.append(" " * max(0, width - line.cell_len))
             return lines
 
         return self.picture(("words", runs, width, on_square, base), wrap)
 
     def background(self, on_square: bool) -> Style:
         """The background alone (a widget's padding, the cells after its text)."""
-        return Style(bgcolor=(self.ground() if on_square else self.rich_style).bgcolor)
+        key = ("-background", on_square)
+        found = self._styles.get(key)
+        if found is None:
+            found = self._styles[key] = Style(bgcolor=self.style("", on_square).bgcolor)
+        return found
 
     # -- the layout -----------------------------------------------------------------------
 
@@ -329,23 +337,23 @@ class SquaresBoard(LineBoard):
             partial(self.title_line, square, inner),
         )
         pad = self.background(True)  # (the square's padding: its ground only)
-        placed.append(Placed(x, y, [Text(" ")], under=pad))
+        placed.append(Placed(x, y, blanks(1, 1), under=pad))
         placed.append(Placed(x + 1, y, title, None, inner, 1, pad))
         y += 1
         if square > view.formed:
             # the note, padded by a line over it and a cell after it
             note = view.notes[square - 1]
             lines = self.picture(("note", note, inner), lambda: self.note_lines(note, inner - 1))
-            placed.append(Placed(x, y, [Text(" " * width)], under=pad))
-            placed.append(Placed(x, y + 1, [Text(" ")] * len(lines), under=pad))
+            placed.append(Placed(x, y, blanks(width, 1), under=pad))
+            placed.append(Placed(x, y + 1, blanks(1, len(lines)), under=pad))
             placed.append(Placed(x + 1, y + 1, lines, None, inner - 1, len(lines), pad))
-            placed.append(Placed(x + inner, y + 1, [Text(" ")] * len(lines), under=pad))
+            placed.append(Placed(x + inner, y + 1, blanks(1, len(lines)), under=pad))
             measured = len(self.wrapped(note[0], widths[1] - 2)) if note else 0
             measured += sum(len(self.wrapped(runs, widths[1] - 2)) for runs in note[1:])
             under = y + 1 + len(lines)
             if measured > len(lines):  # (the square's ground goes on under the note)
                 more = measured - len(lines)
-                placed.append(Placed(x, under, [Text(" " * width)] * more, under=pad))
+                placed.append(Placed(x, under, blanks(width, more), under=pad))
             return under + max(0, measured - len(lines))
         looks = HeapLooks(
             self.style("heap--cursor", True),
@@ -354,7 +362,7 @@ class SquaresBoard(LineBoard):
             self.ascii_only,
         )
         styles = self.square_card_styles()
-        blank = [Text(" ")] * space.heap
+        blank = blanks(1, 1) * space.heap
         first = (square - 1) * 4
         for row in (0, 2):
             if row:
@@ -373,7 +381,7 @@ class SquaresBoard(LineBoard):
                 placed.append(Placed(at, y, lines, shown.title, heap_width, space.heap, pad))
             y += space.heap
             if space.between:
-                placed.append(Placed(x, y, [Text(" " * width)] * space.between, under=pad))
+                placed.append(Placed(x, y, blanks(width, space.between), under=pad))
         return y + space.between
 
     def heap_lines(
@@ -388,7 +396,7 @@ class SquaresBoard(LineBoard):
         lines = heap_picture(cards, styles, self.ascii_only, self.card_size, place, shown, looks)
         # (the lines under the picture take the ground's colours, as a widget's do)
         blank = Text(" " * place[0], style=ground)
-        return [on_ground(line, ground) for line in lines[: place[1]]] + [blank] * max(
+        return [on_ground(line, ground, place[0]) for line in lines[: place[1]]] + [blank] * max(
             0, place[1] - len(lines)
         )
 
@@ -404,15 +412,10 @@ class SquaresBoard(LineBoard):
         if view.typed == square:
             runs = [(part, f"{names} reverse") for part, names in runs]
             runs.append(("  a b c d?", "squares--typed"))
-        ground = self.style("", True)
-        line = self.wrapped(tuple(runs), room, True)[0]
-        return [on_ground(line, ground)]
+        return self.wrapped(tuple(runs), room, True)[:1]
 
     def note_lines(self, note: tuple[Runs, ...], width: int) -> list[Text]:
-        ground = self.style("", True)
-        return [
-            on_ground(line, ground) for runs in note for line in self.wrapped(runs, width, True)
-        ]
+        return [line for runs in note for line in self.wrapped(runs, width, True)]
 
     def place_side(self, placed: list[Placed], x: int, y: int) -> int:
         """Place the pack and its notes from (x, y); the line under them."""
@@ -435,9 +438,18 @@ class SquaresBoard(LineBoard):
         return y + len(notes)
 
 
-def on_ground(line: Text, ground: Style) -> Text:
+@lru_cache(maxsize=64)
+def blanks(width: int, count: int) -> list[Text]:
+    """``count`` blank lines ``width`` cells wide (the same lines each time: drawn once)."""
+    return [Text(" " * width)] * count
+
+
+def on_ground(line: Text, ground: Style, width: int = 0) -> Text:
     """``line`` on a square's ground, as a widget's text there: its own style (and the
     ground's) under its spans, the cells after it left to the background."""
     own = line.style if isinstance(line.style, Style) else Style.parse(line.style)
     spans = [Span(0, len(line.plain), ground + own), *line.spans]
-    return Text(line.plain, spans=spans, end="")
+    shown = Text(line.plain, spans=spans, end="")
+    if shown.cell_len < width:  # (the cells after it: the background only, unstyled)
+        shown.append(" " * (width - shown.cell_len))
+    return shown
