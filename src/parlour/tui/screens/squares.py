@@ -57,7 +57,6 @@ LEGEND_FORMING = (
     "Press the number of a sequence, or ←→ and Enter, to start the new square with it · "
     "G gives up · ? rules and keys"
 )
-#: the status line's height in lines (see squares.tcss), wide and narrow
 
 
 class SquaresScreen(GameScreen):
