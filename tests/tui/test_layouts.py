@@ -4,6 +4,7 @@ the board is centred and its cards are larger than at 100 × 32."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,10 @@ from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
 
 GAMES = [spec.id for spec in specs()]
+
+
+#: a card's top edge as drawn (its width is the card's)
+FRAMED = re.compile("╭[^╭╮\n]*╮")
 
 
 def screen_lines(app: Any) -> list[str]:
@@ -144,10 +149,13 @@ async def card_widths_and_margins(
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert_board_fits(screen)
-        # a pile widget's cards, or the piles' places on a board drawn as one widget
+        # a pile widget's cards, or the cards drawn in the piles' places on a board drawn
+        # as one widget (a place may be wider than its cards: a heap of Three Squares)
         widths = {pile.card_size.width for pile in screen.query(Pile) if pile.region.area}
+        lines = screen_lines(app)
         for board in screen.query(LineBoard):
-            widths |= {place.width for place in board.areas().values()}
+            for place in board.areas().values():
+                widths |= {len(card) for card in FRAMED.findall(shown_in(lines, place))}
         drawn = leaves(screen.query_one("#board"))
         box = Region.from_union([widget.region for widget in drawn])
         return widths, box.x, size[0] - box.right

@@ -29,8 +29,8 @@ from parlour.tui.app import make_app
 from parlour.tui.opening import OpenGame
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.squares import SquaresScreen
-from parlour.tui.screens.squares_board import HeapView
-from parlour.tui.widgets import Pile
+from parlour.tui.screens.squares_board import SquaresBoard
+from parlour.tui.screens.squares_heap import HeapShown
 from parlour.tui.widgets import StatusLine
 
 from .squares_helpers import SEED
@@ -50,6 +50,23 @@ def said(text: str) -> str:
     """The engine's words as the status line shows them: a sentence, with suit symbols and
     each ruling named with its title."""
     return cards_as_shown(with_ruling_words(f"{text[0].upper()}{text[1:]}"))
+
+
+def heaps(app: Any) -> tuple[HeapShown, ...]:
+    """How the board shows each of the twelve heaps (its label, its marks)."""
+    return tuple(app.screen.query_one(SquaresBoard).view.shown)
+
+
+def playable(app: Any) -> list[str]:
+    """The labels of the heaps the board marks as choices."""
+    return [heap.title for heap in heaps(app) if heap.playable]
+
+
+async def click_pile(pilot: Any, key: str) -> None:
+    """Click the heap or the pack ``key`` on the board, in the middle of where it is drawn."""
+    place = pilot.app.screen.query_one(SquaresBoard).areas()[key]
+    assert await pilot.click(offset=(place.x + place.width // 2, place.y + place.height // 2))
+    await pilot.pause()
 
 
 def refused(app: Any) -> bool:
@@ -101,7 +118,7 @@ async def test_a_whole_seeded_game_played_with_keys(private_data_dir: Path) -> N
                 else:  # the labels, source then target
                     await pilot.press(*label(move.source))
                     assert screen.session.state == expected  # half a move changes nothing
-                    assert screen.heaps[move.target].playable
+                    assert heaps(app)[move.target].playable
                     await pilot.press(*label(move.target))
             elif isinstance(move, FillFromPack):
                 if way("fill") % 2:
@@ -161,7 +178,7 @@ async def test_refused_keys_say_why(private_data_dir: Path) -> None:
         assert "Type the square first: 1b, 2b or 3b" in status_text(app)
         await pilot.press("2", "a")  # 2H may go onto 3H in 2c, and nowhere else
         assert screen.controls.chosen == ("heap", HEAP_INDEX["2a"])
-        assert [view.key for view in screen.heaps if view.playable] == ["2c"]
+        assert playable(app) == ["2c"]
         await pilot.press("1", "b")
         assert said(SQUARES.words.why_illegal(state, SQUARES.parse_move("2a-1b"))) in status_text(
             app
@@ -219,15 +236,15 @@ async def test_filling_a_space(private_data_dir: Path) -> None:
         assert "From the pack: its top card fills a space. Which one: 3a or 3d?" in (
             status_text(app)
         )
-        assert screen.query_one("#pack", Pile).selected
-        assert [view.key for view in screen.heaps if view.playable] == spaces
+        assert screen.query_one(SquaresBoard).view.pack_selected
+        assert playable(app) == spaces
         await pilot.press("3", "d")
         assert screen.session.state == SQUARES.apply(state, "p-3d")
         await pilot.press("u", "3", "a")  # the space first: the pack or its square may fill it
         assert screen.controls.chosen == ("space", HEAP_INDEX["3a"])
         offer = "To fill the space 3a: p takes the pack's top card; 3b or 3c gives its top card."
         assert cards_as_shown(offer) in status_text(app)
-        assert [view.key for view in screen.heaps if view.playable] == ["3b", "3c"]
+        assert playable(app) == ["3b", "3c"]
         await pilot.press("3", "c")
         assert screen.session.state == SQUARES.apply(state, "3c-3a")
         await pilot.press("u", "3", "a", "p")
@@ -295,18 +312,18 @@ async def test_clicking_heaps_and_the_pack(private_data_dir: Path) -> None:
         await pilot.pause()
         screen = app.screen
         start = screen.session.state
-        await pilot.click("#heap-1c")  # not part of a sequence on offer
+        await click_pile(pilot, "1c")  # not part of a sequence on offer
         assert refused(app) and screen.session.state == start
-        await pilot.click("#heap-2c")  # sequence 2: 3H 2H
+        await click_pile(pilot, "2c")  # sequence 2: 3H 2H
         taken = SQUARES.apply(start, "take:2a,2c")
         assert screen.session.state == taken
         moves = [m for m in taken.legal if isinstance(m, HeapMove) and taken.heaps[m.target]]
         move = moves[0]
-        await pilot.click(f"#heap-{HEAP_NAMES[move.source]}")
+        await click_pile(pilot, HEAP_NAMES[move.source])
         assert screen.controls.chosen == ("heap", move.source)
-        await pilot.click(f"#heap-{HEAP_NAMES[move.target]}")
+        await click_pile(pilot, HEAP_NAMES[move.target])
         assert screen.session.state == SQUARES.apply(taken, move)
-        await pilot.click("#pack")  # no space yet: the reason, and nothing chosen
+        await click_pile(pilot, "pack")  # no space yet: the reason, and nothing chosen
         assert refused(app) and screen.controls.chosen is None
 
 
@@ -317,7 +334,7 @@ async def test_a_replay_steps_and_t_takes_over(private_data_dir: Path) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SquaresScreen) and not screen.in_play
-        assert not any(view.playable or view.pointed for view in screen.query(HeapView))
+        assert not any(heap.playable or heap.pointed for heap in heaps(app))
         await pilot.press("right", "right", "d", "t")
         assert screen.in_play
         assert screen.session.state == line.states[2]

@@ -40,15 +40,18 @@ from textual.strip import Strip
 from parlour.tui.widgets import CardArtWidget
 from parlour.tui.widgets import Pile
 
-#: a line of the board: its parts (a picture's line and the column it starts at)
-_Line = tuple[tuple[int, Text], ...]
+#: a line of the board: its parts (a picture's line, the column it starts at, and the
+#: style under it if not the board's own)
+_Line = tuple[tuple[int, Text, Style | None], ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Placed:
     """A picture on the board: its ``lines`` from column ``x``, line ``y``; ``key`` names
     what a click on it chooses (None: nothing), over ``width`` × ``height`` cells (0: the
-    picture's own width or number of lines). A picture taller than ``height`` is cut."""
+    picture's own width or number of lines). A picture taller than ``height`` is cut.
+    Its lines are drawn over the board's own style, or over ``under`` where given (such
+    as a container's padding, which has only its background)."""
 
     x: int
     y: int
@@ -56,6 +59,7 @@ class Placed:
     key: str | None = None
     width: int = 0
     height: int = 0
+    under: Style | None = None
 
     @property
     def area(self) -> Region:
@@ -89,8 +93,10 @@ def _blank(width: int) -> Text:
 def _same(one: _Line, other: _Line) -> bool:
     """Two lines draw the same (a Rich text's equality leaves out its own style)."""
     return len(one) == len(other) and all(
-        x == y and (a is b or (a.plain == b.plain and a.style == b.style and a.spans == b.spans))
-        for (x, a), (y, b) in zip(one, other, strict=True)
+        x == y
+        and c == d
+        and (a is b or (a.plain == b.plain and a.style == b.style and a.spans == b.spans))
+        for (x, a, c), (y, b, d) in zip(one, other, strict=True)
     )
 
 
@@ -117,7 +123,7 @@ class LineBoard(CardArtWidget):
         self._base = self._blank = Style()
         self._kept: dict[Hashable, list[Text]] = {}
         #: the segments of each picture's line drawn (by the line's identity)
-        self._drawn: dict[int, tuple[Text, list[Segment]]] = {}
+        self._drawn: dict[int, tuple[Text, Style | None, list[Segment]]] = {}
 
     # -- what subclasses give -------------------------------------------------------------
 
@@ -165,7 +171,7 @@ class LineBoard(CardArtWidget):
     def _lay_out(self) -> list[_Line]:
         """Lay the pictures out: each line's parts, left to right."""
         layout = self._layout = self.pictures()
-        rows: list[list[tuple[int, Text]]] = [[] for _ in range(layout.height)]
+        rows: list[list[tuple[int, Text, Style | None]]] = [[] for _ in range(layout.height)]
         for placed in layout.pictures:
             area = placed.area
             # (a picture shorter than its place is filled with blank lines of the board's
@@ -180,7 +186,7 @@ class LineBoard(CardArtWidget):
                             if shown is _EMPTY
                             else shown + " " * (area.width - shown.cell_len)
                         )
-                    rows[placed.y + offset].append((placed.x, shown))
+                    rows[placed.y + offset].append((placed.x, shown, placed.under))
         return [tuple(sorted(row, key=lambda part: part[0])) for row in rows]
 
     def _strip(self, line: _Line, width: int) -> Strip:
@@ -190,20 +196,21 @@ class LineBoard(CardArtWidget):
         segments: list[Segment] = []
         at = 0
         drawn = self._drawn
-        for x, text in line:
+        for x, text, under in line:
             if x > at:
                 segments.append(Segment(" " * (x - at), blank))
             # a picture's line is drawn once (its segments kept with it, by its identity,
             # until the styles change)
             kept = drawn.get(id(text))
-            if kept is None or kept[0] is not text:
+            if kept is None or kept[0] is not text or kept[1] is not under:
                 # (a text's own style is under its spans, as when Rich prints it)
                 own = console.get_style(text.style) if isinstance(text.style, str) else text.style
-                parts = list(Segment.apply_style(text.render(console, end=""), base + own))
+                style = (base if under is None else under) + own
+                parts = list(Segment.apply_style(text.render(console, end=""), style))
                 if len(drawn) >= 4 * self.KEPT_PICTURES:
                     drawn.clear()
-                kept = drawn[id(text)] = (text, parts)
-            segments += kept[1]
+                kept = drawn[id(text)] = (text, under, parts)
+            segments += kept[2]
             at = max(at, x) + text.cell_len
         return Strip(segments).adjust_cell_length(width, blank)
 

@@ -15,11 +15,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.containers import Vertical
-from textual.content import Content
 from textual.events import Resize
-from textual.widgets import Static
 
 from parlour.controls import squares_words as words
 from parlour.controls.game import Play
@@ -34,7 +30,6 @@ from parlour.engine.cards import SUITS
 from parlour.engine.cards import Card
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.games.squares_layout import HEAP_NAMES
-from parlour.engine.games.squares_layout import HEAPS_PER_SQUARE
 from parlour.engine.games.squares_layout import SQUARE_COUNT
 from parlour.engine.games.squares_state import FORMING
 from parlour.engine.games.squares_state import Deal
@@ -44,10 +39,12 @@ from parlour.engine.history import Line
 from parlour.help import with_ruling_words
 from parlour.tui import cards as art
 from parlour.tui.screens.game import GameScreen
-from parlour.tui.screens.squares_board import HeapView
-from parlour.tui.screens.squares_board import sequence_cards
+from parlour.tui.screens.squares_board import Runs
+from parlour.tui.screens.squares_board import SquaresBoard
+from parlour.tui.screens.squares_board import SquaresView
+from parlour.tui.screens.squares_heap import HeapShown
+from parlour.tui.screens.squares_heap import sequence_cards
 from parlour.tui.widgets import KeyBar
-from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
 
 #: a reminder of the keys, shown when the terminal has lines to spare
@@ -60,71 +57,49 @@ LEGEND_FORMING = (
     "Press the number of a sequence, or ←→ and Enter, to start the new square with it · "
     "G gives up · ? rules and keys"
 )
-#: the status line's height in lines (see squares.tcss), wide and narrow
 
 
 class SquaresScreen(GameScreen):
-    CSS_PATH = "squares.tcss"
+    # the board is one widget, as wide as its squares need (screens/squares_board.py),
+    # centred; the rule is the screen's default CSS rather than a file of its own, which
+    # Textual would read when the screen is first shown, parsing and applying the app's
+    # whole stylesheet again before the first frame
+    DEFAULT_CSS = """
+    SquaresScreen #board {
+        align: center middle;
+    }
+    """
     CONTROLS = SquaresControls
     controls: SquaresControls
     #: its compact layout fits 60 × 20 (docs/layout.md); large cards from 120 × 40
     MIN_SIZE = (60, 20)
     CARD_SIZES = ((art.LARGE, 120, 40), (art.NORMAL, 0, 0))
-    VERTICAL_BREAKPOINTS = [(0, "-h20"), (22, "-h22"), (24, "-h24"), (30, "-h30")]  # noqa: RUF012
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        #: what each Static shows now, to skip updates that change nothing
-        self._shown: dict[str, object] = {}
 
     # -- layout ----------------------------------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
-        self.heaps = [
-            HeapView(name, title=name, id=f"heap-{name}", classes=f"place-{name[1]}")
-            for name in HEAP_NAMES
-        ]
-        with Horizontal(id="squares-table"):
-            for square in range(1, SQUARE_COUNT + 1):
-                first = (square - 1) * HEAPS_PER_SQUARE
-                with Vertical(classes="square", id=f"square-{square}"):
-                    yield Static(classes="square-title", id=f"square-{square}-title")
-                    with Horizontal(classes="heap-row"):
-                        yield from self.heaps[first : first + 2]
-                    with Horizontal(classes="heap-row"):
-                        yield from self.heaps[first + 2 : first + 4]
-                    yield Static(classes="square-note", id=f"square-{square}-note")
-            with Vertical(id="side"):
-                yield Pile("pack", fanned=False, title="Pack", id="pack")
-                yield Static(id="side-notes")
-        yield Static(id="pack-line")
-        yield Static(id="legend")
+        yield SquaresBoard(id="squares")
+
+    def size_cards(self, size: art.CardSize) -> None:
+        self.query_one(SquaresBoard).card_size = size
 
     def on_resize(self, event: Resize) -> None:
         # the footer's keys fit below 100 columns only in its compact style
         self.query_one(KeyBar).compact = event.size.width < 100
-        # the squares' titles fit their words to the squares' new widths
-        self.call_after_refresh(self.refresh_board)
+        # the board's layout follows the terminal's size
+        self.refresh_board()
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def show(self, widget_id: str, content: Content | str) -> None:
-        """Put ``content`` in a Static, only when it has changed."""
-        shown = (content.plain, content.spans) if isinstance(content, Content) else content
-        if self._shown.get(widget_id) == shown:
-            return
-        self._shown[widget_id] = shown
-        self.query_one(f"#{widget_id}", Static).update(content)
-
-    def card_text(self, cards: list[Card] | tuple[Card, ...]) -> Content:
+    def card_text(self, cards: list[Card] | tuple[Card, ...]) -> list[tuple[str, str]]:
         """Cards as coloured words, red suits in the theme's red."""
-        return Content(" ").join(
-            Content.styled(
-                art.label(card, self.ascii_only),
-                "$text-error bold" if card.is_red else "$text bold",
-            )
-            for card in cards
-        )
+        runs: list[tuple[str, str]] = []
+        for card in cards:
+            if runs:
+                runs.append((" ", ""))
+            style = "squares--red" if card.is_red else "squares--black"
+            runs.append((art.label(card, self.ascii_only), style))
+        return runs
 
     def redraw(self, line: Line[Any, Any]) -> None:
         state: SquaresState = line.current
@@ -143,68 +118,61 @@ class SquaresScreen(GameScreen):
             pointed = {controls.cursor_heap}
         playable, pack_playable = controls.choices() if live else (set(), False)
         chosen = controls.chosen if live else None
-        for index, view in enumerate(self.heaps):
-            view.cards = state.heaps[index]
-            view.playable = index in playable or index in marks
-            view.selected = chosen is not None and chosen[0] != "pack" and chosen[1] == index
-            view.pointed = index in pointed
-            view.mark = marks.get(index, "")
-        for square in range(1, SQUARE_COUNT + 1):
-            self.draw_square(state, square, sequences)
-        pack = self.query_one("#pack", Pile)
-        pack.face_down = bool(state.pack)
-        pack.caption = str(len(state.pack)) if state.pack else "none"
-        pack.playable = pack_playable
-        pack.selected = chosen is not None and chosen[0] == "pack"
-        self.show("side-notes", self.side_notes(state))
-        self.show("pack-line", self.pack_line(state))
-        self.show("legend", (LEGEND_FORMING if forming else LEGEND) if live else "")
-
-    def draw_square(
-        self, state: SquaresState, square: int, sequences: list[tuple[int, ...]]
-    ) -> None:
-        formed = square <= state.squares
-        box = self.query_one(f"#square-{square}")
-        for row in box.query(".heap-row"):
-            if row.display != formed:
-                row.display = formed
-        note = self.query_one(f"#square-{square}-note", Static)
-        if note.display == formed:
-            note.display = not formed
-        title = Content.styled(f"Square {square}", "bold" if formed else "dim")
-        if formed and state.phase is Phase.BUILDING and state.pack and state.next_deal == square:
-            # where the square is narrow, the pack's notes name the next deal in full
-            room = self.query_one(f"#square-{square}-title").size.width
-            marker = " · next deal" if room >= len(f"Square {square} · next deal") else " · next"
-            title = Content.assemble(title, (marker, "$text-primary"))
-        if self.controls.typed_square == square and self.controls.live:
-            title = Content.assemble(title.stylize("reverse"), ("  a b c d?", "$text-warning"))
-        self.show(f"square-{square}-title", title)
-        if not formed:
-            self.show(f"square-{square}-note", self.unformed_note(state, square, sequences))
+        shown = tuple(
+            HeapShown(
+                name,
+                playable=index in playable or index in marks,
+                selected=chosen is not None and chosen[0] != "pack" and chosen[1] == index,
+                pointed=index in pointed,
+                mark=marks.get(index, ""),
+            )
+            for index, name in enumerate(HEAP_NAMES)
+        )
+        building = state.phase is Phase.BUILDING and bool(state.pack)
+        columns, lines = self.app.size
+        view = SquaresView(
+            heaps=state.heaps,
+            shown=shown,
+            formed=state.squares,
+            notes=tuple(
+                self.unformed_note(state, square, sequences) if square > state.squares else ()
+                for square in range(1, SQUARE_COUNT + 1)
+            ),
+            next_deal=state.next_deal if building else None,
+            typed=controls.typed_square if live else None,
+            pack=len(state.pack),
+            pack_playable=pack_playable,
+            pack_selected=chosen is not None and chosen[0] == "pack",
+            side=self.side_notes(state),
+            pack_line=self.pack_line(state),
+            legend=(LEGEND_FORMING if forming else LEGEND) if live else "",
+            columns=columns,
+            lines=lines,
+        )
+        self.query_one(SquaresBoard).show_view(view)
 
     def unformed_note(
         self, state: SquaresState, square: int, sequences: list[tuple[int, ...]]
-    ) -> Content:
+    ) -> tuple[Runs, ...]:
         if state.phase in FORMING and square == state.squares + 1:
-            lines = [Content.styled("Not formed yet: choose the sequence that starts it", "bold")]
+            lines: list[Runs] = [(("Not formed yet: choose the sequence that starts it", "bold"),)]
             for number, members in enumerate(sequences, start=1):
                 cards = self.card_text(sequence_cards(state.heaps, members))
                 heaps = " ".join(HEAP_NAMES[index] for index in members)
                 pointer = "▸" if not self.ascii_only else ">"
                 mark = (
-                    Content.styled(f"{pointer}[{number}]", "$text-warning bold")
+                    (f"{pointer}[{number}]", "heap--cursor")
                     if number - 1 == self.controls.cursor_sequence and self.controls.live
-                    else Content.styled(f" [{number}]", "$text-success bold")
+                    else (f" [{number}]", "squares--mark")
                 )
-                lines.append(Content.assemble(mark, " ", cards, (f" ({heaps})", "dim")))
+                lines.append((mark, (" ", ""), *cards, (f" ({heaps})", "dim")))
             if self.controls.live:
                 keys = or_list([str(number) for number in range(1, len(sequences) + 1)])
-                lines.append(Content.styled(f"Press {keys}, or ←→ and Enter.", "dim"))
-            return Content("\n").join(lines)
+                lines.append(((f"Press {keys}, or ←→ and Enter.", "dim"),))
+            return tuple(lines)
         if state.phase in FORMING:
-            return Content.styled("Not formed yet.", "dim")
-        return Content.styled("Never formed: the pack ran out first (S9).", "dim")
+            return ((("Not formed yet.", "dim"),),)
+        return ((("Never formed: the pack ran out first (S9).", "dim"),),)
 
     def phase_words(self, state: SquaresState) -> str:
         outcome = self.rules.outcome(state)
@@ -217,34 +185,34 @@ class SquaresScreen(GameScreen):
     def score_words(self, state: SquaresState) -> str:
         return f"{self.rules.score(state)} of {len(SUITS)} suits complete"
 
-    def side_notes(self, state: SquaresState) -> Content:
+    def side_notes(self, state: SquaresState) -> tuple[Runs, ...]:
         """The words under the pack: its count, the next deal, the phase and the score."""
-        lines: list[Content] = [
-            Content(count(len(state.pack), "card") if state.pack else "empty"),
-        ]
+        lines: list[Runs] = [((count(len(state.pack), "card") if state.pack else "empty", ""),)]
         if state.pack and state.phase is Phase.BUILDING:
-            lines += [
-                Content.styled("next deal:", "dim"),
-                Content.styled(f"square {state.next_deal}", "bold"),
-            ]
+            lines += [(("next deal:", "dim"),), ((f"square {state.next_deal}", "bold"),)]
         lines += [
-            Content(""),
-            Content.styled(self.phase_words(state), "bold"),
-            Content(f"{self.rules.score(state)} of {len(SUITS)} suits"),
-            Content("complete"),
+            (),
+            ((self.phase_words(state), "bold"),),
+            ((f"{self.rules.score(state)} of {len(SUITS)} suits", ""),),
+            (("complete", ""),),
         ]
-        return Content("\n").join(lines)
+        return tuple(lines)
 
-    def pack_line(self, state: SquaresState) -> Content:
+    def pack_line(self, state: SquaresState) -> Runs:
         """The same in one line, for narrow terminals."""
         pack = str(len(state.pack)) if state.pack else "empty"
-        parts = [Content.assemble(("Pack ", "bold"), pack)]
+        parts: list[Runs] = [(("Pack ", "bold"), (pack, ""))]
         if state.pack and state.phase is Phase.BUILDING:
-            parts.append(Content(f"next deal: square {state.next_deal}"))
+            parts.append(((f"next deal: square {state.next_deal}", ""),))
         else:
-            parts.append(Content.styled(self.phase_words(state), "bold"))
-        parts.append(Content(self.score_words(state)))
-        return Content(" · ").join(parts)
+            parts.append(((self.phase_words(state), "bold"),))
+        parts.append(((self.score_words(state), ""),))
+        runs: list[tuple[str, str]] = []
+        for part in parts:
+            if runs:
+                runs.append((" · ", ""))
+            runs += part
+        return tuple(runs)
 
     def watch_line(self, line: Line[Any, Any] | None) -> None:
         # any move, undo or redo ends a move that was half made
