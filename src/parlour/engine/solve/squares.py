@@ -67,6 +67,7 @@ from parlour.engine.solve.squares_model import DEAL as DEAL_MOVE
 from parlour.engine.solve.squares_model import EMPTY
 from parlour.engine.solve.squares_model import FILL
 from parlour.engine.solve.squares_model import SPACE
+from parlour.engine.solve.squares_model import Heaps
 from parlour.engine.solve.squares_model import Model
 from parlour.engine.solve.squares_model import Pos
 from parlour.engine.solve.squares_model import Recipe
@@ -97,6 +98,8 @@ PROBE_TIME: Final = 0.25
 #: with 250 rather than 1,000, seeds 1 to 120 had 106 and 107 deals settled in two runs
 #: against 103 and 103, side by side in one process, and no deal lost a verdict
 FIRST_END_CAP: Final = 250
+#: the most positions with the pack empty whose children the end search remembers
+EXPANDED: Final = 200_000
 #: how many positions a go of the search sees before the other has its turn
 SLICE: Final = 200
 #: what an end search cut short by its cap answers
@@ -135,13 +138,17 @@ class _Endgame:
         self.lost: set[Pos] = set()
         self.best = -1
         self.best_path: list[Pos] = []
+        #: each position's children, each with its order (empty when the frozen cards
+        #: refute it): end searches cut short at their cap, and those from other entries,
+        #: meet the same positions again and again (on seeds 6, 9 and 35, 7,273, 7,496 and
+        #: 8,749 positions expanded within the second were 937, 2,744 and 5,962 distinct)
+        self.expanded: dict[Heaps, tuple[tuple[int, Pos], ...]] = {}
 
     def solve(self, entry: Pos, cap: int) -> list[Pos] | None:
         """The positions from ``entry`` (not included) to a win, or None when there is
         none; :data:`UNSETTLED` when ``cap`` positions settled neither."""
         if entry in self.lost:
             return None
-        model = self.model
         parents: dict[Pos, Pos | None] = {entry: None}
         waiting = [(-grounded(entry[0]), 0, entry)]
         order = 0
@@ -156,16 +163,31 @@ class _Endgame:
                 self.best, self.best_path = points, self.path(parents, pos)
             if points == _SUITS:
                 return self.path(parents, pos)
-            if model.frozen_lost(pos[0]):
-                continue
-            for child, _ in model.end_children(pos[0]):
+            children = self.expanded.get(pos[0])
+            if children is None:
+                children = self.expand(pos[0])
+            for ground, child in children:
                 if child in parents or child in self.lost:
                     continue
                 parents[child] = pos
                 order += 1
-                heappush(waiting, (-grounded(child[0]), order, child))
+                heappush(waiting, (ground, order, child))
         self.lost.update(parents)
         return None
+
+    def expand(self, heaps: Heaps) -> tuple[tuple[int, Pos], ...]:
+        """The children of ``heaps``, each with its place in the order (the least first),
+        remembered (:attr:`expanded`, emptied when it holds :data:`EXPANDED` positions)."""
+        if self.model.frozen_lost(heaps):
+            children: tuple[tuple[int, Pos], ...] = ()
+        else:
+            children = tuple(
+                (-grounded(child[0]), child) for child, _ in self.model.end_children(heaps)
+            )
+        if len(self.expanded) >= EXPANDED:
+            self.expanded.clear()
+        self.expanded[heaps] = children
+        return children
 
     @staticmethod
     def path(parents: dict[Pos, Pos | None], pos: Pos) -> list[Pos]:
@@ -195,6 +217,8 @@ class _Search:
         #: its definite answer ends the search (:class:`Settled`)
         self.aside: Callable[[], Answer | None] | None = None
         self.start = budget.nodes
+        #: each building position's children (:meth:`children`)
+        self.expanded: dict[Pos, tuple[tuple[Pos, ...], int]] = {}
 
     def run(self) -> bool:
         """Whether the root can be won; then ``path`` leads to the win.
@@ -289,13 +313,30 @@ class _Search:
         return True
 
     def expand(self, pos: Pos, deal_first: bool) -> Iterator[Pos]:
-        if self.model.frozen_lost(pos[0]):
-            return iter(())
-        children = self.model.children(pos)
+        """The children of ``pos`` in the order of the go: deals first, or builds first
+        (the last of the model's list first). Remembered, for the other go and the later
+        rounds meet the same positions again (:attr:`expanded`)."""
+        known = self.expanded.get(pos)
+        if known is None:
+            known = self.children(pos)
+        children, deals = known
         if deal_first:
-            deals = [child for child, recipe in children if recipe[0] == DEAL_MOVE]
-            return chain(deals, (child for child, _ in reversed(children[len(deals) :])))
-        return (child for child, _ in reversed(children))
+            return chain(children[:deals], reversed(children[deals:]))
+        return reversed(children)
+
+    def children(self, pos: Pos) -> tuple[tuple[Pos, ...], int]:
+        """The children of ``pos`` (none when the frozen cards refute it) and how many of
+        them, first in the list, are deals."""
+        if self.model.frozen_lost(pos[0]):
+            known: tuple[tuple[Pos, ...], int] = ((), 0)
+        else:
+            children = self.model.children(pos)
+            deals = sum(1 for _, recipe in children if recipe[0] == DEAL_MOVE)
+            known = tuple(child for child, _ in children), deals
+        if len(self.expanded) >= EXPANDED:
+            self.expanded.clear()
+        self.expanded[pos] = known
+        return known
 
 
 def grounded(heaps: tuple[bytes, ...]) -> int:
