@@ -45,8 +45,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Generator
 from collections.abc import Iterator
-from heapq import heappop
-from heapq import heappush
 from itertools import chain
 from typing import Any
 from typing import Final
@@ -61,13 +59,14 @@ from parlour.engine.games.squares_state import SquaresMove
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
 from parlour.engine.solve.search import solve as generic_solve
-from parlour.engine.solve.squares_model import ABOVE
+from parlour.engine.solve.squares_end import EXPANDED
+from parlour.engine.solve.squares_end import UNSETTLED
+from parlour.engine.solve.squares_end import Endgame
 from parlour.engine.solve.squares_model import BUILD
 from parlour.engine.solve.squares_model import DEAL as DEAL_MOVE
 from parlour.engine.solve.squares_model import EMPTY
 from parlour.engine.solve.squares_model import FILL
 from parlour.engine.solve.squares_model import SPACE
-from parlour.engine.solve.squares_model import Heaps
 from parlour.engine.solve.squares_model import Model
 from parlour.engine.solve.squares_model import Pos
 from parlour.engine.solve.squares_model import Recipe
@@ -98,12 +97,8 @@ PROBE_TIME: Final = 0.25
 #: with 250 rather than 1,000, seeds 1 to 120 had 106 and 107 deals settled in two runs
 #: against 103 and 103, side by side in one process, and no deal lost a verdict
 FIRST_END_CAP: Final = 250
-#: the most positions with the pack empty whose children the end search remembers
-EXPANDED: Final = 200_000
 #: how many positions a go of the search sees before the other has its turn
 SLICE: Final = 200
-#: what an end search cut short by its cap answers
-UNSETTLED: Final[list[Pos]] = []
 
 
 #: a verdict as :func:`_solve` gives it: the status, the best score and the line
@@ -125,91 +120,16 @@ def model_position(model: Model, state: SquaresState) -> Pos:
     return heaps, model.n - len(state.pack), state.next_deal - 1
 
 
-class _Endgame:
-    """Best-first search of positions with the pack empty, the longest runs at the heaps'
-    bottoms first (:func:`grounded`). Every position of a search that finds no win is
-    lost, and is remembered. (Fewest runs first, tried before, wandered wide plateaus of
-    positions with as many runs: on seeds 41 to 120 it left 17 deals unknown where this
-    order left 11.)"""
-
-    def __init__(self, model: Model, budget: Budget) -> None:
-        self.model = model
-        self.budget = budget
-        self.lost: set[Pos] = set()
-        self.best = -1
-        self.best_path: list[Pos] = []
-        #: each position's children, each with its order (empty when the frozen cards
-        #: refute it): end searches cut short at their cap, and those from other entries,
-        #: meet the same positions again and again (on seeds 6, 9 and 35, 7,273, 7,496 and
-        #: 8,749 positions expanded within the second were 937, 2,744 and 5,962 distinct)
-        self.expanded: dict[Heaps, tuple[tuple[int, Pos], ...]] = {}
-
-    def solve(self, entry: Pos, cap: int) -> list[Pos] | None:
-        """The positions from ``entry`` (not included) to a win, or None when there is
-        none; :data:`UNSETTLED` when ``cap`` positions settled neither."""
-        if entry in self.lost:
-            return None
-        parents: dict[Pos, Pos | None] = {entry: None}
-        waiting = [(-grounded(entry[0]), 0, entry)]
-        order = 0
-        stop = self.budget.nodes + cap
-        while waiting:
-            _, _, pos = heappop(waiting)
-            if self.budget.nodes >= stop:
-                return UNSETTLED
-            self.budget.tick()
-            points = score(pos[0])
-            if points > self.best:
-                self.best, self.best_path = points, self.path(parents, pos)
-            if points == _SUITS:
-                return self.path(parents, pos)
-            children = self.expanded.get(pos[0])
-            if children is None:
-                children = self.expand(pos[0])
-            for ground, child in children:
-                if child in parents or child in self.lost:
-                    continue
-                parents[child] = pos
-                order += 1
-                heappush(waiting, (ground, order, child))
-        self.lost.update(parents)
-        return None
-
-    def expand(self, heaps: Heaps) -> tuple[tuple[int, Pos], ...]:
-        """The children of ``heaps``, each with its place in the order (the least first),
-        remembered (:attr:`expanded`, emptied when it holds :data:`EXPANDED` positions)."""
-        if self.model.frozen_lost(heaps):
-            children: tuple[tuple[int, Pos], ...] = ()
-        else:
-            children = tuple(
-                (-grounded(child[0]), child) for child, _ in self.model.end_children(heaps)
-            )
-        if len(self.expanded) >= EXPANDED:
-            self.expanded.clear()
-        self.expanded[heaps] = children
-        return children
-
-    @staticmethod
-    def path(parents: dict[Pos, Pos | None], pos: Pos) -> list[Pos]:
-        found = []
-        step: Pos | None = pos
-        while step is not None:
-            found.append(step)
-            step = parents[step]
-        found.reverse()
-        return found[1:]
-
-
 class _Search:
     """Depth-first search of one building position, in two goes taking turns; positions
-    with the pack empty are handed to :class:`_Endgame`."""
+    with the pack empty are handed to :class:`Endgame`."""
 
     def __init__(self, state: SquaresState, budget: Budget) -> None:
         self.model = Model(codes(state.pack), state.squares)
         self.budget = budget
         heaps, p, nd = model_position(self.model, state)
         self.root = self.model.key(list(heaps), p, nd)
-        self.endgame = _Endgame(self.model, budget)
+        self.endgame = Endgame(self.model, budget)
         self.best = score(self.root[0])
         self.best_path: list[Pos] = [self.root]
         self.path: list[Pos] = [self.root]
@@ -337,19 +257,6 @@ class _Search:
             self.expanded.clear()
         self.expanded[pos] = known
         return known
-
-
-def grounded(heaps: tuple[bytes, ...]) -> int:
-    """How near the heaps look to complete suits: the sum over the heaps of the square of
-    the length of the run at the heap's bottom (as the engine's end search orders its
-    positions). Only the order of the end search uses it."""
-    total = 0
-    for heap in heaps:
-        length = 1 if heap else 0
-        while length < len(heap) and ABOVE[heap[length]] == heap[length - 1]:
-            length += 1
-        total += length * length
-    return total
 
 
 def replay_path(state: SquaresState, path: list[Pos]) -> tuple[list[SquaresMove], SquaresState]:
