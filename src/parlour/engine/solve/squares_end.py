@@ -102,8 +102,18 @@ def grounded(heaps: tuple[bytes, ...]) -> int:
     positions). Only the order of the end search uses it."""
     total = 0
     for heap in heaps:
-        length = 1 if heap else 0
-        while length < len(heap) and ABOVE[heap[length]] == heap[length - 1]:
-            length += 1
-        total += length * length
+        square = _grounded.get(heap)
+        if square is None:
+            length = 1 if heap else 0
+            while length < len(heap) and ABOVE[heap[length]] == heap[length - 1]:
+                length += 1
+            square = length * length
+            if len(_grounded) >= 1 << 16:
+                _grounded.clear()
+            _grounded[heap] = square
+        total += square
     return total
+
+
+#: each heap's part of :func:`grounded`, remembered
+_grounded: dict[bytes, int] = {}
