@@ -45,8 +45,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Generator
 from collections.abc import Iterator
-from heapq import heappop
-from heapq import heappush
 from itertools import chain
 from typing import Any
 from typing import Final
@@ -61,7 +59,9 @@ from parlour.engine.games.squares_state import SquaresMove
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
 from parlour.engine.solve.search import solve as generic_solve
-from parlour.engine.solve.squares_model import ABOVE
+from parlour.engine.solve.squares_end import EXPANDED
+from parlour.engine.solve.squares_end import UNSETTLED
+from parlour.engine.solve.squares_end import Endgame
 from parlour.engine.solve.squares_model import BUILD
 from parlour.engine.solve.squares_model import DEAL as DEAL_MOVE
 from parlour.engine.solve.squares_model import EMPTY
@@ -99,8 +99,6 @@ PROBE_TIME: Final = 0.25
 FIRST_END_CAP: Final = 250
 #: how many positions a go of the search sees before the other has its turn
 SLICE: Final = 200
-#: what an end search cut short by its cap answers
-UNSETTLED: Final[list[Pos]] = []
 
 
 #: a verdict as :func:`_solve` gives it: the status, the best score and the line
@@ -122,72 +120,16 @@ def model_position(model: Model, state: SquaresState) -> Pos:
     return heaps, model.n - len(state.pack), state.next_deal - 1
 
 
-class _Endgame:
-    """Best-first search of positions with the pack empty, the longest runs at the heaps'
-    bottoms first (:func:`grounded`). Every position of a search that finds no win is
-    lost, and is remembered. (Fewest runs first, tried before, wandered wide plateaus of
-    positions with as many runs: on seeds 41 to 120 it left 17 deals unknown where this
-    order left 11.)"""
-
-    def __init__(self, model: Model, budget: Budget) -> None:
-        self.model = model
-        self.budget = budget
-        self.lost: set[Pos] = set()
-        self.best = -1
-        self.best_path: list[Pos] = []
-
-    def solve(self, entry: Pos, cap: int) -> list[Pos] | None:
-        """The positions from ``entry`` (not included) to a win, or None when there is
-        none; :data:`UNSETTLED` when ``cap`` positions settled neither."""
-        if entry in self.lost:
-            return None
-        model = self.model
-        parents: dict[Pos, Pos | None] = {entry: None}
-        waiting = [(-grounded(entry[0]), 0, entry)]
-        order = 0
-        stop = self.budget.nodes + cap
-        while waiting:
-            _, _, pos = heappop(waiting)
-            if self.budget.nodes >= stop:
-                return UNSETTLED
-            self.budget.tick()
-            points = score(pos[0])
-            if points > self.best:
-                self.best, self.best_path = points, self.path(parents, pos)
-            if points == _SUITS:
-                return self.path(parents, pos)
-            if model.frozen_lost(pos[0]):
-                continue
-            for child, _ in model.end_children(pos[0]):
-                if child in parents or child in self.lost:
-                    continue
-                parents[child] = pos
-                order += 1
-                heappush(waiting, (-grounded(child[0]), order, child))
-        self.lost.update(parents)
-        return None
-
-    @staticmethod
-    def path(parents: dict[Pos, Pos | None], pos: Pos) -> list[Pos]:
-        found = []
-        step: Pos | None = pos
-        while step is not None:
-            found.append(step)
-            step = parents[step]
-        found.reverse()
-        return found[1:]
-
-
 class _Search:
     """Depth-first search of one building position, in two goes taking turns; positions
-    with the pack empty are handed to :class:`_Endgame`."""
+    with the pack empty are handed to :class:`Endgame`."""
 
     def __init__(self, state: SquaresState, budget: Budget) -> None:
         self.model = Model(codes(state.pack), state.squares)
         self.budget = budget
         heaps, p, nd = model_position(self.model, state)
         self.root = self.model.key(list(heaps), p, nd)
-        self.endgame = _Endgame(self.model, budget)
+        self.endgame = Endgame(self.model, budget)
         self.best = score(self.root[0])
         self.best_path: list[Pos] = [self.root]
         self.path: list[Pos] = [self.root]
@@ -195,6 +137,8 @@ class _Search:
         #: its definite answer ends the search (:class:`Settled`)
         self.aside: Callable[[], Answer | None] | None = None
         self.start = budget.nodes
+        #: each building position's children (:meth:`children`)
+        self.expanded: dict[Pos, tuple[tuple[Pos, ...], int]] = {}
 
     def run(self) -> bool:
         """Whether the root can be won; then ``path`` leads to the win.
@@ -289,26 +233,30 @@ class _Search:
         return True
 
     def expand(self, pos: Pos, deal_first: bool) -> Iterator[Pos]:
-        if self.model.frozen_lost(pos[0]):
-            return iter(())
-        children = self.model.children(pos)
+        """The children of ``pos`` in the order of the go: deals first, or builds first
+        (the last of the model's list first). Remembered, for the other go and the later
+        rounds meet the same positions again (:attr:`expanded`)."""
+        known = self.expanded.get(pos)
+        if known is None:
+            known = self.children(pos)
+        children, deals = known
         if deal_first:
-            deals = [child for child, recipe in children if recipe[0] == DEAL_MOVE]
-            return chain(deals, (child for child, _ in reversed(children[len(deals) :])))
-        return (child for child, _ in reversed(children))
+            return chain(children[:deals], reversed(children[deals:]))
+        return reversed(children)
 
-
-def grounded(heaps: tuple[bytes, ...]) -> int:
-    """How near the heaps look to complete suits: the sum over the heaps of the square of
-    the length of the run at the heap's bottom (as the engine's end search orders its
-    positions). Only the order of the end search uses it."""
-    total = 0
-    for heap in heaps:
-        length = 1 if heap else 0
-        while length < len(heap) and ABOVE[heap[length]] == heap[length - 1]:
-            length += 1
-        total += length * length
-    return total
+    def children(self, pos: Pos) -> tuple[tuple[Pos, ...], int]:
+        """The children of ``pos`` (none when the frozen cards refute it) and how many of
+        them, first in the list, are deals."""
+        if self.model.frozen_lost(pos[0]):
+            known: tuple[tuple[Pos, ...], int] = ((), 0)
+        else:
+            children = self.model.children(pos)
+            deals = sum(1 for _, recipe in children if recipe[0] == DEAL_MOVE)
+            known = tuple(child for child, _ in children), deals
+        if len(self.expanded) >= EXPANDED:
+            self.expanded.clear()
+        self.expanded[pos] = known
+        return known
 
 
 def replay_path(state: SquaresState, path: list[Pos]) -> tuple[list[SquaresMove], SquaresState]:

@@ -56,6 +56,7 @@ from parlour.engine.cards import Card
 from parlour.engine.games.squares_frozen import lower_frozen
 from parlour.engine.games.squares_nodes import card_code
 from parlour.engine.games.squares_nodes import run_start
+from parlour.engine.games.squares_nodes import segments
 
 SUIT: Final = 13
 PACK: Final = 52
@@ -295,16 +296,27 @@ class Model:
         return False
 
     def frozen(self, heaps: Heaps) -> list[int]:
-        """For each heap, how many cards at its bottom are in the largest frozen set."""
+        """For each heap, how many cards at its bottom are in the largest frozen set.
+
+        It starts from every card of the squares with no space (a square with a space
+        holds none: (ii) fails for every card of it), and drops runs (a heap's part is
+        always whole runs: dropping a run's top card would leave the next one with the
+        same answer) until none fails; the bound's innermost work, so each heap's runs
+        are looked up once (:func:`segments`)."""
+        frozen = [0] * self.count
+        full = [b for b in range(0, self.count, 4) if all(heaps[b : b + 4])]
+        if not full:
+            return frozen
         where: dict[int, tuple[int, int]] = {}
-        for i, heap in enumerate(heaps):
-            for j, c in enumerate(heap):
-                where[c] = (i, j)
-        frozen = [len(heap) for heap in heaps]
+        for b in full:
+            for i in range(b, b + 4):
+                frozen[i] = len(heaps[i])
+                for j, c in enumerate(heaps[i]):
+                    where[c] = (i, j)
         changed = True
         while changed:
             changed = False
-            for b in range(0, self.count, 4):
+            for b in full:
                 if frozen[b] and frozen[b + 1] and frozen[b + 2] and frozen[b + 3]:
                     for i in range(b, b + 4):
                         changed |= _thaw(heaps[i], i, where, frozen)
@@ -317,11 +329,10 @@ class Model:
 def _thaw(heap: bytes, i: int, where: dict[int, tuple[int, int]], frozen: list[int]) -> bool:
     """Drop the top run of heap ``i``'s frozen part while it fails (i); whether any was."""
     count = frozen[i]
-    while count:
-        bottom = count - 1
-        while bottom and heap[bottom - 1] == ABOVE[heap[bottom]]:
-            bottom -= 1
-        at = where.get(ABOVE[heap[bottom]])
+    for bottom, wanted in segments(heap):
+        if bottom >= count:
+            continue  # dropped already
+        at = where.get(wanted)
         if at is not None and (
             (at[0] == i and at[1] < bottom) or (at[0] != i and at[1] + 1 < frozen[at[0]])
         ):
