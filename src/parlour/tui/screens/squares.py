@@ -101,24 +101,22 @@ class SquaresScreen(GameScreen):
             runs.append((art.label(card, self.ascii_only), style))
         return runs
 
-    def redraw(self, line: Line[Any, Any]) -> None:
-        state: SquaresState = line.current
-        live = self.controls.live
-        forming = state.phase in FORMING
-        sequences = words.sequences(state) if live else []
-        controls = self.controls
-        controls.cursor_sequence = min(controls.cursor_sequence, max(0, len(sequences) - 1))
+    def heaps_shown(
+        self, state: SquaresState, sequences: list[tuple[int, ...]], playable: set[int]
+    ) -> tuple[HeapShown, ...]:
+        """How each heap is shown: its marks from the choices the controls offer (the
+        sequences on offer, the heaps that may be chosen next)."""
+        live, controls = self.controls.live, self.controls
         marks: dict[int, str] = {}
         for number, members in enumerate(sequences, start=1):
             marks.update(dict.fromkeys(members, str(number)))
         if controls.cursor_heap >= state.heap_count:
             controls.cursor_heap = 0  # its square is gone (a take undone)
         pointed = set(sequences[controls.cursor_sequence]) if sequences else set()
-        if live and not forming:
+        if live and state.phase not in FORMING:
             pointed = {controls.cursor_heap}
-        playable, pack_playable = controls.choices() if live else (set(), False)
         chosen = controls.chosen if live else None
-        shown = tuple(
+        return tuple(
             HeapShown(
                 name,
                 playable=index in playable or index in marks,
@@ -128,6 +126,17 @@ class SquaresScreen(GameScreen):
             )
             for index, name in enumerate(HEAP_NAMES)
         )
+
+    def redraw(self, line: Line[Any, Any]) -> None:
+        state: SquaresState = line.current
+        live = self.controls.live
+        forming = state.phase in FORMING
+        sequences = words.sequences(state) if live else []
+        controls = self.controls
+        controls.cursor_sequence = min(controls.cursor_sequence, max(0, len(sequences) - 1))
+        playable, pack_playable = controls.choices() if live else (set(), False)
+        shown = self.heaps_shown(state, sequences, playable)
+        chosen = controls.chosen if live else None
         building = state.phase is Phase.BUILDING and bool(state.pack)
         columns, lines = self.app.size
         view = SquaresView(
