@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.segment import Segment
 
 from parlour.controls.bytwos import target
 from parlour.engine.games.bytwos_state import Build
@@ -21,30 +20,12 @@ from parlour.tui.app import make_app
 from parlour.tui.screens.bytwos import ByTwosScreen
 from parlour.tui.screens.bytwos_board import ByTwosBoard
 from parlour.tui.widgets import StatusLine
+from tests.tui.board_helpers import check_kept_lines
+from tests.tui.board_helpers import kept_through
 
 from .bytwos_helpers import CHOICE_AT
 from .bytwos_helpers import REDEAL_AT
 from .bytwos_helpers import greedy_line
-
-
-def lines(board: ByTwosBoard) -> list[list[Segment]]:
-    return [list(board.render_line(y)) for y in range(board.size.height)]
-
-
-def check_kept_lines(board: ByTwosBoard) -> list[list[Segment]]:
-    kept = lines(board)
-    board.forget()
-    fresh = lines(board)
-    assert kept == fresh
-    return kept
-
-
-def on_screen(app: Any, board: ByTwosBoard) -> list[str]:
-    region = board.content_region
-    return [
-        strip.text[region.x : region.right]
-        for strip in app.screen._compositor.render_strips()[region.y : region.bottom]
-    ]
 
 
 def status_text(app: Any) -> str:
@@ -59,20 +40,11 @@ async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -
         screen = app.screen
         assert isinstance(screen, ByTwosScreen)
         board = screen.query_one(ByTwosBoard)
-        seen = [check_kept_lines(board)]
         # the choice of pile, cancelled, then made; the cursor; undo and redo; the theme;
         # the four-colour deck; a deal; the sizes of card and the narrow notes
         steps: list[Any] = ["s", "escape", "s", "2", "right", "u", "r", "T", "F", "d"]
         steps += [(60, 20), (200, 60), (80, 24), (100, 32)]
-        for step in steps:
-            if isinstance(step, tuple):
-                await pilot.resize_terminal(*step)
-            else:
-                await pilot.press(step)
-            await pilot.pause()
-            drawn = check_kept_lines(board)
-            assert on_screen(app, board) == ["".join(s.text for s in line) for line in drawn]
-            seen.append(drawn)
+        seen = await kept_through(pilot, app, board, steps)
         # (every step changed what the board shows)
         assert all(before != after for before, after in pairwise(seen))
         assert len(screen.session.line.moves) == CHOICE_AT + 2

@@ -10,38 +10,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.segment import Segment
 
 from parlour.controls.rubbish import PLACE_KEYS
 from parlour.tui.app import make_app
 from parlour.tui.screens.rubbish import RubbishScreen
 from parlour.tui.screens.rubbish_board import RubbishBoard
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
+from tests.tui.board_helpers import check_kept_lines
+from tests.tui.board_helpers import kept_through
 from tests.tui.test_rubbish_pilot import SEED
 from tests.tui.test_rubbish_pilot import board_text
 from tests.tui.test_rubbish_pilot import click_pile
 from tests.tui.test_rubbish_pilot import play_to_the_end
 from tests.tui.test_rubbish_pilot import status_text
-
-
-def lines(board: RubbishBoard) -> list[list[Segment]]:
-    return [list(board.render_line(y)) for y in range(board.size.height)]
-
-
-def check_kept_lines(board: RubbishBoard) -> list[list[Segment]]:
-    kept = lines(board)
-    board.forget()
-    fresh = lines(board)
-    assert kept == fresh
-    return kept
-
-
-def on_screen(app: Any, board: RubbishBoard) -> list[str]:
-    region = board.content_region
-    return [
-        strip.text[region.x : region.right]
-        for strip in app.screen._compositor.render_strips()[region.y : region.bottom]
-    ]
 
 
 async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -> None:
@@ -51,20 +32,11 @@ async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -
         screen = app.screen
         assert isinstance(screen, RubbishScreen)
         board = screen.query_one(RubbishBoard)
-        seen = [check_kept_lines(board)]
         steps: list[Any] = ["9", "8", "left", "w", "u", "r", "T", "F", "u", "s"]
         # large cards; narrow and short (the counts in a line, no lines between the rows);
         # middling (no reminder of the keys); roomy again
         steps += [(200, 60), (60, 20), (80, 24), (100, 32)]
-        for step in steps:
-            if isinstance(step, tuple):
-                await pilot.resize_terminal(*step)
-            else:
-                await pilot.press(step)
-            await pilot.pause()
-            drawn = check_kept_lines(board)
-            assert on_screen(app, board) == ["".join(s.text for s in line) for line in drawn]
-            seen.append(drawn)
+        seen = await kept_through(pilot, app, board, steps)
         # (every step changed what the board shows)
         assert [before != after for before, after in pairwise(seen)] == [True] * len(steps)
         assert len(screen.session.line.moves) == 3

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.segment import Segment
 
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_layout import HEAP_NAMES
@@ -24,6 +23,8 @@ from parlour.tui.screens.squares import SquaresScreen
 from parlour.tui.screens.squares_board import WIDE
 from parlour.tui.screens.squares_board import SquaresBoard
 from parlour.tui.widgets import StatusLine
+from tests.tui.board_helpers import check_kept_lines
+from tests.tui.board_helpers import kept_through
 
 from .squares_helpers import SEED
 from .squares_helpers import player_line
@@ -127,26 +128,6 @@ async def test_a_click_on_a_heap_on_offer_takes_its_sequence_as_its_number_does(
         assert screen.session.state == SQUARES.start_from_seed(SEED)
 
 
-def lines(board: SquaresBoard) -> list[list[Segment]]:
-    return [list(board.render_line(y)) for y in range(board.size.height)]
-
-
-def check_kept_lines(board: SquaresBoard) -> list[list[Segment]]:
-    kept = lines(board)
-    board.forget()
-    fresh = lines(board)
-    assert kept == fresh
-    return kept
-
-
-def on_screen(app: Any, board: SquaresBoard) -> list[str]:
-    region = board.content_region
-    return [
-        strip.text[region.x : region.right]
-        for strip in app.screen._compositor.render_strips()[region.y : region.bottom]
-    ]
-
-
 async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -> None:
     line = player_line(SEED, 20)
     app = make_app(private_data_dir, record_text=format_record(line), ascii_only=False)
@@ -155,7 +136,6 @@ async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -
         screen = app.screen
         assert isinstance(screen, SquaresScreen)
         board = screen.query_one(SquaresBoard)
-        drawn = [check_kept_lines(board)]
         # a heap chosen, a run moved, undone and redone, the pack chosen and a space
         # filled, the cursor moved, the theme and the four-colour deck switched, other
         # sizes of terminal (narrow, short, large cards) and back
@@ -163,15 +143,7 @@ async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -
         source = HEAP_NAMES[moves[0].source]
         steps: list[Any] = [*source, "escape", "p", "3", "a", "u", "r", "right", "down"]
         steps += ["T", "F", (60, 20), (77, 24), (200, 60), (100, 32)]
-        for step in steps:
-            if isinstance(step, tuple):
-                await pilot.resize_terminal(*step)
-            else:
-                await pilot.press(step)
-            await pilot.pause()
-            kept = check_kept_lines(board)
-            assert on_screen(app, board) == ["".join(s.text for s in row) for row in kept]
-            drawn.append(kept)
+        drawn = await kept_through(pilot, app, board, steps)
         # (every step changed what the board shows)
         assert all(before != after for before, after in pairwise(drawn))
         assert screen.session.state == SQUARES.apply(line.current, "p-3a")

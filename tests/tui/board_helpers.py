@@ -1,0 +1,51 @@
+"""What the tests of the boards drawn by lines share: a board's lines as it keeps them
+and as it draws them from nothing, and what the screen shows of it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.segment import Segment
+
+from parlour.tui.board import LineBoard
+
+Lines = list[list[Segment]]
+
+
+def lines(board: LineBoard) -> Lines:
+    return [list(board.render_line(y)) for y in range(board.size.height)]
+
+
+def check_kept_lines(board: LineBoard) -> Lines:
+    """The board's kept lines, checked to be the lines it draws from nothing."""
+    kept = lines(board)
+    board.forget()
+    fresh = lines(board)
+    assert kept == fresh
+    return kept
+
+
+def on_screen(app: Any, board: LineBoard) -> list[str]:
+    region = board.content_region
+    return [
+        strip.text[region.x : region.right]
+        for strip in app.screen._compositor.render_strips()[region.y : region.bottom]
+    ]
+
+
+async def kept_through(pilot: Any, app: Any, board: LineBoard, steps: Sequence[Any]) -> list[Lines]:
+    """The board's lines before and after each step (a key pressed, or a terminal's size
+    as a pair), checking after each that the kept lines are the lines drawn from nothing
+    and that the screen shows them."""
+    seen = [check_kept_lines(board)]
+    for step in steps:
+        if isinstance(step, tuple):
+            await pilot.resize_terminal(*step)
+        else:
+            await pilot.press(step)
+        await pilot.pause()
+        drawn = check_kept_lines(board)
+        assert on_screen(app, board) == ["".join(s.text for s in line) for line in drawn]
+        seen.append(drawn)
+    return seen
