@@ -49,3 +49,12 @@ async def kept_through(pilot: Any, app: Any, board: LineBoard, steps: Sequence[A
         assert on_screen(app, board) == ["".join(s.text for s in line) for line in drawn]
         seen.append(drawn)
     return seen
+
+
+async def text_in_ascii(pilot: Any, app: Any, board: LineBoard, before: Lines) -> str:
+    """The board's text once ASCII is switched on, its kept lines checked and changed."""
+    app.set_ascii(True)  # (the screen's filter makes the rest of the board ASCII)
+    await pilot.pause()
+    drawn = check_kept_lines(board)
+    assert drawn != before
+    return "".join(segment.text for line in drawn for segment in line)

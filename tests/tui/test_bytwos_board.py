@@ -22,6 +22,7 @@ from parlour.tui.screens.bytwos_board import ByTwosBoard
 from parlour.tui.widgets import StatusLine
 from tests.tui.board_helpers import check_kept_lines
 from tests.tui.board_helpers import kept_through
+from tests.tui.board_helpers import text_in_ascii
 
 from .bytwos_helpers import CHOICE_AT
 from .bytwos_helpers import REDEAL_AT
@@ -48,11 +49,7 @@ async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -
         # (every step changed what the board shows)
         assert all(before != after for before, after in pairwise(seen))
         assert len(screen.session.line.moves) == CHOICE_AT + 2
-        app.set_ascii(True)  # (the screen's filter makes the rest of the board ASCII)
-        await pilot.pause()
-        drawn = check_kept_lines(board)
-        assert drawn != seen[-1]
-        text = "".join(segment.text for line in drawn for segment in line)
+        text = await text_in_ascii(pilot, app, board, seen[-1])
         assert "╭" not in text and "+--" in text  # (the cards are drawn again in ASCII)
         await pilot.press("right")  # (and the words on the next move)
         await pilot.pause()

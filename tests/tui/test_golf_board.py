@@ -12,8 +12,8 @@ from typing import Any
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.golf_board import GolfBoard
-from tests.tui.board_helpers import check_kept_lines
 from tests.tui.board_helpers import kept_through
+from tests.tui.board_helpers import text_in_ascii
 
 
 async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -> None:
@@ -29,9 +29,5 @@ async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -
         # (every step changed what the board shows)
         assert all(before != after for before, after in pairwise(seen))
         assert len(screen.session.line.moves) == 2
-        app.set_ascii(True)  # (the screen's filter makes the rest of the board ASCII)
-        await pilot.pause()
-        drawn = check_kept_lines(board)
-        assert drawn != seen[-1]
-        text = "".join(segment.text for line in drawn for segment in line)
+        text = await text_in_ascii(pilot, app, board, seen[-1])
         assert "♠" not in text and "S" in text

@@ -16,8 +16,8 @@ from parlour.tui.app import make_app
 from parlour.tui.screens.rubbish import RubbishScreen
 from parlour.tui.screens.rubbish_board import RubbishBoard
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
-from tests.tui.board_helpers import check_kept_lines
 from tests.tui.board_helpers import kept_through
+from tests.tui.board_helpers import text_in_ascii
 from tests.tui.test_rubbish_pilot import SEED
 from tests.tui.test_rubbish_pilot import board_text
 from tests.tui.test_rubbish_pilot import click_pile
@@ -40,11 +40,7 @@ async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -
         # (every step changed what the board shows)
         assert [before != after for before, after in pairwise(seen)] == [True] * len(steps)
         assert len(screen.session.line.moves) == 3
-        app.set_ascii(True)  # (the screen's filter makes the rest of the board ASCII)
-        await pilot.pause()
-        drawn = check_kept_lines(board)
-        assert drawn != seen[-1]
-        text = "".join(segment.text for line in drawn for segment in line)
+        text = await text_in_ascii(pilot, app, board, seen[-1])
         assert "♠" not in text and "S" in text
 
 

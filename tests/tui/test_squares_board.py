@@ -23,8 +23,8 @@ from parlour.tui.screens.squares import SquaresScreen
 from parlour.tui.screens.squares_board import WIDE
 from parlour.tui.screens.squares_board import SquaresBoard
 from parlour.tui.widgets import StatusLine
-from tests.tui.board_helpers import check_kept_lines
 from tests.tui.board_helpers import kept_through
+from tests.tui.board_helpers import text_in_ascii
 
 from .squares_helpers import SEED
 from .squares_helpers import player_line
@@ -148,9 +148,5 @@ async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -
         assert all(before != after for before, after in pairwise(drawn))
         assert screen.session.state == SQUARES.apply(line.current, "p-3a")
         assert screen.controls.chosen is None
-        app.set_ascii(True)  # (the screen's filter makes the rest of the board ASCII)
-        await pilot.pause()
-        kept = check_kept_lines(board)
-        assert kept != drawn[-1]
-        text = "".join(segment.text for row in kept for segment in row)
+        text = await text_in_ascii(pilot, app, board, drawn[-1])
         assert "♠" not in text and "╭" not in text and "+" in text
