@@ -55,15 +55,10 @@ from parlour.tui.widgets import StatusLine
 
 
 class ByTwosScreen(GameScreen):
-    # the board is one widget, as wide as its cards need (screens/bytwos_board.py),
-    # centred; the rules are the screen's default CSS rather than a file of its own, which
-    # Textual would read when the screen is first shown, parsing and applying the app's
-    # whole stylesheet again before the first frame
-    DEFAULT_CSS = """
-    ByTwosScreen #board {
-        align: center middle;
-    }
-    """
+    # the board is one widget, as wide as its cards need (screens/bytwos_board.py)
+    # (the app's stylesheet centres it); a screen's rules are its default CSS rather than a
+    # file of its own, which Textual would read when the screen is first shown, parsing and
+    # applying the app's whole stylesheet again before the first frame
     CONTROLS = ByTwosControls
     controls: ByTwosControls
     #: its compact layout fits 60 × 20 (docs/layout.md); large cards from 120 × 36

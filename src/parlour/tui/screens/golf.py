@@ -59,15 +59,10 @@ class HoleStored(Message):
 
 
 class GolfScreen(GameScreen):
-    # the board is one widget, as wide as its cards need (screens/golf_board.py), centred;
-    # the rule is the screen's default CSS rather than a file of its own, which Textual
-    # would read when the screen is first shown, parsing and applying the app's whole
-    # stylesheet again before the first frame
-    DEFAULT_CSS = """
-    GolfScreen #board {
-        align: center middle;
-    }
-    """
+    # the board is one widget, as wide as its cards need (screens/golf_board.py)
+    # (the app's stylesheet centres it); a screen's rules are its default CSS rather than a
+    # file of its own, which Textual would read when the screen is first shown, parsing and
+    # applying the app's whole stylesheet again before the first frame
     CONTROLS = GolfControls
     controls: GolfControls
     #: the seven columns, the foundation and the stock fit 40 × 12 (see golf_board.py)

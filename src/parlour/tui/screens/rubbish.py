@@ -55,14 +55,11 @@ LEGEND = (
 
 
 class RubbishScreen(GameScreen):
-    # the board is one widget (screens/rubbish_board.py), centred; the rules are the
-    # screen's default CSS rather than a file of its own, which Textual would read when the
-    # screen is first shown, parsing and applying the app's whole stylesheet again before
-    # the first frame
+    # the board is one widget (screens/rubbish_board.py; the app's stylesheet centres it);
+    # a screen's rules are its default CSS rather than a file of its own, which Textual
+    # would read when the screen is first shown, parsing and applying the app's whole
+    # stylesheet again before the first frame
     DEFAULT_CSS = """
-    RubbishScreen #board {
-        align: center middle;
-    }
     /* what just happened and the question it leaves: at most four lines, as the board
        leaves room (RubbishScreen.fit_status leaves out the oldest of what happened first) */
     RubbishScreen #status {

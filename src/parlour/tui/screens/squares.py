@@ -60,15 +60,10 @@ LEGEND_FORMING = (
 
 
 class SquaresScreen(GameScreen):
-    # the board is one widget, as wide as its squares need (screens/squares_board.py),
-    # centred; the rule is the screen's default CSS rather than a file of its own, which
-    # Textual would read when the screen is first shown, parsing and applying the app's
-    # whole stylesheet again before the first frame
-    DEFAULT_CSS = """
-    SquaresScreen #board {
-        align: center middle;
-    }
-    """
+    # the board is one widget, as wide as its squares need (screens/squares_board.py)
+    # (the app's stylesheet centres it); a screen's rules are its default CSS rather than a
+    # file of its own, which Textual would read when the screen is first shown, parsing and
+    # applying the app's whole stylesheet again before the first frame
     CONTROLS = SquaresControls
     controls: SquaresControls
     #: its compact layout fits 60 × 20 (docs/layout.md); large cards from 120 × 40
