@@ -58,3 +58,24 @@ async def text_in_ascii(pilot: Any, app: Any, board: LineBoard, before: Lines) -
     drawn = check_kept_lines(board)
     assert drawn != before
     return "".join(segment.text for line in drawn for segment in line)
+
+
+def area(pilot: Any, key: str) -> Any:
+    """Where the board on the screen places the pile ``key``."""
+    return pilot.app.screen.query_one(LineBoard).areas()[key]
+
+
+async def click_pile(pilot: Any, key: str, *, top: bool = False) -> None:
+    """Click the pile ``key`` where the board draws it, in the middle of its first line
+    (``top``: a title, where it has one) or of its last."""
+    place = area(pilot, key)
+    y = place.y if top else place.bottom - 1
+    assert await pilot.click(offset=(place.x + place.width // 2, y))
+    await pilot.pause()
+
+
+async def click_middle(pilot: Any, key: str) -> None:
+    """Click the pile ``key`` in the middle of where the board draws it."""
+    place = area(pilot, key)
+    assert await pilot.click(offset=(place.x + place.width // 2, place.y + place.height // 2))
+    await pilot.pause()

@@ -21,6 +21,7 @@ from parlour.tui.screens.bytwos import ByTwosScreen
 from parlour.tui.screens.bytwos_board import ByTwosBoard
 from parlour.tui.widgets import StatusLine
 from tests.tui.board_helpers import check_kept_lines
+from tests.tui.board_helpers import click_pile
 from tests.tui.board_helpers import kept_through
 from tests.tui.board_helpers import text_in_ascii
 
@@ -55,14 +56,6 @@ async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -
         await pilot.pause()
         text = "".join(segment.text for line in check_kept_lines(board) for segment in line)
         assert "♣" not in text and "Clubs" in text
-
-
-async def click_pile(pilot: Any, key: str, *, top: bool) -> None:
-    """Click the pile ``key`` where it is drawn (its title or its last line)."""
-    place = pilot.app.screen.query_one(ByTwosBoard).areas()[key]
-    y = place.y if top else place.bottom - 1
-    assert await pilot.click(offset=(place.x + place.width // 2, y))
-    await pilot.pause()
 
 
 def keys_for(state: ByTwosState, key: str, choosing: str) -> list[str]:

@@ -26,6 +26,7 @@ from parlour.tui.screens.bytwos import ByTwosScreen
 from parlour.tui.screens.bytwos_board import ByTwosBoard
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.widgets import StatusLine
+from tests.tui.board_helpers import click_pile
 
 from .bytwos_helpers import CHOICE_AT
 from .bytwos_helpers import REDEAL_AT
@@ -44,15 +45,6 @@ def board_text(app: Any) -> str:
     region = app.screen.query_one(ByTwosBoard).content_region
     strips = app.screen._compositor.render_strips()[region.y : region.bottom]
     return "\n".join(strip.text[region.x : region.right] for strip in strips)
-
-
-async def click_pile(pilot: Any, key: str, *, top: bool = False) -> None:
-    """Click the pile ``key`` of the By Twos board where it is drawn (its title or its
-    last line, in the middle)."""
-    place = pilot.app.screen.query_one(ByTwosBoard).areas()[key]
-    y = place.y if top else place.bottom - 1
-    assert await pilot.click(offset=(place.x + place.width // 2, y))
-    await pilot.pause()
 
 
 def said(text: str) -> str:

@@ -20,8 +20,8 @@ from parlour.render import cards_as_shown
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
-from parlour.tui.screens.golf_board import GolfBoard
 from parlour.tui.widgets import StatusLine
+from tests.tui.board_helpers import click_pile
 
 
 def key_for(move: object) -> str:
@@ -117,15 +117,6 @@ async def test_arrows_and_enter_choose_a_column_and_undo_redo_restart(
         assert screen.session.state == start
         assert screen.session.line.can_redo
         assert screen.key_state("undo", ()) is None  # greyed in the footer
-
-
-async def click_pile(pilot: Any, key: str, *, top: bool = False) -> None:
-    """Click the pile ``key`` of the Golf board where it is drawn (its first or its last
-    line, in the middle)."""
-    place = pilot.app.screen.query_one(GolfBoard).areas()[key]
-    y = place.y if top else place.bottom - 1
-    assert await pilot.click(offset=(place.x + place.width // 2, y))
-    await pilot.pause()
 
 
 async def test_clicking_a_column_and_the_stock(private_data_dir: Path) -> None:

@@ -16,11 +16,11 @@ from parlour.tui.app import make_app
 from parlour.tui.screens.rubbish import RubbishScreen
 from parlour.tui.screens.rubbish_board import RubbishBoard
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
+from tests.tui.board_helpers import click_pile
 from tests.tui.board_helpers import kept_through
 from tests.tui.board_helpers import text_in_ascii
 from tests.tui.test_rubbish_pilot import SEED
 from tests.tui.test_rubbish_pilot import board_text
-from tests.tui.test_rubbish_pilot import click_pile
 from tests.tui.test_rubbish_pilot import play_to_the_end
 from tests.tui.test_rubbish_pilot import status_text
 

@@ -27,6 +27,7 @@ from parlour.tui.screens.rubbish import RubbishScreen
 from parlour.tui.screens.rubbish_board import RubbishBoard
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from parlour.tui.widgets import StatusLine
+from tests.tui.board_helpers import click_pile
 
 #: a deal that opens on a round of three queens (positions 5, 8 and 9)
 SEED = 55
@@ -58,15 +59,6 @@ def board_text(screen: Any) -> str:
     """The board's lines as the screen shows them (its text only)."""
     board = screen.query_one(RubbishBoard)
     return "\n".join(board.render_line(y).text for y in range(board.size.height))
-
-
-async def click_pile(pilot: Any, key: str, *, top: bool = False) -> None:
-    """Click the pile ``key`` of the Rubbish Heap board where it is drawn (its first or its
-    last line, in the middle)."""
-    place = pilot.app.screen.query_one(RubbishBoard).areas()[key]
-    y = place.y if top else place.bottom - 1
-    assert await pilot.click(offset=(place.x + place.width // 2, y))
-    await pilot.pause()
 
 
 def status_text(app: Any) -> str:

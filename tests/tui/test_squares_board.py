@@ -23,6 +23,7 @@ from parlour.tui.screens.squares import SquaresScreen
 from parlour.tui.screens.squares_board import WIDE
 from parlour.tui.screens.squares_board import SquaresBoard
 from parlour.tui.widgets import StatusLine
+from tests.tui.board_helpers import click_middle
 from tests.tui.board_helpers import kept_through
 from tests.tui.board_helpers import text_in_ascii
 
@@ -39,13 +40,6 @@ def status_text(app: Any) -> str:
 def keys_of(key: str) -> list[str]:
     """The keys that choose a heap (its square's number, then its letter) or the pack."""
     return ["p"] if key == "pack" else list(key)
-
-
-async def click_pile(pilot: Any, key: str) -> None:
-    """Click the heap or the pack ``key`` where the board draws it (in its middle)."""
-    place = pilot.app.screen.query_one(SquaresBoard).areas()[key]
-    assert await pilot.click(offset=(place.x + place.width // 2, place.y + place.height // 2))
-    await pilot.pause()
 
 
 def seen(screen: SquaresScreen) -> tuple[Any, ...]:
@@ -73,7 +67,7 @@ async def test_a_click_on_each_heap_and_the_pack_does_what_its_keys_do(
         for _ in range(2):
             for key in [key for key in [*HEAP_NAMES, "pack"] if key in shown]:
                 before = seen(screen)
-                await click_pile(pilot, key)
+                await click_middle(pilot, key)
                 clicked = (*seen(screen), status_text(app))
                 # back to where the click found the game, to press the keys there
                 if clicked[1] > before[1]:
@@ -112,7 +106,7 @@ async def test_a_click_on_a_heap_on_offer_takes_its_sequence_as_its_number_does(
         shown = screen.query_one(SquaresBoard).areas()
         assert [key for key in HEAP_NAMES if key in shown] == list(HEAP_NAMES[:8])  # (two squares)
         for key in HEAP_NAMES[:8]:
-            await click_pile(pilot, key)
+            await click_middle(pilot, key)
             if not marks[key]:
                 assert screen.session.state == start
                 assert screen.query_one(StatusLine).has_class("-refused"), key

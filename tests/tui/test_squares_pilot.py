@@ -32,6 +32,7 @@ from parlour.tui.screens.squares import SquaresScreen
 from parlour.tui.screens.squares_board import SquaresBoard
 from parlour.tui.screens.squares_heap import HeapShown
 from parlour.tui.widgets import StatusLine
+from tests.tui.board_helpers import click_middle
 
 from .squares_helpers import SEED
 from .squares_helpers import player
@@ -60,13 +61,6 @@ def heaps(app: Any) -> tuple[HeapShown, ...]:
 def playable(app: Any) -> list[str]:
     """The labels of the heaps the board marks as choices."""
     return [heap.title for heap in heaps(app) if heap.playable]
-
-
-async def click_pile(pilot: Any, key: str) -> None:
-    """Click the heap or the pack ``key`` on the board, in the middle of where it is drawn."""
-    place = pilot.app.screen.query_one(SquaresBoard).areas()[key]
-    assert await pilot.click(offset=(place.x + place.width // 2, place.y + place.height // 2))
-    await pilot.pause()
 
 
 def refused(app: Any) -> bool:
@@ -312,18 +306,18 @@ async def test_clicking_heaps_and_the_pack(private_data_dir: Path) -> None:
         await pilot.pause()
         screen = app.screen
         start = screen.session.state
-        await click_pile(pilot, "1c")  # not part of a sequence on offer
+        await click_middle(pilot, "1c")  # not part of a sequence on offer
         assert refused(app) and screen.session.state == start
-        await click_pile(pilot, "2c")  # sequence 2: 3H 2H
+        await click_middle(pilot, "2c")  # sequence 2: 3H 2H
         taken = SQUARES.apply(start, "take:2a,2c")
         assert screen.session.state == taken
         moves = [m for m in taken.legal if isinstance(m, HeapMove) and taken.heaps[m.target]]
         move = moves[0]
-        await click_pile(pilot, HEAP_NAMES[move.source])
+        await click_middle(pilot, HEAP_NAMES[move.source])
         assert screen.controls.chosen == ("heap", move.source)
-        await click_pile(pilot, HEAP_NAMES[move.target])
+        await click_middle(pilot, HEAP_NAMES[move.target])
         assert screen.session.state == SQUARES.apply(taken, move)
-        await click_pile(pilot, "pack")  # no space yet: the reason, and nothing chosen
+        await click_middle(pilot, "pack")  # no space yet: the reason, and nothing chosen
         assert refused(app) and screen.controls.chosen is None
 
 
