@@ -26,6 +26,7 @@ from collections.abc import Callable
 from collections.abc import Hashable
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import ClassVar
 
@@ -88,6 +89,50 @@ def _blanks(count: int) -> list[Text]:
 def _blank(width: int) -> Text:
     """A blank line ``width`` cells wide (one for each width: drawn once)."""
     return Text(" " * width)
+
+
+def fr_unit(
+    total: int, count: int, *, gap: int = 0, after: int = 0, last_gap: bool = True
+) -> Fraction:
+    """The width of each of :func:`fr_places`'s places, before it is rounded."""
+    gaps = gap * (count if last_gap else count - 1)
+    return Fraction(max(0, total - after - gaps), count) if count else Fraction(0)
+
+
+@lru_cache(maxsize=128)
+def fr_places(
+    total: int,
+    count: int,
+    *,
+    gap: int = 0,
+    after: int = 0,
+    last_gap: bool = True,
+    most: int | None = None,
+    start: int = 0,
+) -> tuple[tuple[int, int], ...]:
+    """``count`` equal places, (column, width) each, across ``total`` cells from column
+    ``start``, as Textual shares ``1fr`` among widgets in a row, which a board drawn by
+    lines places its pictures as: ``after`` cells kept for a fixed place, ``gap`` cells
+    after each place (but the last, without ``last_gap``), each at most ``most`` cells,
+    every start and end rounded down.
+
+    >>> fr_places(58, 4)
+    ((0, 14), (14, 15), (29, 14), (43, 15))
+    >>> fr_places(15, 2, most=10), fr_places(22, 2, most=10)
+    (((0, 7), (7, 8)), ((0, 10), (10, 10)))
+    >>> fr_places(20, 2, gap=1, last_gap=False, start=3)
+    ((3, 9), (13, 10))
+    """
+    unit = fr_unit(total, count, gap=gap, after=after, last_gap=last_gap)
+    if most is not None:
+        unit = min(unit, Fraction(most))
+    places: list[tuple[int, int]] = []
+    x = Fraction(0)
+    for _ in range(count):
+        end = x + unit
+        places.append((start + int(x), int(end - int(x))))
+        x = end + gap
+    return tuple(places)
 
 
 def _same(one: _Line, other: _Line) -> bool:

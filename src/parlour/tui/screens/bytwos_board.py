@@ -27,8 +27,6 @@ The words (the suits' names, the counts, what a foundation needs, the panel) are
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
-from functools import lru_cache
 from functools import partial
 from typing import ClassVar
 
@@ -43,6 +41,7 @@ from parlour.tui import cards as art
 from parlour.tui.board import Layout
 from parlour.tui.board import LineBoard
 from parlour.tui.board import Placed
+from parlour.tui.board import fr_places
 
 #: words as the view keeps them: their text and styled spans (a ``Content`` compares by
 #: its text alone, which would miss a change of colour)
@@ -96,23 +95,6 @@ class Spacing:
     #: the most cells a foundation's place takes, and a place of the row under them
     foundation: int
     source: int
-
-
-@lru_cache(maxsize=64)
-def shares(total: int, parts: int, most: int) -> tuple[tuple[int, int], ...]:
-    """``total`` cells shared equally by ``parts`` places of at most ``most`` cells, as
-    Textual shares ``1fr`` (each place's start rounded down): (start, width) of each.
-
-    >>> shares(58, 4, 100)
-    ((0, 14), (14, 15), (29, 14), (43, 15))
-    >>> shares(15, 2, 10), shares(22, 2, 10)
-    (((0, 7), (7, 8)), ((0, 10), (10, 10)))
-    """
-    unit = min(Fraction(total, parts), Fraction(most))
-    starts = [(unit * index).__floor__() for index in range(parts)]
-    return tuple(
-        (start, (unit * (index + 1) - start).__floor__()) for index, start in enumerate(starts)
-    )
 
 
 class ByTwosBoard(LineBoard):
@@ -201,12 +183,12 @@ class ByTwosBoard(LineBoard):
         width = min(spacing.width, view.width)
         placed: list[Placed] = []
         y = 1  # (a blank line over the suits' names)
-        pairs = shares(width, len(view.suits) or 1, width)
+        pairs = fr_places(width, len(view.suits) or 1, most=width)
         for (x, pair), name in zip(pairs, view.suits, strict=False):
             placed.append(Placed(x, y, self.written(words(name), pair, "bytwos--suit")))
         for index, place in enumerate(view.foundations):
             x, pair = pairs[index // 2]
-            start, own = shares(pair, 2, spacing.foundation)[index % 2]
+            start, own = fr_places(pair, 2, most=spacing.foundation)[index % 2]
             placed += self.placed(place, x + start, y + 1, own, "")
         pile_height = 1 + size.height
         y += 1 + pile_height + 1 + 1  # (the piles, their notes, a blank line)

@@ -17,7 +17,6 @@ where the terminal is narrow the notes go under the squares, in one line.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from functools import partial
 from typing import ClassVar
@@ -33,6 +32,8 @@ from parlour.tui import cards as art
 from parlour.tui.board import Layout
 from parlour.tui.board import LineBoard
 from parlour.tui.board import Placed
+from parlour.tui.board import fr_places
+from parlour.tui.board import fr_unit
 from parlour.tui.screens.squares_heap import HeapLooks
 from parlour.tui.screens.squares_heap import HeapShown
 from parlour.tui.screens.squares_heap import heap_picture
@@ -101,29 +102,6 @@ def spacing(columns: int, lines: int, size: art.CardSize) -> Spacing:
     if size == art.LARGE:
         heap = 14  # eight cells wide, five lines high
     return Spacing(narrow, heap, int(tall), int(tall), tall and not narrow)
-
-
-def share(total: int, count: int, gap: int, after: int = 0, *, last_gap: bool = True) -> Fraction:
-    """The width of each of :func:`shares`'s places, before it is rounded."""
-    gaps = gap * (count if last_gap else count - 1)
-    return Fraction(max(0, total - after - gaps), count) if count else Fraction(0)
-
-
-@lru_cache(maxsize=64)
-def shares(
-    start: int, total: int, count: int, gap: int, after: int = 0, *, last_gap: bool = True
-) -> tuple[tuple[int, int], ...]:
-    """``count`` equal places (column, width) across ``total`` cells less ``after`` cells
-    of a fixed place, ``gap`` cells after each (but the last, without ``last_gap``), the
-    fractions rounded as Textual's layout rounds them (each place's start and end down)."""
-    unit = share(total, count, gap, after, last_gap=last_gap)
-    places: list[tuple[int, int]] = []
-    x = Fraction(0)
-    for _ in range(count):
-        end = x + unit
-        places.append((start + int(x), int(end - int(x))))
-        x = end + gap
-    return tuple(places)
 
 
 class SquaresBoard(LineBoard):
@@ -294,10 +272,10 @@ class SquaresBoard(LineBoard):
         space = spacing(view.columns, view.lines, size)
         width = min(WIDTHS.get(size, WIDTHS[art.NORMAL]), max(0, view.columns - 2))
         gap = GAPS[0] if space.narrow else GAPS[1]
-        squares = shares(0, width, 3, gap, 0 if space.narrow else SIDE)
+        squares = fr_places(width, 3, gap=gap, after=0 if space.narrow else SIDE)
         # (Textual sizes a square's height for the width of its share rounded down, and
         # then lays it out in its place, which may be a cell wider)
-        box = int(share(width, 3, gap, 0 if space.narrow else SIDE))
+        box = int(fr_unit(width, 3, gap=gap, after=0 if space.narrow else SIDE))
         placed: list[Placed] = []
         top = space.top
         bottom = top
@@ -369,7 +347,7 @@ class SquaresBoard(LineBoard):
                 y += space.between
             for index, (at, heap_width) in zip(
                 (first + row, first + row + 1),
-                shares(x + 1, inner, 2, 1, last_gap=False),
+                fr_places(inner, 2, gap=1, last_gap=False, start=x + 1),
                 strict=True,
             ):
                 shown, cards = view.shown[index], view.heaps[index]
