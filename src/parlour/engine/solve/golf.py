@@ -268,8 +268,35 @@ class _Search:
                 return
             if s - total >= best:  # even clearing now would not beat it
                 return
-            if playable and plays(h, exposed, s, playable, links, counts):
-                return
+            if playable:
+                # the plays from here, as in plays() but written out: one call fewer a
+                # position in the innermost loop
+                dead_end = False
+                rest = counts + suffix[s]
+                at = eights[s]
+                for c in cols_by_mask[playable]:
+                    delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
+                    after = exposed ^ delta
+                    if not rest & near:
+                        dead_end = True
+                    next_playable = (after >> low | after >> high) & 127
+                    child = h - unit
+                    child_cover = seen.get(child, 0)
+                    done = child_cover >> at & 255
+                    if not done:
+                        push(c)
+                        expand(
+                            child, after, s, links - 1, counts - card, next_playable, child_cover
+                        )
+                        pop()
+                    elif next_playable & ~done:
+                        next_playable &= ~done
+                        seen[child] = child_cover | next_playable * every[s]
+                        push(c)
+                        plays(child, after, s, next_playable, links - 1, counts - card)
+                        pop()
+                if dead_end:
+                    return
             if s == total:
                 if not playable:
                     leaf(links, 0)
