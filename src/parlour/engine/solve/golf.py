@@ -268,82 +268,87 @@ class _Search:
                 return
             if s - total >= best:  # even clearing now would not beat it
                 return
-            if playable:
-                # the plays from here, as in plays() but written out: one call fewer a
-                # position in the innermost loop
-                dead_end = False
-                rest = counts + suffix[s]
-                at = eights[s]
-                for c in cols_by_mask[playable]:
-                    delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
-                    after = exposed ^ delta
-                    if not rest & near:
-                        dead_end = True
-                    next_playable = (after >> low | after >> high) & 127
-                    child = h - unit
-                    child_cover = seen.get(child, 0)
-                    done = child_cover >> at & 255
-                    if not done:
-                        push(c)
-                        expand(
-                            child, after, s, links - 1, counts - card, next_playable, child_cover
-                        )
-                        pop()
-                    elif next_playable & ~done:
-                        next_playable &= ~done
-                        seen[child] = child_cover | next_playable * every[s]
-                        push(c)
-                        plays(child, after, s, next_playable, links - 1, counts - card)
-                        pop()
-                if dead_end:
-                    return
-            if s == total:
-                if not playable:
-                    leaf(links, 0)
+            if not playable and s == total:
+                leaf(links, 0)
                 return
-            # turn the stock: one sweep over the ranks still to come (each at its first
-            # turn: a later card of the same rank offers the same plays, later), playing
-            # each column at the first turn that makes it playable (later, the same play
-            # has less stock left)
+            # the plays from here, then the stock turned: one sweep over the ranks still to
+            # come (each at its first turn: a later card of the same rank offers the same
+            # plays, later), playing each column at the first turn that makes it playable
+            # (later, the same play has less stock left). The plays at each point are made
+            # by one loop written out here rather than a call to plays(): a call fewer a
+            # point in the innermost loop
             played = playable
-            stop = total + best - 1  # a turn beyond this cannot beat the best score
-            for j, _, low, high in sweeps[s]:
-                if j >= stop:
-                    return
-                playable = (exposed >> low | exposed >> high) & 127 & ~played
-                if not playable:
-                    continue
-                earlier = cover >> eights[j + 1] & 255
-                if earlier:
-                    # searched before from no later: the rest of the sweep is covered,
-                    # and so are the columns played then
-                    playable &= ~earlier
-                    if not playable:
+            t = s  # the cards turned for the plays at this point
+            covered = False  # a search from no later covers the rest of the sweep
+            points = iter(sweeps[s])
+            while True:
+                if playable:
+                    dead_end = False
+                    rest = counts + suffix[t]
+                    at = eights[t]
+                    for c in cols_by_mask[playable]:
+                        delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
+                        after = exposed ^ delta
+                        if not rest & near:
+                            dead_end = True
+                        next_playable = (after >> low | after >> high) & 127
+                        child = h - unit
+                        child_cover = seen.get(child, 0)
+                        done = child_cover >> at & 255
+                        if not done:
+                            push(c)
+                            expand(
+                                child,
+                                after,
+                                t,
+                                links - 1,
+                                counts - card,
+                                next_playable,
+                                child_cover,
+                            )
+                            pop()
+                        elif next_playable & ~done:
+                            next_playable &= ~done
+                            seen[child] = child_cover | next_playable * every[t]
+                            push(c)
+                            plays(child, after, t, next_playable, links - 1, counts - card)
+                            pop()
+                    if t > s:
+                        pop()
+                    if dead_end or covered or s == total:
                         return
-                nodes += 1
-                known = missing_by_turn[j]
-                missing = known.get(counts)
-                if missing is None:
-                    missing = known[counts] = lower_bound(counts, carriers_at[j], cut_offs[j])
-                if missing >= need:
-                    return
-                if earlier:
+                stop = total + best - 1  # a turn beyond this cannot beat the best score
+                for j, _, low, high in points:
+                    if j >= stop:
+                        return
+                    playable = (exposed >> low | exposed >> high) & 127 & ~played
+                    if not playable:
+                        continue
+                    earlier = cover >> eights[j + 1] & 255
+                    if earlier:
+                        # searched before from no later: the rest of the sweep is covered,
+                        # and so are the columns played then
+                        playable &= ~earlier
+                        if not playable:
+                            return
+                        covered = True
+                    nodes += 1
+                    known = missing_by_turn[j]
+                    missing = known.get(counts)
+                    if missing is None:
+                        missing = known[counts] = lower_bound(counts, carriers_at[j], cut_offs[j])
+                    if missing >= need:
+                        return
                     seen[h] |= playable * every[j + 1]
-                    push(s - j - 1)
-                    plays(h, exposed, j + 1, playable, links, counts)
-                    pop()
+                    played |= playable
+                    break
+                else:
+                    # every card turned and nothing played on the last: the hole ends here
+                    if not last_playable(exposed):
+                        leaf(links, total - s)
                     return
-                seen[h] |= playable * every[j + 1]
-                played |= playable
-                push(s - j - 1)
-                dead_end = plays(h, exposed, j + 1, playable, links, counts)
-                pop()
-                if dead_end:
-                    return
-                stop = total + best - 1
-            # every card turned and nothing played on the last: the hole ends here
-            if not last_playable(exposed):
-                leaf(links, total - s)
+                t = j + 1
+                push(s - t)
 
         # book rule: no sweep, a turn only at a stoppage; remembered with the stock
         seen_book: set[int] = set()
