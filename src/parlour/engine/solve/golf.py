@@ -333,12 +333,15 @@ class _Search:
                             return
                         covered = True
                     nodes += 1
-                    known = missing_by_turn[j]
-                    missing = known.get(counts)
-                    if missing is None:
-                        missing = known[counts] = lower_bound(counts, carriers_at[j], cut_offs[j])
-                    if missing >= need:
-                        return
+                    if links >= need:  # (fewer cards than that cannot all be lost)
+                        known = missing_by_turn[j]
+                        missing = known.get(counts)
+                        if missing is None:
+                            missing = known[counts] = lower_bound(
+                                counts, carriers_at[j], cut_offs[j]
+                            )
+                        if missing >= need:
+                            return
                     seen[h] |= playable * every[j + 1]
                     played |= playable
                     break
