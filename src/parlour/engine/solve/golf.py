@@ -39,11 +39,14 @@ if it clears the links without turning a card. What keeps it small:
   left unmatched can never be played. When the best score so far is a clearance, only
   the part of the stock that could still beat it counts. The bound is checked at each
   point of the turning sweep (and at every position under the book rule) and cached by
-  the rank counts.
+  the rank counts; not where fewer link cards are left than it would have to find lost.
 
 Under free-stock the book-rule solution is found first (it is legal under free-stock
 too) and serves as the opening bound. The search is a recursion at most two frames per
-card deep. It never reads a clock of its own: for a time budget the caller passes one.
+card deep: one frame searches a position, its own plays and those at each point of its
+sweep made by one loop written out there (a call per point costs more than the loop in
+this, the innermost part of the search). It never reads a clock of its own: for a time
+budget the caller passes one.
 
 >>> from parlour.engine.games.golf import GOLF
 >>> solution = solve_golf(GOLF.start_from_seed(1))
@@ -218,17 +221,13 @@ class _Search:
         every = tuple(sum(1 << 8 * u for u in range(t, total + 1)) for t in range(total + 1))
         eights = tuple(8 * t for t in range(total + 1))
 
-        def plays(h: int, exposed: int, s: int, playable: int, links: int, counts: int) -> bool:
-            """Search each of the ``playable`` columns (free-stock); True if one of them is a
-            card that can never carry another (so that turning instead is no better)."""
-            dead_end = False
-            rest = counts + suffix[s]
+        def plays(h: int, exposed: int, s: int, playable: int, links: int, counts: int) -> None:
+            """Search the ``playable`` columns of a free-stock position searched before from
+            no later (its turns are covered by that search's sweep)."""
             at = eights[s]
             for c in cols_by_mask[playable]:
-                delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
+                delta, unit, card, _, low, high = cards[c][h >> shifts[c] & height_mask]
                 after = exposed ^ delta
-                if not rest & near:
-                    dead_end = True
                 next_playable = (after >> low | after >> high) & 127
                 child = h - unit
                 cover = seen.get(child, 0)
@@ -245,7 +244,6 @@ class _Search:
                     push(c)
                     plays(child, after, s, next_playable, links - 1, counts - card)
                     pop()
-            return dead_end
 
         def expand(
             h: int,
