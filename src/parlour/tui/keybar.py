@@ -77,33 +77,50 @@ class KeyBar(Widget, can_focus=False):
         self._showing: list[tuple[Binding, bool]] | None = None
         #: how many lines have been drawn (not taken from those kept)
         self.drawings = 0
+        #: what the line shown shows (its width, style and entries)
+        self._shown: tuple[object, ...] | None = None
+        #: the entries found when the bindings last changed, for the next paint
+        self._fresh: list[tuple[Binding, bool]] | None = None
+        #: the bindings are to be asked (once, however often they changed meanwhile)
+        self._asking = False
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
 
     def _bindings_changed(self, _screen: object) -> None:
-        self.refresh()
+        # asking every binding whether it acts costs a keypress about half a millisecond
+        # (more where a key asks the engine): asked once, after what changed them (a
+        # keypress may say so more than once), and the bar repainted only when what it
+        # shows has changed
+        if not self._asking:
+            self._asking = True
+            self.call_next(self._ask_bindings)
+
+    def _ask_bindings(self) -> None:
+        self._asking = False
+        entries = self._entries()
+        if self._what_shows(entries) != self._shown:
+            self._fresh = entries
+            self.refresh()
+
+    def _what_shows(self, entries: list[tuple[Binding, bool]]) -> tuple[object, ...]:
+        return (
+            self.size.width,
+            self.compact,
+            tuple(
+                (binding.key, key_display(binding), binding.description, binding.group, on)
+                for binding, on in entries
+            ),
+        )
 
     def notify_style_update(self) -> None:
         self._drawn.clear()
         super().notify_style_update()
 
     def render_line(self, y: int) -> Strip:
-        entries = self._entries()
-        shown = (
-            self.size.width,
-            self.compact,
-            tuple(
-                (
-                    binding.key,
-                    key_display(binding),
-                    binding.description,
-                    binding.group,
-                    enabled,
-                )
-                for binding, enabled in entries
-            ),
-        )
+        entries = self._entries() if self._fresh is None else self._fresh
+        self._fresh = None
+        shown = self._shown = self._what_shows(entries)
         kept = self._drawn.get(shown)
         if kept is None:
             self._showing = entries

@@ -90,7 +90,6 @@ class GameScreen(Keyed, Screen[None]):
         super().__init__()
         #: the game in play, or a record replayed: the owner of the line the board shows
         self.course = course
-        self._key_signature: tuple[object, ...] = ()
         #: the live verdict said on the status line (where the information line is too narrow)
         self._verdict_said = ""
         self.card_size: art.CardSize | None = None
@@ -226,11 +225,9 @@ class GameScreen(Keyed, Screen[None]):
         self.refresh_keys()
 
     def refresh_keys(self) -> None:
-        """Redraw the key bar when a key's availability has really changed."""
-        signature = self.key_signature()
-        if signature != self._key_signature:
-            self._key_signature = signature
-            self.refresh_bindings()
+        """Tell the key bar that what the keys can do may have changed (it asks each key
+        once, and is redrawn only when what is greyed has changed)."""
+        self.refresh_bindings()
 
     def redraw(self, line: Line[Any, Any]) -> None:
         """Update the board's widgets from the engine's state (subclasses)."""
