@@ -12,7 +12,10 @@ in play: what Parlour's imports alone add. Starts are interleaved (bare, Parlour
 Parlour …) so that the machine's load falls on both alike, and the ratio of the medians
 is what counts. ``--against`` names the Python of another checkout (its virtualenv's
 ``bin/python``): its starts of the same screens are interleaved with these, as a before
-and after in one run.
+and after in one run. Beside each wall-clock time, the processor time the start used
+(user and system, until it was ended just after its mark): on a machine whose other work
+keeps its cores busy, the wall-clock time is mostly waiting for a core, and the
+processor time's ratio says more.
 """
 
 from __future__ import annotations
@@ -60,14 +63,21 @@ STARTS = {
 }
 
 
+#: the processor time each start used until it was ended, by the name of what started
+#: (seconds): less swayed by a loaded machine than the wall-clock time, and read beside it
+CPU: dict[str, list[float]] = {}
+
+
 def time_start(
     arguments: list[str],
     mark: bytes,
     data_dir: str,
     timeout: float = 60,
     python: str = sys.executable,
+    label: str = "",
 ) -> float:
-    """Seconds from launch until ``mark`` is on the screen (then the process is ended)."""
+    """Seconds from launch until ``mark`` is on the screen (then the process is ended; the
+    processor time it used by then is kept in ``CPU[label]``)."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
     env = dict(os.environ, PARLOUR_DATA_DIR=data_dir, TERM="xterm-256color")
@@ -99,7 +109,9 @@ def time_start(
         return time.perf_counter() - start
     finally:
         os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        CPU.setdefault(label, []).append(usage.ru_utime + usage.ru_stime)
         os.close(master)
 
 
@@ -121,21 +133,28 @@ def main() -> None:
             time_start(*STARTS[name], other_data, python=args.against)
         for _ in range(args.runs):
             for name in names:
-                times["bare"].append(time_start(*STARTS["bare"], data))
-                times[name].append(time_start(*STARTS[name], data))
+                times["bare"].append(time_start(*STARTS["bare"], data, label="bare"))
+                times[name].append(time_start(*STARTS[name], data, label=name))
                 if args.against:
                     label = f"{name} (other)"
-                    times[label].append(time_start(*STARTS[name], other_data, python=args.against))
+                    times[label].append(
+                        time_start(*STARTS[name], other_data, python=args.against, label=label)
+                    )
     bare = statistics.median(times["bare"])
+    bare_cpu = statistics.median(CPU["bare"])
     print(
         f"{platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}, {args.runs} runs each"
     )
-    print(f"{'bare Textual':14} median {bare * 1000:6.0f} ms")
+    print(f"{'bare Textual':14} median {bare * 1000:6.0f} ms, processor {bare_cpu * 1000:4.0f} ms")
     for name in [*names, *other]:
         median = statistics.median(times[name])
         spread = f"{min(times[name]) * 1000:.0f}-{max(times[name]) * 1000:.0f}"
-        print(f"{name:14} median {median * 1000:6.0f} ms ({spread})  ratio {median / bare:.2f}")
+        cpu = statistics.median(CPU[name])
+        print(
+            f"{name:14} median {median * 1000:6.0f} ms ({spread})  ratio {median / bare:.2f}"
+            f"  processor {cpu * 1000:4.0f} ms, ratio {cpu / bare_cpu:.2f}"
+        )
 
 
 if __name__ == "__main__":

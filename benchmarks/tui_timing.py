@@ -1,6 +1,6 @@
 """Time to first board and keypress-to-board latency of the real app, in a pseudo-terminal.
 
-    python benchmarks/tui_timing.py [--runs 7] [--keys 40] [--against PYTHON]
+    python benchmarks/tui_timing.py [--runs 7] [--keys 40] [--against PYTHON] [--bare]
                                     [--game GAME --seed SEED --first KEY]
 
 *Time to first board*: from starting ``parlour play golf --seed 1`` (a new process) until
@@ -14,6 +14,11 @@ the key that makes its first move (Golf's ``7`` by default).
 ``--against`` names the Python of another checkout (its virtualenv's ``bin/python``): its
 app is timed alongside, starts and keys taken in turn with these, as a before and after
 in one run (the load of a shared machine falls on both alike).
+
+``--bare`` times, alongside, the floor: a bare Textual app (``bare_board.py``) whose one
+Line-API widget, of the game's board's size at 100 × 32, repaints every line on each key,
+with an information line and a key bar as ``Static``s; what Textual itself needs to show
+a key's answer.
 """
 
 from __future__ import annotations
@@ -27,6 +32,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
+
+#: the bare reference app (``--bare``)
+BARE = str(Path(__file__).with_name("bare_board.py"))
+#: each game's board's size (columns × lines) in a 100 × 32 terminal, for the bare app
+BOARD_SIZES = {"golf": "56x14", "rubbish": "80x19", "squares": "98x27", "bytwos": "88x13"}
 
 
 def read_until(fd: int, needle: bytes, timeout: float, buffer: bytearray) -> float:
@@ -80,8 +91,12 @@ def start(
 
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
     began = time.perf_counter()
+    if python == BARE:
+        command = [sys.executable, BARE, "--seed", seed, "--size", BOARD_SIZES.get(game, "56x14")]
+    else:
+        command = [python, "-m", "parlour", "play", game, "--seed", seed]
     process = subprocess.Popen(
-        [python, "-m", "parlour", "play", game, "--seed", seed],
+        command,
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -147,13 +162,17 @@ def main() -> None:
     parser.add_argument("--game", default="golf", help="the game played")
     parser.add_argument("--seed", default="1", help="the deal played")
     parser.add_argument("--first", default="7", help="the key that makes the game's first move")
+    parser.add_argument("--bare", action="store_true", help="time the bare Textual app too")
     args = parser.parse_args()
     pythons = [sys.executable, *([args.against] if args.against else [])]
+    pythons += [BARE] if args.bare else []
+    names = ["this checkout:", "the other checkout:"][: len(pythons) - args.bare]
+    names += ["the bare Textual app (one Line-API board):"] if args.bare else []
     first = args.first.encode()
     boards, keys = time_app(pythons, args.runs, args.keys, args.game, first, args.seed)
     for index, (first_board, latencies) in enumerate(zip(boards, keys, strict=True)):
-        if args.against:
-            print("this checkout:" if index == 0 else "the other checkout:")
+        if len(pythons) > 1:
+            print(names[index])
         print(
             f"time to first board: median {statistics.median(first_board) * 1000:.0f} ms "
             f"(min {min(first_board) * 1000:.0f}, max {max(first_board) * 1000:.0f}, "

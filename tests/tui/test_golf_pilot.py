@@ -21,6 +21,7 @@ from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.widgets import StatusLine
+from tests.serving import wait_until
 from tests.tui.board_helpers import click_pile
 
 
@@ -158,6 +159,14 @@ async def test_a_click_on_each_column_and_the_stock_does_what_its_key_does(
         assert played and refused
 
 
+def next_board(app: Any, hole: int) -> bool:
+    """The board after ``hole`` is on the screen (after the ninth, a new round's first)."""
+    screen = app.screen
+    if not isinstance(screen, GolfScreen):
+        return False
+    return screen.session.round.hole == hole % ROUNDS.holes + 1
+
+
 async def test_nine_holes_of_a_course_make_a_stored_round(
     private_data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -175,10 +184,13 @@ async def test_nine_holes_of_a_course_make_a_stored_round(
             # nine holes would make this test very slow); the hole above uses real keys
             final = play_hole_with_actions(screen)
             scores.append(GOLF.score(final))
-            await pilot.pause()
-            assert type(app.screen).__name__ == "ScorecardScreen"
+            # (the scorecard comes once the hole is stored: on a loaded machine that may
+            # take more than one pause)
+            await wait_until(
+                lambda: type(app.screen).__name__ == "ScorecardScreen", 30, "the scorecard"
+            )
             await pilot.press("enter")
-            await pilot.pause()
+            await wait_until(lambda h=hole: next_board(app, h), 30, "the next hole's board")
         # after the ninth hole, Enter starts a new round on a new course
         assert app.screen.session.round.hole == 1
         assert app.screen.session.round.course != course

@@ -51,6 +51,19 @@ OTHER_COMMANDS = tuple(
 )
 
 
+#: what a board opened from the command line does without until it is asked for: the
+#: listing of unfinished games (the start screen's), the share code, the notice of a
+#: terminal too small, and the standard library's hashing and secrets (JSON too, which
+#: this test's own script loads to report)
+NOT_BEFORE_THE_BOARD = (
+    "parlour.store.unfinished",
+    "parlour.engine.share",
+    "parlour.tui.screens.small",
+    "hashlib",
+    "secrets",
+)
+
+
 def heavy(modules: list[str]) -> list[str]:
     """The modules of ``modules`` that no first frame needs."""
     return [
@@ -87,6 +100,7 @@ def test_a_game_opened_from_the_command_line_loads_no_solver_and_no_menu(
     # the menu is made when the player goes back to it, not before the board
     assert "parlour.tui.screens.start" not in modules
     assert found["screens"][-1] == find_spec(game).screen_at.partition(":")[2]
+    assert [name for name in NOT_BEFORE_THE_BOARD if name in modules] == []
     for other in specs():
         if other.id != game:
             assert module_of(other.rules_at) not in modules

@@ -28,6 +28,7 @@ from typing import TextIO
 from parlour.cli.common import EXIT_BAD_INPUT
 from parlour.cli.common import CliError
 from parlour.cli.parser import build_parser
+from parlour.cli.parser import parse
 from parlour.engine.errors import ParlourError
 from parlour.engine.untrusted import visible
 
@@ -70,15 +71,14 @@ def _run(argv: Sequence[str] | None) -> int:
     from parlour.store.files import FileError
     from parlour.store.opening import StoreError
 
-    parser = build_parser()
     _never_unwritable()
     try:
-        args, extra = parser.parse_known_args(argv)
+        args, extra = parse(argv)
         _fit_output(args)
         if extra:
             # argparse cannot take positional moves after options; collect them here
             if args.command != "play-moves" or any(word.startswith("--") for word in extra):
-                parser.error(f"unrecognized arguments: {' '.join(extra)}")
+                build_parser().error(f"unrecognized arguments: {' '.join(extra)}")
             args.moves = [*args.moves, *extra]
         return commands.run(args)
     except AlreadyThere as error:  # only a file named with --out is refused so

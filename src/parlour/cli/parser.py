@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Sequence
 from typing import Any
 from typing import NoReturn
 
@@ -29,7 +31,11 @@ def _rounds() -> tuple[GameSpec, ...]:
     return tuple(spec for spec in specs() if spec.rounds is not None)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(*, play_only: bool = False) -> argparse.ArgumentParser:
+    """The whole grammar; with ``play_only``, the top level and ``play`` alone (what
+    ``parlour play …`` needs, built in a fraction of the time: the first board waits for
+    it). A command line the smaller parser refuses is parsed again by the whole one, so
+    that what is said and done is the same (``parse``)."""
     parser = _Parser(
         prog="parlour",
         description="Patience games from an old book: "
@@ -92,7 +98,30 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_option_flags(play)
     _add_app_arguments(play)
+    if not play_only:
+        _other_commands(commands)
+    return parser
 
+
+def parse(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[str]]:
+    """The arguments and the words left over (``play-moves`` takes its moves from them).
+    ``parlour play …`` is parsed by the parser of ``play`` alone, unless it asks for help
+    (which lists every command) or that parser refuses it: then by the whole grammar."""
+    words = sys.argv[1:] if argv is None else list(argv)
+    if "play" in words and not _ASKS_HELP.intersection(words):
+        try:
+            return build_parser(play_only=True).parse_known_args(words)
+        except CliError:
+            pass  # (the whole grammar says why, as it would have)
+    return build_parser().parse_known_args(words)
+
+
+#: the words that make argparse print help (every command's) or the version and stop
+_ASKS_HELP = frozenset({"-h", "--help", "--version"})
+
+
+def _other_commands(commands: Any) -> None:
+    """Every command but ``play``, in the order ``--help`` lists them."""
     _record_command(commands, "replay", "open a record in the app to step through", app=True)
 
     solve = commands.add_parser(
@@ -217,7 +246,6 @@ def build_parser() -> argparse.ArgumentParser:
     play_moves.add_argument(
         "--record", action="store_true", help="print the game as a record instead"
     )
-    return parser
 
 
 _PAR_HELP = (

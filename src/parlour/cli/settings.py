@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from parlour.cli.common import CliError
@@ -65,6 +64,8 @@ def command_config(args: argparse.Namespace) -> int:
     loaded = load()
     table = as_table(_in_effect(loaded))
     if args.json:
+        import json  # (only here: the settings are read on the way to every board)
+
         print(json.dumps({"path": str(loaded.path), "exists": loaded.exists, "settings": table}))
     else:
         import tomli_w

@@ -247,10 +247,6 @@ class KeyTable(Generic[T]):
         row = self.row(name, arguments)
         return True if row is None else row.availability(target, course)
 
-    def signature(self, target: T, course: During | None = None) -> tuple[Availability, ...]:
-        """The availability of every row, to redraw the key bar only when it changes."""
-        return tuple(key.availability(target, course) for key in self.keys)
-
     def described_names(self) -> tuple[str, ...]:
         """The names of the actions the help lists (those a player may rebind)."""
         return tuple(dict.fromkeys(key.name for key in self.keys if key.description))

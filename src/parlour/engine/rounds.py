@@ -15,7 +15,6 @@ spaces are ignored).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from dataclasses import replace
 from datetime import date
@@ -33,13 +32,21 @@ _ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _READ_AS: Final = {"I": "1", "L": "1", "O": "0"}
 
 
+def _sha256(text: bytes) -> bytes:
+    """The SHA-256 digest of ``text`` (hashlib loaded only when a round is dealt: a single game
+    opened from the command line does not need it before its first board)."""
+    import hashlib
+
+    return hashlib.sha256(text).digest()
+
+
 def hole_seed(kind: Rounds, course: int, hole: int) -> int:
     """The seed of deal ``hole`` (from 1) of the course with seed ``course``."""
     check_seed(course)
     if not 1 <= hole <= kind.holes:
         raise DealError(f"a round has {kind.unit}s 1 to {kind.holes}, not {hole}")
     text = kind.seed_text.format(course=course, hole=hole).encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+    return int.from_bytes(_sha256(text)[:8], "big") >> 1
 
 
 #: the text whose SHA-256 names the course of a day (the game's id, the date as YYYY-MM-DD)
@@ -57,7 +64,7 @@ def daily_course(game: str, day: date) -> int:
     'BPV45VJ1'
     """
     text = DAILY_TEXT.format(game=game, date=day.isoformat()).encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[: COURSE_BITS // 8], "big")
+    return int.from_bytes(_sha256(text)[: COURSE_BITS // 8], "big")
 
 
 def hole_deck(kind: Rounds, course: int, hole: int) -> tuple[Card, ...]:

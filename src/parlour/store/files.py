@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
@@ -199,6 +198,10 @@ def atomic_writer(
 def _temporary_beside(target: Path, mode: int) -> tuple[int, Path]:
     """A new file, created exclusively under a random hidden name in ``target``'s folder
     (never a file or a link already there)."""
+    # (secrets, and the hashing modules it loads, only when a file is written: the app
+    # reads its files at start-up but writes none before its first board)
+    import secrets
+
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
     for _ in range(100):
         # the name cut short: up to 40 characters of 4 bytes still leave room under the

@@ -13,6 +13,7 @@ from datetime import date
 from datetime import datetime
 from pathlib import Path
 
+from textual.screen import Screen
 from textual.worker import Worker
 from textual.worker import WorkerCancelled
 from textual.worker import WorkerFailed
@@ -31,6 +32,7 @@ from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.store.writer import Writer
+from parlour.tui.breakpoints import StyledOnce
 from parlour.tui.notices import PlainNotices
 from parlour.tui.offloop import answered
 from parlour.tui.offloop import in_thread
@@ -83,6 +85,12 @@ async def settled(worker: Worker[None], timeout: float) -> None:
             await worker.wait()
 
     await asyncio.wait({asyncio.ensure_future(waiting())}, timeout=timeout)
+
+
+class Backdrop(StyledOnce, Screen[None]):
+    """The screen under every other (Textual's default screen, blank), styled once before
+    its first frame as every screen of Parlour is: it is shown only while the store opens,
+    and restyling it as it is first shown would only delay the first board."""
 
 
 def terminal_shows_suits() -> bool:
@@ -158,6 +166,9 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
             )
 
     # -- start-up --------------------------------------------------------------------------
+
+    def get_default_screen(self) -> Screen[None]:
+        return Backdrop(id="_default")
 
     async def on_mount(self) -> None:
         # the database is opened in a thread: one another program holds locked is waited

@@ -12,7 +12,6 @@ from typing import ClassVar
 from textual.binding import Binding
 from textual.binding import BindingType
 
-from parlour.controls.keys import Availability
 from parlour.controls.keys import During
 from parlour.controls.keys import KeyTable
 from parlour.controls.keys import shown_key
@@ -128,7 +127,3 @@ class Keyed(StyledOnce):
         if isinstance(answer, str):
             return answer
         return f"{shown_key(key)} ({row.label or row.description}) cannot be used now."
-
-    def key_signature(self) -> tuple[Availability, ...]:
-        """Every key's availability: the key bar is redrawn only when this changes."""
-        return self.key_table.signature(self.key_target(), self.key_course())

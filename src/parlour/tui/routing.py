@@ -3,7 +3,7 @@ continued, the game in progress, a replay), and the way back to the start screen
 
 from __future__ import annotations
 
-import secrets
+import random
 from typing import Any
 from typing import Unpack
 
@@ -85,7 +85,9 @@ class Routing(App[None]):
         if options is None:
             options = self.options_for(rules.id)
         seed = how.get("seed")
-        seed = secrets.randbits(32) if seed is None else seed
+        # (SystemRandom is what secrets.randbits draws from; the random module is loaded
+        # already, where secrets would load the hashing modules on the way to the board)
+        seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         replace = how.get("replace")
         old = getattr(replace, "session", None)
         if isinstance(old, Session) and not old.is_finished:
@@ -124,7 +126,7 @@ class Routing(App[None]):
                 if unfinished is not None:
                     await self._continue_round(unfinished.id, replace, asked_on)
                     return
-            course = secrets.randbits(40) if course is None else course
+            course = random.SystemRandom().getrandbits(40) if course is None else course
             chosen = course
             # written in its turn after the moves handed to the writer before it
             round_id = await answered(

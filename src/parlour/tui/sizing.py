@@ -3,15 +3,27 @@ terminal is too small for the screen in view."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import cast
+
 from textual.app import App
 from textual.events import Resize
+from textual.screen import Screen
 
-from parlour.tui.screens.small import TooSmallScreen
+if TYPE_CHECKING:
+    from parlour.tui.screens.small import TooSmallScreen
 
 #: the smallest terminal for a screen that does not say (screens give theirs as MIN_SIZE;
 #: a screen shown over another, a dialogue, needs what the one under it needs)
 MIN_WIDTH = 60
 MIN_HEIGHT = 20
+
+
+def is_size_notice(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` is the notice that the terminal is too small (told by a mark on
+    its class, so that the notice's module need not be loaded to ask)."""
+    return bool(getattr(screen, "SIZE_NOTICE", False))
 
 
 class SizeWatch(App[None]):
@@ -28,14 +40,19 @@ class SizeWatch(App[None]):
         take it away when the terminal grows again."""
         if not self._watching_size:
             return
-        small = self.screen if isinstance(self.screen, TooSmallScreen) else None
+        small = self.screen if is_size_notice(self.screen) else None
         need = self.needed_size()
         if width < need[0] or height < need[1]:
             if small is None:
+                # (the notice's module is loaded when a notice is first wanted, not on the
+                # way to the first board)
+                from parlour.tui.screens.small import TooSmallScreen
+
                 self.push_screen(TooSmallScreen(need, (width, height)))
             else:
-                small.need = need
-                small.update_size((width, height))
+                notice = cast("TooSmallScreen", small)
+                notice.need = need
+                notice.update_size((width, height))
         elif small is not None:
             self.pop_screen()
 
@@ -44,6 +61,6 @@ class SizeWatch(App[None]):
         first screen under it that has one."""
         for screen in reversed(self.screen_stack):
             need: tuple[int, int] | None = getattr(screen, "MIN_SIZE", None)
-            if need is not None and not isinstance(screen, TooSmallScreen):
+            if need is not None and not is_size_notice(screen):
                 return need
         return MIN_WIDTH, MIN_HEIGHT

@@ -7,7 +7,6 @@ posts :class:`Pile.Chosen`); no widget decides a rule.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import groupby
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -15,17 +14,16 @@ from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from parlour.controls.keys import shown_key
 from parlour.engine.cards import Card
 from parlour.engine.untrusted import visible
 from parlour.render import cards_as_shown
 from parlour.tui import cards as art
+from parlour.tui.keybar import KeyBar as KeyBar  # (where the screens have found it)
 
 
 class CardArtWidget(Widget):
@@ -258,6 +256,8 @@ class StatusLine(Static):
         #: the messages said, whole, the newest last
         self.said: list[str] = []
         self._width = 0
+        #: how many messages have asked for a new layout (their height changed)
+        self.layouts = 0
 
     def say(self, message: str, *, refused: bool = False, whole: str = "") -> None:
         """Show ``message`` (``whole``: what it was before the screen shortened it, for the
@@ -295,11 +295,23 @@ class StatusLine(Static):
                     last = last.rpartition(" ")[0] or last  # (at a word's end)
                 kept[-1] = last.rstrip() + tail
                 text = "\n".join(kept)
-        # a message that fits on the one line the status already has needs no new
-        # layout (the common case, and a layout costs several ms); any other may change
-        # the status line's height
+        # a message that takes as many lines as the status line has needs no new layout
+        # (a layout of the screen costs a keypress several ms): a message that fits on
+        # the one line it has, the common case, or one of as many lines as the last
         one_line = bool(width) and cell_len(text) <= width and "\n" not in text
-        self.update(text, layout=not (one_line and self.size.height == 1))
+        self.update(text, layout=False)
+        if not (one_line and self.size.height == 1) and self._height_for(width) != self.size.height:
+            self.refresh(layout=True)
+            self.layouts += 1
+
+    def _height_for(self, width: int) -> int | None:
+        """The height the status line takes for what it now shows, as Textual's layout
+        finds it (None when that cannot be told without a layout)."""
+        least, most = self.styles.min_height, self.styles.max_height
+        if not width or least is None or most is None or not (least.is_cells and most.is_cells):
+            return None
+        needed = self.get_content_height(self.size, self.size, width)
+        return max(int(least.value), min(int(most.value), needed))
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._width and self.message:
@@ -321,123 +333,3 @@ def room_left(board: Widget, status: StatusLine) -> int | None:
         if child.display
     )
     return status.size.height + board.content_size.height - needed
-
-
-def key_display(binding: Binding) -> str:
-    """A key as the player presses it (``Space``, ``Enter``, ``←``), wherever a keymap
-    has moved it."""
-    return binding.key_display or shown_key(binding.key)
-
-
-#: where a key is drawn on the key bar: its start and end column, the key, whether it acts
-_Span = tuple[int, int, str, bool]
-#: an entry of the key bar drawn, with the spans of its keys
-_Piece = tuple[Text, list[_Span]]
-
-
-def _fitting(pieces: list[_Piece], width: int) -> list[int]:
-    """The indexes of the pieces kept in ``width`` columns (all of them when the width is
-    not known yet): whole entries only; when they do not all fit, the greyed ones are left
-    off first (from the last), then the last of the others."""
-    kept = list(range(len(pieces)))
-    for usable in (False, True):
-        for index in reversed(range(len(pieces))):
-            if not width or sum(len(pieces[at][0]) for at in kept) <= width:
-                break
-            if any(on for *_, on in pieces[index][1]) == usable and index in kept:
-                kept.remove(index)
-    return kept
-
-
-class KeyBar(Widget, can_focus=False):
-    """The keys of the screen on one line, greyed when they cannot be used now.
-
-    It does the job of Textual's ``Footer`` in one widget that redraws itself, where the
-    footer makes a widget per key and builds them all again whenever a key is greyed or
-    ungreyed (some 20 ms on every move that changes what undo or redo can do). A click on
-    a key presses it."""
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "keybar--key",
-        "keybar--description",
-        "keybar--disabled-key",
-        "keybar--disabled-description",
-    }
-
-    compact: reactive[bool] = reactive(False)
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        #: (first column, last column + 1, key, enabled) of each key as drawn
-        self._spans: list[_Span] = []
-
-    def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
-
-    def _bindings_changed(self, _screen: object) -> None:
-        self.refresh()
-
-    def render(self) -> RenderableType:
-        pieces = self._pieces()
-        text = Text(no_wrap=True, end="")
-        spans: list[_Span] = []
-        for piece, keys in (pieces[at] for at in _fitting(pieces, self.size.width)):
-            offset = len(text)
-            text.append_text(piece)
-            spans += [(offset + a, offset + b, key, on) for a, b, key, on in keys]
-        self._spans = spans
-        return text
-
-    def _entries(self) -> list[tuple[Binding, bool]]:
-        """One entry per action shown, in the order of the bindings, with whether it
-        acts now."""
-        entries: list[tuple[Binding, bool]] = []
-        seen: set[str] = set()
-        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
-            if binding.show and binding.action not in seen:
-                seen.add(binding.action)
-                entries.append((binding, enabled))
-        return entries
-
-    def _pieces(self) -> list[_Piece]:
-        """The entries drawn, each with the spans of its keys; bindings of a group that
-        follow each other share one description ("123 Heap")."""
-        get = self.get_component_rich_style
-        styles = {
-            True: (get("keybar--key"), get("keybar--description")),
-            False: (get("keybar--disabled-key"), get("keybar--disabled-description")),
-        }
-        # entries are parted by two spaces, or by one in the compact style
-        lead = "" if self.compact else " "
-        pieces: list[_Piece] = []
-        for group, members in groupby(self._entries(), key=lambda entry: entry[0].group):
-            run = list(members)
-            if group is None or len(run) == 1:
-                for binding, enabled in run:
-                    key_style, description_style = styles[enabled]
-                    piece = Text(f"{lead}{key_display(binding)} ", key_style)
-                    piece.append(f"{binding.description} ", description_style)
-                    pieces.append((piece, [(0, len(piece), binding.key, enabled)]))
-                continue
-            piece = Text(lead, styles[True][0])
-            keys: list[_Span] = []
-            for index, (binding, enabled) in enumerate(run):
-                if index and not group.compact:
-                    piece.append(" ", styles[enabled][0])
-                start = len(piece)
-                piece.append(key_display(binding), styles[enabled][0])
-                keys.append((start, len(piece), binding.key, enabled))
-            any_enabled = any(enabled for _, enabled in run)
-            piece.append(" ", styles[any_enabled][0])
-            piece.append(f"{group.description} ", styles[any_enabled][1])
-            pieces.append((piece, keys))
-        return pieces
-
-    def on_click(self, event: events.Click) -> None:
-        for start, end, key, enabled in self._spans:
-            if start <= event.x < end:
-                if enabled:
-                    self.app.simulate_key(key)
-                else:
-                    self.app.bell()
-                return

@@ -39,11 +39,14 @@ if it clears the links without turning a card. What keeps it small:
   left unmatched can never be played. When the best score so far is a clearance, only
   the part of the stock that could still beat it counts. The bound is checked at each
   point of the turning sweep (and at every position under the book rule) and cached by
-  the rank counts.
+  the rank counts; not where fewer link cards are left than it would have to find lost.
 
 Under free-stock the book-rule solution is found first (it is legal under free-stock
 too) and serves as the opening bound. The search is a recursion at most two frames per
-card deep. It never reads a clock of its own: for a time budget the caller passes one.
+card deep: one frame searches a position, its own plays and those at each point of its
+sweep made by one loop written out there (a call per point costs more than the loop in
+this, the innermost part of the search). It never reads a clock of its own: for a time
+budget the caller passes one.
 
 >>> from parlour.engine.games.golf import GOLF
 >>> solution = solve_golf(GOLF.start_from_seed(1))
@@ -218,17 +221,13 @@ class _Search:
         every = tuple(sum(1 << 8 * u for u in range(t, total + 1)) for t in range(total + 1))
         eights = tuple(8 * t for t in range(total + 1))
 
-        def plays(h: int, exposed: int, s: int, playable: int, links: int, counts: int) -> bool:
-            """Search each of the ``playable`` columns (free-stock); True if one of them is a
-            card that can never carry another (so that turning instead is no better)."""
-            dead_end = False
-            rest = counts + suffix[s]
+        def plays(h: int, exposed: int, s: int, playable: int, links: int, counts: int) -> None:
+            """Search the ``playable`` columns of a free-stock position searched before from
+            no later (its turns are covered by that search's sweep)."""
             at = eights[s]
             for c in cols_by_mask[playable]:
-                delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
+                delta, unit, card, _, low, high = cards[c][h >> shifts[c] & height_mask]
                 after = exposed ^ delta
-                if not rest & near:
-                    dead_end = True
                 next_playable = (after >> low | after >> high) & 127
                 child = h - unit
                 cover = seen.get(child, 0)
@@ -245,7 +244,6 @@ class _Search:
                     push(c)
                     plays(child, after, s, next_playable, links - 1, counts - card)
                     pop()
-            return dead_end
 
         def expand(
             h: int,
@@ -268,55 +266,90 @@ class _Search:
                 return
             if s - total >= best:  # even clearing now would not beat it
                 return
-            if playable and plays(h, exposed, s, playable, links, counts):
+            if not playable and s == total:
+                leaf(links, 0)
                 return
-            if s == total:
-                if not playable:
-                    leaf(links, 0)
-                return
-            # turn the stock: one sweep over the ranks still to come (each at its first
-            # turn: a later card of the same rank offers the same plays, later), playing
-            # each column at the first turn that makes it playable (later, the same play
-            # has less stock left)
+            # the plays from here, then the stock turned: one sweep over the ranks still to
+            # come (each at its first turn: a later card of the same rank offers the same
+            # plays, later), playing each column at the first turn that makes it playable
+            # (later, the same play has less stock left). The plays at each point are made
+            # by one loop written out here rather than a call to plays(): a call fewer a
+            # point in the innermost loop
             played = playable
-            stop = total + best - 1  # a turn beyond this cannot beat the best score
-            for j, _, low, high in sweeps[s]:
-                if j >= stop:
-                    return
-                playable = (exposed >> low | exposed >> high) & 127 & ~played
-                if not playable:
-                    continue
-                earlier = cover >> eights[j + 1] & 255
-                if earlier:
-                    # searched before from no later: the rest of the sweep is covered,
-                    # and so are the columns played then
-                    playable &= ~earlier
-                    if not playable:
+            t = s  # the cards turned for the plays at this point
+            covered = False  # a search from no later covers the rest of the sweep
+            points = iter(sweeps[s])
+            while True:
+                if playable:
+                    dead_end = False
+                    rest = counts + suffix[t]
+                    at = eights[t]
+                    for c in cols_by_mask[playable]:
+                        delta, unit, card, near, low, high = cards[c][h >> shifts[c] & height_mask]
+                        after = exposed ^ delta
+                        if not rest & near:
+                            dead_end = True
+                        next_playable = (after >> low | after >> high) & 127
+                        child = h - unit
+                        child_cover = seen.get(child, 0)
+                        done = child_cover >> at & 255
+                        if not done:
+                            push(c)
+                            expand(
+                                child,
+                                after,
+                                t,
+                                links - 1,
+                                counts - card,
+                                next_playable,
+                                child_cover,
+                            )
+                            pop()
+                        elif next_playable & ~done:
+                            next_playable &= ~done
+                            seen[child] = child_cover | next_playable * every[t]
+                            push(c)
+                            plays(child, after, t, next_playable, links - 1, counts - card)
+                            pop()
+                    if t > s:
+                        pop()
+                    if dead_end or covered or s == total:
                         return
-                nodes += 1
-                known = missing_by_turn[j]
-                missing = known.get(counts)
-                if missing is None:
-                    missing = known[counts] = lower_bound(counts, carriers_at[j], cut_offs[j])
-                if missing >= need:
-                    return
-                if earlier:
+                stop = total + best - 1  # a turn beyond this cannot beat the best score
+                for j, _, low, high in points:
+                    if j >= stop:
+                        return
+                    playable = (exposed >> low | exposed >> high) & 127 & ~played
+                    if not playable:
+                        continue
+                    earlier = cover >> eights[j + 1] & 255
+                    if earlier:
+                        # searched before from no later: the rest of the sweep is covered,
+                        # and so are the columns played then
+                        playable &= ~earlier
+                        if not playable:
+                            return
+                        covered = True
+                    nodes += 1
+                    if links >= need:  # (fewer cards than that cannot all be lost)
+                        known = missing_by_turn[j]
+                        missing = known.get(counts)
+                        if missing is None:
+                            missing = known[counts] = lower_bound(
+                                counts, carriers_at[j], cut_offs[j]
+                            )
+                        if missing >= need:
+                            return
                     seen[h] |= playable * every[j + 1]
-                    push(s - j - 1)
-                    plays(h, exposed, j + 1, playable, links, counts)
-                    pop()
+                    played |= playable
+                    break
+                else:
+                    # every card turned and nothing played on the last: the hole ends here
+                    if not last_playable(exposed):
+                        leaf(links, total - s)
                     return
-                seen[h] |= playable * every[j + 1]
-                played |= playable
-                push(s - j - 1)
-                dead_end = plays(h, exposed, j + 1, playable, links, counts)
-                pop()
-                if dead_end:
-                    return
-                stop = total + best - 1
-            # every card turned and nothing played on the last: the hole ends here
-            if not last_playable(exposed):
-                leaf(links, total - s)
+                t = j + 1
+                push(s - t)
 
         # book rule: no sweep, a turn only at a stoppage; remembered with the stock
         seen_book: set[int] = set()

@@ -131,9 +131,11 @@ def unmatched(counts: int, carriers: int) -> int:
 
 _ONES: Final = sum(1 << (_FIELD * rank) for rank in range(1, KING + 1))
 _KING_FIELD: Final = 1 << (_FIELD * KING)
+_LOW_FIELDS: Final = 0x0F0F_0F0F_0F0F_0F0F  # the low field of each of eight bytes
+_BYTE_ONES: Final = 0x0101_0101_0101_0101
 
 
-def bound(counts: int, carriers: int, cut_offs: dict[int, int] | None = None) -> int:
+def bound(counts: int, carriers: int, cut_offs: dict[int, int]) -> int:
     """A lower bound on the link cards (packed ``counts``) that can never be played, given
     the ``carriers`` that will reach the foundation from outside the links.
 
@@ -141,23 +143,20 @@ def bound(counts: int, carriers: int, cut_offs: dict[int, int] | None = None) ->
     ranks that still have cards (in the links or among the carriers), starting from a
     carrier, and never down from a king. Link cards of ranks cut off like that are lost;
     the others must still find a carrier each (:func:`unmatched`). The ranks cut off
-    depend only on the ranks the links hold: a caller that always passes the same
-    carriers may pass a dictionary ``cut_offs`` for them to be remembered in."""
-    present = counts | counts >> 1 | counts >> 2 | counts >> 3
-    cut_off = None if cut_offs is None else cut_offs.get(present & _ONES)
+    depend only on the ranks the links hold, so they are remembered in ``cut_offs``, a
+    dictionary the caller keeps for these carriers."""
+    held = (counts | counts >> 1 | counts >> 2 | counts >> 3) & _ONES
+    cut_off = cut_offs.get(held)
     if cut_off is None:
-        cut_off = _cut_off(present & _ONES, carriers)
-        if cut_offs is not None:
-            cut_offs[present & _ONES] = cut_off
+        cut_off = cut_offs[held] = _cut_off(held, carriers)
     if not cut_off:
         return unmatched(counts, carriers)
     fields = cut_off * 15
     lost = counts & fields
-    missing = 0
-    while lost:
-        missing += lost & 15
-        lost >>= _FIELD
-    return missing + unmatched(counts & ~fields, carriers)
+    # the cards lost: the sum of the fields, added up two fields a byte (at most 8 each)
+    # and the bytes summed in the top byte of one product (at most 52, so nothing carries)
+    pairs = (lost & _LOW_FIELDS) + (lost >> _FIELD & _LOW_FIELDS)
+    return (pairs * _BYTE_ONES >> 56 & 255) + unmatched(counts & ~fields, carriers)
 
 
 def _cut_off(links: int, carriers: int) -> int:

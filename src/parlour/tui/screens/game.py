@@ -90,7 +90,6 @@ class GameScreen(Keyed, Screen[None]):
         super().__init__()
         #: the game in play, or a record replayed: the owner of the line the board shows
         self.course = course
-        self._key_signature: tuple[object, ...] = ()
         #: the live verdict said on the status line (where the information line is too narrow)
         self._verdict_said = ""
         self.card_size: art.CardSize | None = None
@@ -226,11 +225,9 @@ class GameScreen(Keyed, Screen[None]):
         self.refresh_keys()
 
     def refresh_keys(self) -> None:
-        """Redraw the key bar when a key's availability has really changed."""
-        signature = self.key_signature()
-        if signature != self._key_signature:
-            self._key_signature = signature
-            self.refresh_bindings()
+        """Tell the key bar that what the keys can do may have changed (it asks each key
+        once, and is redrawn only when what is greyed has changed)."""
+        self.refresh_bindings()
 
     def redraw(self, line: Line[Any, Any]) -> None:
         """Update the board's widgets from the engine's state (subclasses)."""
@@ -450,12 +447,24 @@ class GameScreen(Keyed, Screen[None]):
         # a key that cannot act now says why, and a key that does nothing on this screen
         # says so, rather than nothing
         why = self.greyed_reason(event.key)
-        if not why and event.is_printable and event.key not in self.active_bindings:
+        if not why and event.is_printable and not self.bound(event.key):
             why = f"{shown_key(event.key)} does nothing here: ? lists the keys."
         if why:
             self.status(why, refused=True)
             event.stop()
             event.prevent_default()
+
+    def bound(self, key: str) -> bool:
+        """Whether ``key`` is bound on this screen now, as Textual's ``active_bindings``
+        counts it (a binding whose action is not hidden), asking only that key's bindings:
+        ``active_bindings`` asks every binding whether it can act, which cost each
+        keypress about half a millisecond."""
+        app = self.app
+        for namespace, bindings in self._modal_binding_chain:
+            for binding in bindings.key_to_bindings.get(key, ()):
+                if app._check_action_state(binding.action, namespace) is not False:
+                    return True
+        return False
 
     # -- the shared keys -------------------------------------------------------------------
 

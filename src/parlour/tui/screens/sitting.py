@@ -12,6 +12,7 @@ sets another), so that no test waits for real seconds.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from typing import Any
 from typing import Protocol
 
@@ -22,9 +23,10 @@ from textual.screen import Screen
 from parlour.controls.course import Playing
 from parlour.controls.course import Replaying
 from parlour.engine.errors import DealError
-from parlour.engine.share import Shared
-from parlour.engine.share import share_code
 from parlour.session import Session
+
+if TYPE_CHECKING:
+    from parlour.engine.share import Shared
 
 
 class GameClock:
@@ -159,6 +161,8 @@ class Sitting:
 
     def shared(self) -> Shared:
         """What the share code names: the round's course, else the deal's seed."""
+        from parlour.engine.share import Shared  # (loaded when a code is asked for)
+
         line = self.screen.course.line
         context = self.screen.course.round
         if context is not None:
@@ -166,6 +170,8 @@ class Sitting:
         return Shared(line.rules.id, line.options, seed=line.seed)
 
     def share(self) -> None:
+        from parlour.engine.share import share_code
+
         try:
             code = share_code(self.shared())
         except DealError as error:

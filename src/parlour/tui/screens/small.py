@@ -5,6 +5,8 @@ goes back to the menu (where the terminal is large enough for it), q quits."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
 from textual.app import RenderResult
 from textual.reactive import reactive
@@ -65,6 +67,8 @@ class TooSmallScreen(Keyed, Screen[None]):
     """
     VERTICAL_BREAKPOINTS = [(0, "-one-line"), (3, "-lines")]  # noqa: RUF012
     KEYS = TOO_SMALL_KEYS
+    #: the mark by which the app knows this screen (parlour.tui.sizing.is_size_notice)
+    SIZE_NOTICE: ClassVar[bool] = True
 
     def key_target(self) -> TooSmall:
         return self

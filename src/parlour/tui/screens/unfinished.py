@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from typing import TYPE_CHECKING
 from typing import Any
 from typing import cast
 
@@ -27,13 +28,14 @@ from parlour.session import Session
 from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.schema import SavedGame
-from parlour.store.unfinished import Unfinished
-from parlour.store.unfinished import unfinished
 from parlour.tui.offloop import in_thread
 from parlour.tui.offloop import in_writer
 from parlour.tui.services import Services
 from parlour.tui.services import place
 from parlour.tui.services import services
+
+if TYPE_CHECKING:
+    from parlour.store.unfinished import Unfinished
 
 
 def when_words(stamp: str, now: datetime | None = None) -> str:
@@ -257,6 +259,10 @@ async def _ask_round(app: App[Any], options: frozenset[str]) -> None:
     parlour = cast(Services, app)
     store = parlour.store
     assert store is not None
+    # (the listing of unfinished games is loaded when asked for: a game opened from the
+    # command line does not need it before its first board)
+    from parlour.store.unfinished import unfinished
+
     text = format_options(options)
     try:
         found = await in_thread(lambda: unfinished(store))
