@@ -28,23 +28,46 @@ space): its heaps are sorted. With the pack empty every square is, and so are th
 among themselves, as in the end search of :mod:`~parlour.engine.games.squares_search`;
 there, as there, no card is taken off a complete suit.
 
-**2. Frozen cards.** Call a set ``Z`` of cards on the heaps *frozen* when each of them
+**2. Frozen cards.** Take a set ``Z`` of cards made of a bottom part of each heap
+(possibly empty, possibly whole) such that, for each heap ``h`` whose part is not empty,
+its top card ``t`` in ``Z``, with ``b`` the lowest card of the run ``t`` lies in (going
+down the heap while each card lies on its next-higher card), satisfies
 
-(i) lies under another card of ``Z``, or
-(ii) cannot be built anywhere: the run it belongs to (which, while it is in place, always
-     ends below at the same card ``b``, because nothing under it changes) could only go
-     onto ``b``'s next-higher card, and that card lies below ``b`` in the same heap or
-     under a card of ``Z``; **and** it cannot go into a space: every heap of its square
-     holds a card of ``Z``.
+(i) ``b``'s next-higher card lies in ``h`` below ``b``, or in another heap under a card
+    of ``Z``; **and**
+(ii) every heap of ``h``'s square holds a card of ``Z``; **or** the card lying on ``t``
+     in ``h`` is ``t``'s next-lower card ``u`` (the run goes on above ``t``) and at least
+     two of the other three heaps of the square hold a card of ``Z``.
 
-Then no card of ``Z`` ever moves: at the first move of one, the highest of them that
-moves has no card of ``Z`` over it, so it moves by (ii)'s means, which need a card of
-``Z`` to have moved first or a space in a square whose heaps all hold cards of ``Z``.
-Deals and fills only put cards on top. The largest such set is found by starting from
-every card and dropping the top frozen card of a heap while it fails (i) and (ii). A
-position is lost when a heap's frozen cards are not one run from its bottom (that heap
-can never be empty or a complete suit), or two heaps' frozen cards share a suit (a suit
-must end in one heap). Deals that dug the first square deep are often refuted at once.
+Then no card of ``Z`` ever moves. Suppose one does, and take the first move that moves
+one, from heap ``h``. Until then every card of ``Z`` lies where it lay. Deals and fills
+only put cards on top, so the move is a build or a card into a space, and it takes a
+top part of ``h``, so it takes ``t``. A build moves the heap's whole top run, which
+contains ``t`` and so starts at ``b`` (the cards from ``b`` to ``t`` have not moved), onto
+``b``'s next-higher card as the top card of another heap; by (i) that card is not a top
+card. So ``t`` itself goes into a space of its square, which by the first half of (ii)
+has none (its heaps all hold a card of ``Z``). By the second half, ``u`` lay on ``t`` and
+has left it; look at the last time it did. It did not go by a build (a run holding ``u``
+while it lies on ``t`` holds ``t``), so it went into a space ``G`` of the square, alone;
+since then it has only gone into spaces (its one next-higher card is ``t``), each time
+alone, so it now lies at the bottom of a heap ``G'`` of the square. Now ``t`` goes into a
+space ``E``. ``G'`` and ``E`` are two heaps of the square, not ``h`` (which holds ``t``),
+not each other (one holds ``u``, the other nothing), and each was empty at some moment
+since the start (``G'`` when ``u`` went into it), so neither holds a card of ``Z``: that
+leaves at most one of the other three heaps holding one. Either way, a contradiction.
+(This is why a square with one space is stuck when three of its heaps each hold a run
+whose lowest card's next-higher card is buried: taking a run apart needs two heaps that
+can be empty, one for its lower card and one for the card that lay on it.)
+
+The largest such set is found by starting from every card of the squares with at most
+one space (in a square with two, no heap's part can meet (ii)) and dropping the top
+card of a heap's part while it fails (i) or (ii) (dropping cards only makes the others
+fail more often, so the result does not depend on the order). Since its cards never
+move, a heap with a card of ``Z`` is never empty, so in a win it is a complete suit with
+its part of ``Z`` at the bottom: a position is lost when a heap's part is not one run
+from its bottom, or two heaps' parts share a suit (a suit must end in one heap). Deals
+that dug the first square deep are often refuted at once, and so are end positions
+with a square of one space whose other heaps are tangled.
 """
 
 from __future__ import annotations
@@ -298,44 +321,62 @@ class Model:
     def frozen(self, heaps: Heaps) -> list[int]:
         """For each heap, how many cards at its bottom are in the largest frozen set.
 
-        It starts from every card of the squares with no space (a square with a space
-        holds none: (ii) fails for every card of it), and drops runs (a heap's part is
-        always whole runs: dropping a run's top card would leave the next one with the
-        same answer) until none fails; the bound's innermost work, so each heap's runs
-        are looked up once (:func:`segments`)."""
-        frozen = [0] * self.count
-        full = [b for b in range(0, self.count, 4) if all(heaps[b : b + 4])]
-        if not full:
+        It starts from every card of the squares with at most one space, and drops cards
+        from the top of each heap's part (:func:`_thaw`) until none fails; the bound's
+        innermost work, so each heap's runs are looked up once (:func:`segments`). A pass
+        may judge a heap by a square's count of heaps holding frozen cards that has just
+        fallen; a wrong count only keeps cards a pass longer (the last pass changes
+        nothing, so its counts are right)."""
+        count = self.count
+        frozen = [0] * count
+        live = [b for b in range(0, count, 4) if heaps[b : b + 4].count(EMPTY) <= 1]
+        if not live:
             return frozen
         where: dict[int, tuple[int, int]] = {}
-        for b in full:
+        for b in live:
             for i in range(b, b + 4):
-                frozen[i] = len(heaps[i])
-                for j, c in enumerate(heaps[i]):
+                heap = heaps[i]
+                frozen[i] = len(heap)
+                for j, c in enumerate(heap):
                     where[c] = (i, j)
         changed = True
         while changed:
             changed = False
-            for b in full:
-                if frozen[b] and frozen[b + 1] and frozen[b + 2] and frozen[b + 3]:
+            for b in live:
+                part = frozen[b : b + 4]
+                held = 4 - part.count(0)
+                if held >= 3:  # (ii) can hold: all four hold frozen cards, or three do
                     for i in range(b, b + 4):
-                        changed |= _thaw(heaps[i], i, where, frozen)
-                elif any(frozen[b : b + 4]):  # (ii) fails for every card of the square
+                        if frozen[i]:
+                            changed |= _thaw(heaps[i], i, where, frozen, held == 4)
+                elif held:  # (ii) fails for every card of the square
                     frozen[b : b + 4] = [0, 0, 0, 0]
                     changed = True
         return frozen
 
 
-def _thaw(heap: bytes, i: int, where: dict[int, tuple[int, int]], frozen: list[int]) -> bool:
-    """Drop the top run of heap ``i``'s frozen part while it fails (i); whether any was."""
+def _thaw(
+    heap: bytes, i: int, where: dict[int, tuple[int, int]], frozen: list[int], full: bool
+) -> bool:
+    """Drop the top card of heap ``i``'s frozen part while it fails (i) or (ii) (``full``:
+    every heap of the square holds a frozen card); whether any was dropped. (i) is the
+    same for every card of a run; (ii)'s second half fails only for a run's top card."""
     count = frozen[i]
+    end = len(heap)
     for bottom, wanted in segments(heap):
+        top, end = end, bottom  # this run is heap[bottom:top]
         if bottom >= count:
             continue  # dropped already
         at = where.get(wanted)
-        if at is not None and (
+        if at is None or not (
             (at[0] == i and at[1] < bottom) or (at[0] != i and at[1] + 1 < frozen[at[0]])
         ):
+            count = bottom  # (i) fails
+            continue
+        if full or count < top:
+            break  # (ii): no space ever, or the run goes on above the part's top card
+        if top - 1 > bottom:
+            count = top - 1  # the run's top card fails (ii); the one under it does not
             break
         count = bottom
     return lower_frozen(frozen, i, count)
