@@ -22,11 +22,11 @@ from parlour.help.keys import OVERVIEW
 from parlour.help.keys import RULINGS
 from parlour.render import cards_as_shown
 from parlour.tui.app import make_app
+from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.help import HelpScreen
 from parlour.tui.screens.start import StartScreen
-from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import StatusLine
 
 from .bytwos_helpers import CHOICE_AT

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from parlour.engine.games.golf import GOLF
 from parlour.tui.app import make_app
+from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.golf import GolfScreen
-from parlour.tui.widgets import KeyBar
 
 
 def shown_keys(bar: KeyBar) -> dict[str, bool]:

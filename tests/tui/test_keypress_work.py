@@ -11,8 +11,8 @@ import pytest
 
 from parlour.engine.registry import specs
 from parlour.tui.app import make_app
+from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.game import GameScreen
-from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import StatusLine
 
 

@@ -14,9 +14,9 @@ from parlour.engine.games.golf import TURN
 from parlour.store.config import DEFAULT_THEME
 from parlour.tui.app import ParlourApp
 from parlour.tui.app import make_app
+from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.help import HelpScreen
-from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import StatusLine
 
 

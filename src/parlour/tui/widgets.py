@@ -23,7 +23,6 @@ from parlour.engine.cards import Card
 from parlour.engine.untrusted import visible
 from parlour.render import cards_as_shown
 from parlour.tui import cards as art
-from parlour.tui.keybar import KeyBar as KeyBar  # (where the screens have found it)
 
 
 class CardArtWidget(Widget):

@@ -23,12 +23,12 @@ from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
 from parlour.engine.untrusted import shown
 from parlour.store.signing import folded
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.club_send import TIMEOUT
 from parlour.tui.screens.club_send import club_settings
 from parlour.tui.screens.club_send import send_rounds
 from parlour.tui.services import services
-from parlour.tui.widgets import KeyBar
 
 
 def _number(value: object) -> str:

@@ -12,8 +12,8 @@ from textual.widgets import Static
 
 from parlour.controls.screens import CONFIRM_KEYS
 from parlour.controls.screens import Question
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
-from parlour.tui.widgets import KeyBar
 
 
 class ConfirmScreen(Keyed, ModalScreen[bool]):

@@ -41,6 +41,7 @@ from parlour.engine.notation import format_options
 from parlour.help import with_ruling_words
 from parlour.session import Session
 from parlour.tui import cards as art
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.assist import Assistant
 from parlour.tui.screens.sitting import VERDICT_BELOW
@@ -48,7 +49,6 @@ from parlour.tui.screens.sitting import Sitting
 from parlour.tui.screens.sitting import info_line
 from parlour.tui.services import services
 from parlour.tui.widgets import CardArtWidget
-from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
 from parlour.tui.widgets import room_left

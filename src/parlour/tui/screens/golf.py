@@ -27,11 +27,11 @@ from parlour.session import Session
 from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.tui import cards as art
+from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.golf_board import GolfBoard
 from parlour.tui.screens.golf_board import GolfView
 from parlour.tui.services import services
-from parlour.tui.widgets import KeyBar
 
 
 def bogey_text(round_: Round) -> str:

@@ -26,8 +26,8 @@ from parlour.help.keys import RULINGS
 from parlour.help.keys import keys_markdown
 from parlour.help.keys import overview_markdown
 from parlour.help.keys import topics
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
-from parlour.tui.widgets import KeyBar
 
 
 class HelpPage(VerticalScroll, inherit_bindings=False):

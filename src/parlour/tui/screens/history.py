@@ -24,11 +24,11 @@ from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.schema import FinishedGame
 from parlour.store.schema import StoredRound
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
 from parlour.tui.offloop import in_writer
 from parlour.tui.screens.scorecard import scorecard_table
 from parlour.tui.services import services
-from parlour.tui.widgets import KeyBar
 
 TITLE = "Finished games: choose one and press Enter to replay it"
 

@@ -12,8 +12,8 @@ from parlour.controls.screens import MESSAGES_KEYS
 from parlour.controls.screens import Closes
 from parlour.engine.untrusted import visible
 from parlour.render import cards_as_shown
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
-from parlour.tui.widgets import KeyBar
 
 
 class MessagesScreen(Keyed, ModalScreen[None]):

@@ -9,8 +9,8 @@ from textual.widgets import Static
 
 from parlour.controls.screens import PAUSE_KEYS
 from parlour.controls.screens import Paused
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
-from parlour.tui.widgets import KeyBar
 
 
 class PauseScreen(Keyed, ModalScreen[None]):

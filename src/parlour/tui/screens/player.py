@@ -21,10 +21,10 @@ from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.players import MAX_LENGTH
 from parlour.store.players import check_player
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
 from parlour.tui.services import fixed_player_words
 from parlour.tui.services import services
-from parlour.tui.widgets import KeyBar
 
 
 class PlayerScreen(Keyed, ModalScreen[None]):

@@ -32,6 +32,7 @@ from parlour.engine.games.rubbish_state import Phase
 from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.history import Line
 from parlour.tui import cards as art
+from parlour.tui.keybar import KeyBar
 from parlour.tui.offloop import in_thread
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.rubbish_board import Room
@@ -39,7 +40,6 @@ from parlour.tui.screens.rubbish_board import RubbishBoard
 from parlour.tui.screens.rubbish_board import RubbishView
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from parlour.tui.services import services
-from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import StatusLine
 
 __all__ = ["PLACE_KEYS", "RubbishScreen", "WasteHeapScreen"]

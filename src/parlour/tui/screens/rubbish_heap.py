@@ -12,9 +12,9 @@ from parlour.controls.rubbish import HEAP_KEYS
 from parlour.controls.rubbish import HeapViewer
 from parlour.engine.cards import Card
 from parlour.render import cards_as_shown
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
 from parlour.tui.widgets import CardSpread
-from parlour.tui.widgets import KeyBar
 
 #: columns between the cards of the fanned waste heap: enough to show each one's index
 FAN_STEP = 5

@@ -30,9 +30,9 @@ from parlour.render.scorecard import card_rows
 from parlour.render.scorecard import golf_card
 from parlour.render.scorecard import pace_note
 from parlour.store.database import Store
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
 from parlour.tui.services import services
-from parlour.tui.widgets import KeyBar
 
 #: under a card taller than the terminal
 MORE = "more below: ↓"

@@ -26,8 +26,8 @@ from parlour.render.untrusted import said
 from parlour.store.opening import StoreError
 from parlour.store.players import check_player
 from parlour.store.players import player_key
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
-from parlour.tui.widgets import KeyBar
 
 #: where the settings of an app served to a browser go
 VISIT_ONLY = "These settings last for this visit: the server's settings file is not changed."

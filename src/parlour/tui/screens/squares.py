@@ -38,13 +38,13 @@ from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.history import Line
 from parlour.help import with_ruling_words
 from parlour.tui import cards as art
+from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.squares_board import Runs
 from parlour.tui.screens.squares_board import SquaresBoard
 from parlour.tui.screens.squares_board import SquaresView
 from parlour.tui.screens.squares_heap import HeapShown
 from parlour.tui.screens.squares_heap import sequence_cards
-from parlour.tui.widgets import KeyBar
 from parlour.tui.widgets import StatusLine
 
 #: a reminder of the keys, shown when the terminal has lines to spare

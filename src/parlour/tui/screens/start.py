@@ -30,13 +30,13 @@ from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.unfinished import Unfinished
 from parlour.store.unfinished import unfinished
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
 from parlour.tui.offloop import in_thread
 from parlour.tui.screens.unfinished import entry_words
 from parlour.tui.screens.unfinished import new_deal
 from parlour.tui.screens.unfinished import open_saved
 from parlour.tui.services import services
-from parlour.tui.widgets import KeyBar
 
 #: the entries that need no store (they answer while the database is still opening)
 WITHOUT_STORE = frozenset({"settings", "help", "quit"})

@@ -28,9 +28,9 @@ from parlour.statistics import stats_table
 from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.queries import score_counts
+from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
 from parlour.tui.services import services
-from parlour.tui.widgets import KeyBar
 
 
 class StatisticsScreen(Keyed, Screen[None]):
