@@ -41,6 +41,8 @@ DELAYED_WORDS = (
     "Saving is delayed: the database is busy (another program is using it); your moves "
     "are kept and saved as soon as it is free."
 )
+#: said once when saving works again after it failed or was delayed
+RECOVERED_WORDS = "Saving works again: every move so far is saved."
 
 
 @dataclass
@@ -434,7 +436,7 @@ class Session:
             return DELAYED_WORDS
         if self.recovered or (self._delay_said and not self._writing()):
             self.recovered = self._delay_said = False
-            return "Saving works again: every move so far is saved."
+            return RECOVERED_WORDS
         return ""
 
     def _writing(self) -> bool:

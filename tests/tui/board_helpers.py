@@ -8,7 +8,10 @@ from typing import Any
 
 from rich.segment import Segment
 
+from parlour.session import DELAYED_WORDS
+from parlour.session import RECOVERED_WORDS
 from parlour.tui.board import LineBoard
+from parlour.tui.widgets import StatusLine
 
 Lines = list[list[Segment]]
 
@@ -24,6 +27,16 @@ def check_kept_lines(board: LineBoard) -> Lines:
     fresh = lines(board)
     assert kept == fresh
     return kept
+
+
+def move_words(app: Any) -> str:
+    """The status line's words about the last move, without what it adds about saving: a
+    write that waits half a second on a busy machine adds "delayed", then "works again",
+    whichever way the move was chosen."""
+    text = str(app.screen.query_one(StatusLine).render())
+    for news in (DELAYED_WORDS, RECOVERED_WORDS):
+        text = text.replace(news, "")
+    return text.rstrip()
 
 
 def on_screen(app: Any, board: LineBoard) -> list[str]:

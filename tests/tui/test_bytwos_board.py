@@ -19,19 +19,15 @@ from parlour.engine.record import format_record
 from parlour.tui.app import make_app
 from parlour.tui.screens.bytwos import ByTwosScreen
 from parlour.tui.screens.bytwos_board import ByTwosBoard
-from parlour.tui.widgets import StatusLine
 from tests.tui.board_helpers import check_kept_lines
 from tests.tui.board_helpers import click_pile
 from tests.tui.board_helpers import kept_through
+from tests.tui.board_helpers import move_words
 from tests.tui.board_helpers import text_in_ascii
 
 from .bytwos_helpers import CHOICE_AT
 from .bytwos_helpers import REDEAL_AT
 from .bytwos_helpers import greedy_line
-
-
-def status_text(app: Any) -> str:
-    return str(app.screen.query_one(StatusLine).render())
 
 
 async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -> None:
@@ -110,7 +106,7 @@ async def test_a_click_on_each_pile_does_what_its_key_does(
                 before = screen.session.state
                 keys = keys_for(before, key, choosing)
                 await click_pile(pilot, key, top=turn % 2 == 0)
-                clicked = (screen.session.state, status_text(app))
+                clicked = (screen.session.state, move_words(app))
                 if screen.session.state != before:
                     played += 1
                     await pilot.press("u")  # back, to press the key in the same place
@@ -126,7 +122,7 @@ async def test_a_click_on_each_pile_does_what_its_key_does(
                     await pilot.press(choosing)
                 await pilot.press(*keys)
                 await pilot.pause()
-                assert (screen.session.state, status_text(app)) == clicked, key
+                assert (screen.session.state, move_words(app)) == clicked, key
                 if screen.session.state != before:
                     await pilot.press("u")
                 if screen.controls.choosing:

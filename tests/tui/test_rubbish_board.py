@@ -18,11 +18,11 @@ from parlour.tui.screens.rubbish_board import RubbishBoard
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from tests.tui.board_helpers import click_pile
 from tests.tui.board_helpers import kept_through
+from tests.tui.board_helpers import move_words
 from tests.tui.board_helpers import text_in_ascii
 from tests.tui.test_rubbish_pilot import SEED
 from tests.tui.test_rubbish_pilot import board_text
 from tests.tui.test_rubbish_pilot import play_to_the_end
-from tests.tui.test_rubbish_pilot import status_text
 
 
 async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -> None:
@@ -71,7 +71,7 @@ async def test_a_click_on_each_pile_does_what_its_key_does(
                     await pilot.press("escape")
                     assert app.screen is screen
                     continue
-                clicked = (screen.session.state, status_text(app))
+                clicked = (screen.session.state, move_words(app))
                 if len(screen.session.line.moves) > moves:
                     played += 1
                     await pilot.press("u")  # back, to press the key in the same place
@@ -79,7 +79,7 @@ async def test_a_click_on_each_pile_does_what_its_key_does(
                     refused += 1
                 await pilot.press(key)
                 await pilot.pause()
-                assert (screen.session.state, status_text(app)) == clicked, pile
+                assert (screen.session.state, move_words(app)) == clicked, pile
         assert played and refused and looked
 
 

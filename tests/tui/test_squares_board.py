@@ -25,16 +25,13 @@ from parlour.tui.screens.squares_board import SquaresBoard
 from parlour.tui.widgets import StatusLine
 from tests.tui.board_helpers import click_middle
 from tests.tui.board_helpers import kept_through
+from tests.tui.board_helpers import move_words
 from tests.tui.board_helpers import text_in_ascii
 
 from .squares_helpers import SEED
 from .squares_helpers import player_line
 
 SIZES = [(60, 20), (100, 32), (200, 60)]
-
-
-def status_text(app: Any) -> str:
-    return str(app.screen.query_one(StatusLine).render())
 
 
 def keys_of(key: str) -> list[str]:
@@ -68,7 +65,7 @@ async def test_a_click_on_each_heap_and_the_pack_does_what_its_keys_do(
             for key in [key for key in [*HEAP_NAMES, "pack"] if key in shown]:
                 before = seen(screen)
                 await click_middle(pilot, key)
-                clicked = (*seen(screen), status_text(app))
+                clicked = (*seen(screen), move_words(app))
                 # back to where the click found the game, to press the keys there
                 if clicked[1] > before[1]:
                     played += 1
@@ -85,7 +82,7 @@ async def test_a_click_on_each_heap_and_the_pack_does_what_its_keys_do(
                 assert seen(screen) == before, key
                 await pilot.press(*keys_of(key))
                 await pilot.pause()
-                assert (*seen(screen), status_text(app)) == clicked, key
+                assert (*seen(screen), move_words(app)) == clicked, key
         assert played and chosen and refused
 
 
@@ -111,13 +108,13 @@ async def test_a_click_on_a_heap_on_offer_takes_its_sequence_as_its_number_does(
                 assert screen.session.state == start
                 assert screen.query_one(StatusLine).has_class("-refused"), key
                 continue
-            clicked = (screen.session.state, status_text(app))
+            clicked = (screen.session.state, move_words(app))
             assert clicked[0] != start, key
             await pilot.press("u")
             assert screen.session.state == start
             await pilot.press(marks[key])
             await pilot.pause()
-            assert (screen.session.state, status_text(app)) == clicked, key
+            assert (screen.session.state, move_words(app)) == clicked, key
             await pilot.press("u")
         assert screen.session.state == SQUARES.start_from_seed(SEED)
 
