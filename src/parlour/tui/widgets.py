@@ -11,11 +11,14 @@ from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.console import RenderableType
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -228,7 +231,52 @@ class CardSpread(CardArtWidget):
         return max(0, rows * (art.FULL_HEIGHT + 1) - 1)
 
 
-class StatusLine(Static):
+class WordsLine(Static):
+    """A line of plain words (never markup), such as the information line over a board.
+
+    Textual draws a ``Static``'s words through ``Content``, its styles and its wrapping,
+    which costs a keypress some tenths of a millisecond for each line of words that
+    changed. Words that fit on one line, the common case, are drawn here straight to the
+    ``Strip`` Textual would make of them (the words in the widget's style, with the offset
+    Textual's text selection reads), kept until the words or the styles change; anything
+    else (wrapped words, a selection, an alignment) is left to Textual's own drawing.
+    ``render()`` still gives the words, as a ``Static``'s does."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(markup=False, id=id, classes=classes)
+        #: the words shown, when they are a plain string
+        self._words: str | None = ""
+        #: the line drawn last, with what it was drawn from
+        self._kept: tuple[str, object, Strip] | None = None
+        #: how many lines have been drawn the short way (not taken from the one kept)
+        self.drawings = 0
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        self._words = content if isinstance(content, str) else None
+        super().update(content, layout=layout)
+
+    def render_line(self, y: int) -> Strip:
+        words = self._words
+        if y or not words or "\n" in words or self.text_selection is not None:
+            return super().render_line(y)
+        width = cell_len(words)
+        styles = self.styles
+        if (
+            width > self.content_size.width
+            or styles.text_align not in ("left", "start")
+            or styles.content_align_horizontal != "left"
+        ):
+            return super().render_line(y)
+        style = self.visual_style
+        kept = self._kept
+        if kept is None or kept[0] != words or kept[1] is not style:
+            strip = Strip([Segment(words, style.rich_style_with_offset(0, 0))], width)
+            kept = self._kept = (words, style, strip)
+            self.drawings += 1
+        return kept[2]
+
+
+class StatusLine(WordsLine):
     """What just happened, or why a move was refused. Plain words, never markup: a message
     may name a record's file or echo a record's line.
 
@@ -246,7 +294,7 @@ class StatusLine(Static):
     ascii_only: bool = False
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(markup=False, id=id, classes=classes)
+        super().__init__(id=id, classes=classes)
         self.message = ""
         #: how many lines the board leaves the status line (None: as many as it likes)
         self.room: Callable[[], int | None] = lambda: None

@@ -21,7 +21,6 @@ from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Static
 
 from parlour.controls.course import Course
 from parlour.controls.game import Ask
@@ -51,6 +50,7 @@ from parlour.tui.services import services
 from parlour.tui.widgets import CardArtWidget
 from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
+from parlour.tui.widgets import WordsLine
 from parlour.tui.widgets import room_left
 
 
@@ -148,7 +148,7 @@ class GameScreen(Keyed, Screen[None]):
     # -- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="info", markup=False)
+        yield WordsLine(id="info")
         with Vertical(id="board"):
             yield from self.compose_board()
         yield StatusLine(id="status")
@@ -235,7 +235,7 @@ class GameScreen(Keyed, Screen[None]):
     def show_info(self) -> None:
         if self.line is None:
             return
-        info = self.query_one("#info", Static)
+        info = self.query_one("#info", WordsLine)
         verdict = self.assistant.verdict_words()
         full, short = self.info_text(self.line), self.short_info_text(self.line)
         width = info.content_size.width or self.app.size.width - 2
