@@ -3,6 +3,7 @@ cannot act now; a click on a key presses it."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import groupby
 from typing import ClassVar
 
@@ -20,7 +21,14 @@ from parlour.controls.keys import shown_key
 def key_display(binding: Binding) -> str:
     """A key as the player presses it (``Space``, ``Enter``, ``←``), wherever a keymap
     has moved it."""
-    return binding.key_display or shown_key(binding.key)
+    return binding.key_display or _shown_key(binding.key)
+
+
+@lru_cache(maxsize=512)
+def _shown_key(key: str) -> str:
+    # (the key bar names every key of the screen each time the keys are asked: a few
+    # hundredths of a millisecond a key, looked up by Unicode name)
+    return shown_key(key)
 
 
 #: where a key is drawn on the key bar: its start and end column, the key, whether it acts
@@ -156,11 +164,33 @@ class KeyBar(Widget, can_focus=False):
             return self._showing
         entries: list[tuple[Binding, bool]] = []
         seen: set[str] = set()
-        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+        for binding, enabled in self._active_shown():
             if binding.show and binding.action not in seen:
                 seen.add(binding.action)
                 entries.append((binding, enabled))
         return entries
+
+    def _active_shown(self) -> list[tuple[Binding, bool]]:
+        """The screen's active bindings (Textual's ``active_bindings``: a key's first
+        binding that is not hidden, or its first with priority), of the keys that have a
+        binding shown: asking whether a binding acts costs the keypress that changed them
+        some hundredths of a millisecond each, and a key with no binding shown is never on
+        the bar."""
+        chain = self.screen._modal_binding_chain
+        shown = {key for _node, bindings in chain for key, binding in bindings if binding.show}
+        check = self.app._check_action_state
+        active: dict[str, tuple[Binding, bool]] = {}
+        for namespace, bindings in chain:
+            for key, binding in bindings:
+                if key not in shown:
+                    continue
+                state = check(binding.action, namespace)
+                if state is False:
+                    continue
+                known = active.get(key)
+                if known is None or (binding.priority and not known[0].priority):
+                    active[key] = (binding, bool(state))
+        return list(active.values())
 
     def _pieces(self) -> list[_Piece]:
         """The entries drawn, each with the spans of its keys; bindings of a group that

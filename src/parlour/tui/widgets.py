@@ -9,15 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich._wrap import divide_line
 from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -232,23 +235,26 @@ class CardSpread(CardArtWidget):
 
 
 class WordsLine(Static):
-    """A line of plain words (never markup), such as the information line over a board.
+    """Lines of plain words (never markup): the information line over a board, the status
+    line under it.
 
     Textual draws a ``Static``'s words through ``Content``, its styles and its wrapping,
     which costs a keypress some tenths of a millisecond for each line of words that
-    changed. Words that fit on one line, the common case, are drawn here straight to the
-    ``Strip`` Textual would make of them (the words in the widget's style, with the offset
-    Textual's text selection reads), kept until the words or the styles change; anything
-    else (wrapped words, a selection, an alignment) is left to Textual's own drawing.
-    ``render()`` still gives the words, as a ``Static``'s does."""
+    changed. Here the words are drawn straight to the ``Strip``s Textual would make of
+    them: wrapped where Textual wraps them (Rich's ``divide_line``, which ``Content``
+    wraps with, the spaces at a wrap taken off), each line in the widget's style with the
+    offset Textual's text selection reads; kept until the words, the width or the styles
+    change. What this does not cover (a selection, a tab, an alignment or a wrapping other
+    than Textual's default) is left to Textual's own drawing. ``render()`` still gives
+    the words, as a ``Static``'s does."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(markup=False, id=id, classes=classes)
         #: the words shown, when they are a plain string
         self._words: str | None = ""
-        #: the line drawn last, with what it was drawn from
-        self._kept: tuple[str, object, Strip] | None = None
-        #: how many lines have been drawn the short way (not taken from the one kept)
+        #: the lines drawn last (None: Textual's to draw), with what they were drawn from
+        self._kept: tuple[str, int, object, list[Strip] | None] | None = None
+        #: how many times the words have been drawn the short way
         self.drawings = 0
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
@@ -256,24 +262,62 @@ class WordsLine(Static):
         super().update(content, layout=layout)
 
     def render_line(self, y: int) -> Strip:
+        lines = self._short_lines(self.content_size.width)
+        if lines is None:
+            return super().render_line(y)
+        if y < len(lines):
+            return lines[y]
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # as many lines as the words are drawn on (the lines kept for the next paint)
+        lines = self._short_lines(width)
+        if lines is None:
+            return super().get_content_height(container, viewport, width)
+        return len(lines)
+
+    def _short_lines(self, width: int) -> list[Strip] | None:
+        """The lines of the words drawn the short way in ``width`` cells (None: Textual's
+        own drawing)."""
         words = self._words
-        if y or not words or "\n" in words or self.text_selection is not None:
-            return super().render_line(y)
-        width = cell_len(words)
-        styles = self.styles
-        if (
-            width > self.content_size.width
-            or styles.text_align not in ("left", "start")
-            or styles.content_align_horizontal != "left"
-        ):
-            return super().render_line(y)
+        if not words or self.text_selection is not None:
+            return None
         style = self.visual_style
         kept = self._kept
-        if kept is None or kept[0] != words or kept[1] is not style:
-            strip = Strip([Segment(words, style.rich_style_with_offset(0, 0))], width)
-            kept = self._kept = (words, style, strip)
+        if kept is not None and kept[0] == words and kept[1] == width and kept[2] is style:
+            return kept[3]
+        lines = self._draw(words, width, style) if self._plain_styles() else None
+        self._kept = (words, width, style, lines)
+        if lines is not None:
             self.drawings += 1
-        return kept[2]
+        return lines
+
+    def _plain_styles(self) -> bool:
+        styles = self.styles
+        return (
+            styles.text_align in ("left", "start")
+            and styles.content_align_horizontal == "left"
+            and styles.content_align_vertical == "top"
+            and styles.text_wrap == "wrap"
+            and styles.text_overflow == "fold"
+            and not styles.line_pad
+        )
+
+    @staticmethod
+    def _draw(words: str, width: int, style: VisualStyle) -> list[Strip] | None:
+        if "\t" in words or width <= 0:
+            return None
+        strips: list[Strip] = []
+        for y, line in enumerate(words.split("\n")):
+            offsets = divide_line(line, width, fold=True)
+            starts, ends = [0, *offsets], [*offsets, len(line)]
+            for index, (start, end) in enumerate(zip(starts, ends, strict=True)):
+                text = line[start:end] if index == len(offsets) else line[start:end].rstrip()
+                cells = cell_len(text)
+                if not text or cells > width:
+                    return None
+                strips.append(Strip([Segment(text, style.rich_style_with_offset(start, y))], cells))
+        return strips
 
 
 class StatusLine(WordsLine):
