@@ -56,8 +56,9 @@ OTHER_COMMANDS = tuple(
 #: listing of unfinished games (the start screen's), the share code, the notice of a
 #: terminal too small, and the standard library's hashing and secrets (JSON too, which
 #: this test's own script loads to report); without a settings file, the TOML parser
-#: (the themes are Python); and the package's resources, which the rules pages are read
-#: through (no first message names a ruling)
+#: (the themes are Python); the package's resources, which the rules pages are read
+#: through (no first message names a ruling); the verdicts, which only the solvers make;
+#: and Rich's table of emoji codes (no board's words hold any)
 NOT_BEFORE_THE_BOARD = (
     "parlour.store.unfinished",
     "parlour.engine.share",
@@ -67,6 +68,8 @@ NOT_BEFORE_THE_BOARD = (
     "tomllib",
     "importlib.resources",
     "zipfile",
+    "parlour.engine.verdict",
+    "rich._emoji_codes",
 )
 
 
