@@ -20,8 +20,6 @@ from tests.tui.scorecard_helpers import COURSE
 from tests.tui.scorecard_helpers import COURSE_PARS
 from tests.tui.scorecard_helpers import card_cells
 from tests.tui.scorecard_helpers import keep_course_pars
-from tests.tui.test_locked_database import ANSWER_SECONDS
-from tests.tui.test_locked_screens import WAITED_SECONDS
 from tests.tui.test_locked_screens import Answers
 from tests.tui.test_locked_screens import locked
 from tests.tui.test_locked_screens import until
@@ -38,14 +36,11 @@ async def test_the_round_card_opens_with_every_par_kept_while_the_database_is_lo
         assert isinstance(screen, GolfScreen)
         await until(pilot, lambda: screen.round_pars()[0] == COURSE_PARS)
         holder = locked(private_data_dir)
-        [opened] = await answers.times(pilot, ["c"], (events.Key,))
-        assert opened < WAITED_SECONDS, opened
+        await answers.answer(pilot, ["c"], (events.Key,), holder)
         card = app.screen
         assert isinstance(card, ScorecardScreen)
         pars = [str(par) for _, par in sorted(COURSE_PARS.items())]
         assert card_cells(card)["Par"] == [*pars, str(sum(COURSE_PARS.values()))]
         # the card refreshes every half second while some bests are still worked out
-        times = await answers.times(pilot, ["down", "up"] * 6, (events.Key,))
-        assert max(times) <= ANSWER_SECONDS, times
-        assert holder.is_alive(), "the lock was let go too soon to show anything"
+        await answers.answer(pilot, ["down", "up"] * 6, (events.Key,), holder)
         holder.join()

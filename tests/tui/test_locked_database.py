@@ -1,6 +1,7 @@
 """The board never waits on the disk: with the database held locked by another connection
-for ten seconds, every key still makes its move and redraws the board at once, the status
-line says that saving is delayed, and once the lock is let go every move is on disk.
+for ten seconds, every key still makes its move and redraws the board while the lock is
+held (a key that waited for the disk would return only after the lock was let go), the
+status line says that saving is delayed, and once the lock is let go every move is on disk.
 
 Real SQLite: a second connection, in a thread of its own, holds an exclusive lock (as
 another Parlour, or any other program, could)."""
@@ -23,8 +24,8 @@ from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.widgets import StatusLine
 
 LOCKED_SECONDS = 10.0
-#: the most a key may take, from the press to the move made and the board redrawn
-ANSWER_SECONDS = 0.05
+#: how long keys are pressed while the lock is held (well inside it)
+PRESSING_SECONDS = 3.0
 
 
 def hold_lock(path: Path, locked: threading.Event, seconds: float) -> None:
@@ -66,27 +67,23 @@ async def test_keys_answer_at_once_while_another_program_holds_the_database(
         holder.start()
         assert locked.wait(5)
         taken = time.monotonic()
-        # when the move is made and the board redrawn (the screen redraws as the session
-        # tells it of the new line, before this later listener hears of it)
-        shown: list[float] = []
-        session.listen(lambda line: shown.append(time.perf_counter()))
-        answers: list[float] = []
+        made = 0
         delayed_said = False
-        while time.monotonic() - taken < 3.0:
+        while time.monotonic() - taken < PRESSING_SECONDS:
             key = key_to_move(screen)
             if key is None:
                 break
             played = len(session.line.moves)
-            start = time.perf_counter()
             await pilot.press(key)
             assert len(session.line.moves) > played  # the engine has the move
             assert screen.line is session.line  # and the board shows it
-            answers.append(shown[-1] - start)
+            # ... while the lock is still held: the key did not wait for the disk
+            assert holder.is_alive() and app.writer.pending()
+            made += 1
             status = str(screen.query_one(StatusLine).render())
             delayed_said = delayed_said or DELAYED_WORDS.split(":")[0] in status
             await pilot.pause(0.2)
-        assert len(answers) >= 5, "too few moves to measure"
-        assert max(answers) <= ANSWER_SECONDS, answers
+        assert made >= 5, "too few moves made while the lock was held"
         assert delayed_said, "the status line did not say that saving is delayed"
         assert app.writer.pending()  # the moves wait for the lock, in memory
         # the lock is let go: the moves are written, in order, and the screen says so

@@ -23,7 +23,6 @@ from parlour.store.paths import DATABASE_NAME
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.scorecard import ScorecardScreen
-from tests.tui.test_locked_database import ANSWER_SECONDS
 from tests.tui.test_locked_database import LOCKED_SECONDS
 from tests.tui.test_locked_database import hold_lock
 from tests.tui.test_locked_database import key_to_move
@@ -67,25 +66,20 @@ async def test_a_hole_ends_at_once_while_another_program_holds_the_database(
         )
         holder.start()
         assert taken.wait(5)
-        shown: list[float] = []
-        session.listen(lambda line: shown.append(time.perf_counter()))
-        start = time.perf_counter()
         await pilot.press(key)
         assert session.is_finished and screen.line is session.line
-        assert shown[-1] - start <= ANSWER_SECONDS, shown[-1] - start
+        assert holder.is_alive()  # the finish shown while the lock is held: it did not wait
         score = session.outcome.score  # type: ignore[union-attr]
         # the finish waits for the lock in the writer; the screen goes on answering: the
         # round's card (its pars and bests read from the store) opens and closes at once
         await pilot.pause(0.5)
         assert app.writer.pending()
         assert app.screen is screen
-        before = time.perf_counter()
         await pilot.press("c")
         assert isinstance(app.screen, ScorecardScreen)
         await pilot.press("escape")
-        # not the lock's ten seconds (half of them: a loaded machine took 4.5 s to open and
-        # close the card, its first read of the kept figures included)
-        assert time.perf_counter() - before <= LOCKED_SECONDS / 2
+        # opened and closed while the lock is held: the card did not wait for it
+        assert holder.is_alive()
         assert app.screen is screen and app.writer.pending()
         # the lock is let go: the finish is written, and the card of the round shows it
         holder.join()

@@ -56,3 +56,31 @@ async def test_starting_in_a_tiny_terminal_shows_the_notice(
         await pilot.resize_terminal(100, 32)
         await pilot.pause()
         assert isinstance(app.screen, GolfScreen)
+
+
+def notices(app: object) -> list[str]:
+    return [str(notice.message) for notice in app._notifications]  # type: ignore[attr-defined]
+
+
+async def test_notices_wait_while_the_size_notice_shows(private_data_dir: Path) -> None:
+    """A notice (a toast) would cover the few words asking for a larger terminal: one
+    showing when the terminal shrinks, and one that comes while it is too small, are held
+    back and shown, whole, when it grows again."""
+    app = make_app(private_data_dir, game="golf", seed=1, ascii_only=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.notify("before it shrank")
+        await pilot.pause()
+        assert notices(app) == ["before it shrank"]
+        await pilot.resize_terminal(30, 10)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert notices(app) == []
+        app.notify("while it was small", timeout=1.0)
+        await pilot.pause(1.2)  # longer than that notice's time: it does not run out unseen
+        assert notices(app) == []
+        assert "40×12" in app.screen.query_one("#too-small", OneLine).text
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert isinstance(app.screen, GolfScreen)
+        assert notices(app) == ["before it shrank", "while it was small"]

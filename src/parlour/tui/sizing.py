@@ -1,5 +1,6 @@
 """The app's watch on the terminal's size: a clear message over everything while the
-terminal is too small for the screen in view."""
+terminal is too small for the screen in view. Notices (toasts) would cover its few words:
+they are held back while it shows, and shown, whole, when it goes."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import cast
 
 from textual.app import App
 from textual.events import Resize
+from textual.notifications import Notification
+from textual.notifications import Notify
 from textual.screen import Screen
 
 if TYPE_CHECKING:
@@ -31,6 +34,8 @@ class SizeWatch(App[None]):
 
     #: set once the first screens are up (before that, nothing is checked)
     _watching_size = False
+    #: notices held back while the size notice shows (they would cover it)
+    _held_notices: tuple[Notification, ...] = ()
 
     def on_resize(self, event: Resize) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -49,12 +54,36 @@ class SizeWatch(App[None]):
                 from parlour.tui.screens.small import TooSmallScreen
 
                 self.push_screen(TooSmallScreen(need, (width, height)))
+                self._hold_notices()
             else:
                 notice = cast("TooSmallScreen", small)
                 notice.need = need
                 notice.update_size((width, height))
         elif small is not None:
             self.pop_screen()
+            self._show_held_notices()
+
+    def on_notify(self, event: Notify) -> None:
+        """A notice that comes while the size notice shows is held back (before the app
+        shows it), to be shown when the size notice goes."""
+        if is_size_notice(self.screen):
+            event.prevent_default()
+            self._held_notices = (*self._held_notices, event.notification)
+
+    def _hold_notices(self) -> None:
+        """Take every notice showing off the screen, to be shown when the size notice
+        goes."""
+        self._held_notices = (*self._held_notices, *self._notifications)
+        self.clear_notifications()
+
+    def _show_held_notices(self) -> None:
+        held, self._held_notices = self._held_notices, ()
+        for notice in held:  # (plain words already: shown as they are, for their full time)
+            again = Notification(
+                notice.message, notice.title, notice.severity, notice.timeout,
+                markup=notice.markup,
+            )  # fmt: skip
+            self.post_message(Notify(again))
 
     def needed_size(self) -> tuple[int, int]:
         """The smallest terminal for the screen in view: its own MIN_SIZE, or that of the
