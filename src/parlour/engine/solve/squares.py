@@ -97,12 +97,6 @@ PROBE_TIME: Final = 0.25
 #: with 250 rather than 1,000, seeds 1 to 120 had 106 and 107 deals settled in two runs
 #: against 103 and 103, side by side in one process, and no deal lost a verdict
 FIRST_END_CAP: Final = 250
-#: an end search may also see an eighth of the positions the search has seen so far, if
-#: that is more than its cap: within a deal's second the first round often never ends,
-#: and the end searches it cuts short overlap (seed 45: eleven entries cut at 250, all in
-#: one lost region of 8,943 positions); with it, seeds 76 and 169 were won in two runs
-#: of seeds 1 to 200 side by side, and no deal was lost to unknown in the second
-END_SHARE: Final = 8
 #: how many positions a go of the search sees before the other has its turn
 SLICE: Final = 200
 
@@ -154,10 +148,9 @@ class _Search:
         want of budget). In a go each end search sees at most a cap of positions; a go
         that ends with no win and no end search cut short is exact (the root is lost),
         and one that had some cut short starts again with a cap four times as high (the
-        positions shown lost are remembered). Within a go an end search may also see
-        :data:`END_SHARE`'s part of the positions seen so far, when that is more. So
-        neither one wide end search nor one order can keep the rest waiting. The search
-        made :attr:`aside`, if any, has its turn between two slices."""
+        positions shown lost are remembered). So neither one wide end search nor one
+        order can keep the rest waiting. The search made :attr:`aside`, if any, has its
+        turn between two slices."""
         if self.model.n == self.root[1]:  # the pack is empty: one end search
             cap = FIRST_END_CAP
             while (found := self.finish([self.root], cap)) is UNSETTLED:
@@ -206,7 +199,7 @@ class _Search:
             seen.add(child)
             path.append(child)
             if child[1] == n:
-                found = self.finish(path, max(cap, (budget.nodes - self.start) // END_SHARE))
+                found = self.finish(path, cap)
                 if found is True:
                     return True
                 unsettled |= found is UNSETTLED
