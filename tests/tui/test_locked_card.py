@@ -43,4 +43,4 @@ async def test_the_round_card_opens_with_every_par_kept_while_the_database_is_lo
         assert card_cells(card)["Par"] == [*pars, str(sum(COURSE_PARS.values()))]
         # the card refreshes every half second while some bests are still worked out
         await answers.answer(pilot, ["down", "up"] * 6, (events.Key,), holder)
-        holder.join()
+        holder.let_go()

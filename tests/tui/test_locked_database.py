@@ -23,21 +23,45 @@ from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.widgets import StatusLine
 
-LOCKED_SECONDS = 10.0
+#: the longest another program holds the lock here, unless the test lets it go before:
+#: less than the store's wait for a lock (30 s), so that a key that waited for the disk
+#: would be answered only once the lock is let go
+LOCKED_SECONDS = 20.0
 #: how long keys are pressed while the lock is held (well inside it)
 PRESSING_SECONDS = 3.0
 
 
-def hold_lock(path: Path, locked: threading.Event, seconds: float) -> None:
-    """Hold an exclusive lock on the database for ``seconds`` (no one else may write)."""
-    connection = sqlite3.connect(path, isolation_level=None)
-    try:
-        connection.execute("BEGIN EXCLUSIVE")
-        locked.set()
-        time.sleep(seconds)
-        connection.execute("ROLLBACK")
-    finally:
-        connection.close()
+class LockHolder(threading.Thread):
+    """Another program holding an exclusive lock on the database, from :func:`take_lock`
+    until the test lets it go, or for ``seconds`` at most."""
+
+    def __init__(self, path: Path, seconds: float) -> None:
+        super().__init__(daemon=True)
+        self.path, self.seconds = path, seconds
+        self.taken, self._let_go = threading.Event(), threading.Event()
+
+    def run(self) -> None:
+        connection = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            connection.execute("BEGIN EXCLUSIVE")
+            self.taken.set()
+            self._let_go.wait(self.seconds)
+            connection.execute("ROLLBACK")
+        finally:
+            connection.close()
+
+    def let_go(self) -> None:
+        """Let the lock go, and wait until it has gone."""
+        self._let_go.set()
+        self.join()
+
+
+def take_lock(directory: Path, seconds: float = LOCKED_SECONDS) -> LockHolder:
+    """Another program takes the database in ``directory``, exclusively."""
+    holder = LockHolder(directory / DATABASE_NAME, seconds)
+    holder.start()
+    assert holder.taken.wait(5)
+    return holder
 
 
 def key_to_move(screen: GolfScreen) -> str | None:
@@ -60,12 +84,7 @@ async def test_keys_answer_at_once_while_another_program_holds_the_database(
         assert isinstance(screen, GolfScreen) and screen.session is not None
         session = screen.session
         assert app.writer.flush(5)  # the new game is on disk before the lock is taken
-        locked = threading.Event()
-        holder = threading.Thread(
-            target=hold_lock, args=(tmp_path / DATABASE_NAME, locked, LOCKED_SECONDS)
-        )
-        holder.start()
-        assert locked.wait(5)
+        holder = take_lock(tmp_path)
         taken = time.monotonic()
         made = 0
         delayed_said = False
@@ -87,7 +106,7 @@ async def test_keys_answer_at_once_while_another_program_holds_the_database(
         assert delayed_said, "the status line did not say that saving is delayed"
         assert app.writer.pending()  # the moves wait for the lock, in memory
         # the lock is let go: the moves are written, in order, and the screen says so
-        holder.join()
+        holder.let_go()
         assert app.writer.flush(35)
         assert session.unsaved is None
         moves = [GOLF.format_move(move) for move in session.line.moves]

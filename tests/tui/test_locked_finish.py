@@ -9,7 +9,6 @@ another Parlour, or any other program, could)."""
 
 from __future__ import annotations
 
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -19,13 +18,11 @@ from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import PlayColumn
 from parlour.engine.history import Line
 from parlour.store.database import Store
-from parlour.store.paths import DATABASE_NAME
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.scorecard import ScorecardScreen
-from tests.tui.test_locked_database import LOCKED_SECONDS
-from tests.tui.test_locked_database import hold_lock
 from tests.tui.test_locked_database import key_to_move
+from tests.tui.test_locked_database import take_lock
 
 COURSE = 4242
 AFTER_LOCK_SECONDS = 40.0
@@ -60,12 +57,7 @@ async def test_a_hole_ends_at_once_while_another_program_holds_the_database(
                 break
             await pilot.press(key)
         assert app.writer.flush(5)  # every move so far is on disk before the lock
-        taken = threading.Event()
-        holder = threading.Thread(
-            target=hold_lock, args=(private_data_dir / DATABASE_NAME, taken, LOCKED_SECONDS)
-        )
-        holder.start()
-        assert taken.wait(5)
+        holder = take_lock(private_data_dir)
         await pilot.press(key)
         assert session.is_finished and screen.line is session.line
         assert holder.is_alive()  # the finish shown while the lock is held: it did not wait
@@ -82,7 +74,7 @@ async def test_a_hole_ends_at_once_while_another_program_holds_the_database(
         assert holder.is_alive()
         assert app.screen is screen and app.writer.pending()
         # the lock is let go: the finish is written, and the card of the round shows it
-        holder.join()
+        holder.let_go()
         deadline = time.monotonic() + AFTER_LOCK_SECONDS
         while not isinstance(app.screen, ScorecardScreen) and time.monotonic() < deadline:
             await pilot.pause(0.1)

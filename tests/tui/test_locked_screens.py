@@ -8,7 +8,6 @@ another Parlour, or any other program, could)."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -23,7 +22,6 @@ from textual.widgets import OptionList
 from textual.widgets import Static
 
 from parlour.store.database import Store
-from parlour.store.paths import DATABASE_NAME
 from parlour.tui.app import SWITCH_BUSY
 from parlour.tui.app import make_app
 from parlour.tui.routing import BUSY_ROUND
@@ -34,25 +32,19 @@ from parlour.tui.screens.history import RoundsScreen
 from parlour.tui.screens.player import PlayerScreen
 from parlour.tui.screens.start import StartScreen
 from parlour.tui.screens.statistics import StatisticsScreen
-from tests.tui.test_locked_database import hold_lock
+from tests.tui.test_locked_database import LockHolder
+from tests.tui.test_locked_database import take_lock
 from tests.tui.test_players_stats_pilot import choose
 from tests.tui.test_players_stats_pilot import finish
 from tests.tui.test_players_stats_pilot import menu_entries
 
-#: how long the lock is held here (long enough for a dozen keys, and a store opening or
-#: a write that would wait for it all that time)
-HELD_SECONDS = 4.0
 #: how long the test waits for what was asked once the lock is let go (a loaded machine)
 AFTER_LOCK_SECONDS = 40.0
 
 
-def locked(directory: Path, seconds: float = HELD_SECONDS) -> threading.Thread:
-    """Another program takes the database, exclusively, for ``seconds``."""
-    taken = threading.Event()
-    holder = threading.Thread(target=hold_lock, args=(directory / DATABASE_NAME, taken, seconds))
-    holder.start()
-    assert taken.wait(5)
-    return holder
+def locked(directory: Path) -> LockHolder:
+    """Another program takes the database, exclusively, until let go."""
+    return take_lock(directory)
 
 
 class Answers:
@@ -72,7 +64,7 @@ class Answers:
         pilot: Pilot[Any],
         keys: list[str],
         answer: tuple[type[Message], ...],
-        holder: threading.Thread,
+        holder: LockHolder,
     ) -> None:
         """Press each key and check that it is answered while ``holder`` still holds the
         lock: its answer handled, and the next message taken up, before the lock is let go
@@ -118,7 +110,7 @@ async def test_switching_player_while_the_database_is_locked(private_data_dir: P
         assert app.screen is screen and app.store is not None and app.store.player == "ann"
         await pilot.pause(0.6)
         assert SWITCH_BUSY in notices(app)  # it says why nothing has happened yet
-        holder.join()
+        holder.let_go()
         await until(pilot, lambda: app.store is not None and app.store.player == "bob")
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
         assert "Player: bob (switch to another)" in menu_entries(app)
@@ -141,7 +133,7 @@ async def test_opening_a_round_while_the_database_is_locked(private_data_dir: Pa
         assert isinstance(app.screen, StartScreen)
         await pilot.pause(0.6)
         assert BUSY_ROUND in notices(app)
-        holder.join()
+        holder.let_go()
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.pause()
         screen = app.screen
@@ -174,7 +166,7 @@ async def test_abandoning_a_round_while_the_database_is_locked(private_data_dir:
         assert app.screen is screen
         await answers.answer(pilot, ["down", "up"] * 6, (events.Key,), holder)
         assert screen.rounds[0].abandoned is None  # not yet
-        holder.join()
+        holder.let_go()
         await until(pilot, lambda: bool(screen.rounds) and screen.rounds[0].abandoned is not None)
         table = screen.query_one(DataTable)
         assert "abandoned" in str(table.get_row_at(0)[3])
@@ -192,7 +184,7 @@ async def test_the_reading_screens_answer_while_the_database_is_locked(
     app, answers = make_app(private_data_dir, player="ann"), Answers()
     async with app.run_test(size=(100, 32), message_hook=answers.hook) as pilot:
         await pilot.pause()
-        holder = locked(private_data_dir, 8.0)
+        holder = locked(private_data_dir)
         for entry, kind, read in (
             ("History", HistoryScreen, lambda s: s.query_one(DataTable).row_count == 2),
             ("Scorecards", RoundsScreen, lambda s: s.query_one(DataTable).row_count == 1),
@@ -217,4 +209,4 @@ async def test_the_reading_screens_answer_while_the_database_is_locked(
             assert holder.is_alive(), "the lock was let go too soon to show anything"
             await pilot.press("escape")
             await pilot.pause()
-        holder.join()
+        holder.let_go()

@@ -18,7 +18,6 @@ from textual.widgets import Static
 
 from parlour.session import Session
 from parlour.store.database import Store
-from parlour.store.paths import DATABASE_NAME
 from parlour.store.unfinished import Unfinished
 from parlour.store.unfinished import unfinished
 from parlour.tui.app import BUSY_OPENING
@@ -29,7 +28,8 @@ from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.start import StartScreen
 from tests.tui.menu_helpers import menu_read
 from tests.tui.test_locked_database import LOCKED_SECONDS
-from tests.tui.test_locked_database import hold_lock
+from tests.tui.test_locked_database import LockHolder
+from tests.tui.test_locked_database import take_lock
 
 #: how long the test waits for the store once the lock is let go (a loaded machine)
 AFTER_LOCK_SECONDS = 40.0
@@ -47,15 +47,9 @@ def a_game_in_progress(directory: Path) -> list[str]:
         store.close()
 
 
-def locked(directory: Path) -> threading.Thread:
-    """Another program takes the database, exclusively, for ten seconds."""
-    taken = threading.Event()
-    holder = threading.Thread(
-        target=hold_lock, args=(directory / DATABASE_NAME, taken, LOCKED_SECONDS)
-    )
-    holder.start()
-    assert taken.wait(5)
-    return holder
+def locked(directory: Path) -> LockHolder:
+    """Another program takes the database, exclusively, until let go."""
+    return take_lock(directory)
 
 
 def notice(screen: StartScreen) -> str:
@@ -92,7 +86,7 @@ async def test_the_start_screen_answers_keys_while_the_database_is_locked(
         await pilot.press("enter")
         assert app.screen is screen
         # the lock is let go: the store opens and the start screen lists the game
-        holder.join()
+        holder.let_go()
         deadline = time.monotonic() + AFTER_LOCK_SECONDS
         while app.store is None and time.monotonic() < deadline:
             await pilot.pause(0.1)
@@ -116,7 +110,7 @@ async def test_a_game_asked_for_opens_once_the_locked_database_answers(
         screen = app.screen
         assert isinstance(screen, StartScreen) and app.store is None
         assert notice(screen) == BUSY_OPENING
-        holder.join()
+        holder.let_go()
         deadline = time.monotonic() + AFTER_LOCK_SECONDS
         while not isinstance(app.screen, GameScreen) and time.monotonic() < deadline:
             await pilot.pause(0.1)

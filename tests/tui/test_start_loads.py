@@ -6,6 +6,7 @@ asked for (docs/performance.md, time to first board)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -54,13 +55,21 @@ OTHER_COMMANDS = tuple(
 #: what a board opened from the command line does without until it is asked for: the
 #: listing of unfinished games (the start screen's), the share code, the notice of a
 #: terminal too small, and the standard library's hashing and secrets (JSON too, which
-#: this test's own script loads to report)
+#: this test's own script loads to report); without a settings file, the TOML parser
+#: (the themes are Python); the package's resources, which the rules pages are read
+#: through (no first message names a ruling); the verdicts, which only the solvers make;
+#: and Rich's table of emoji codes (no board's words hold any)
 NOT_BEFORE_THE_BOARD = (
     "parlour.store.unfinished",
     "parlour.engine.share",
     "parlour.tui.screens.small",
     "hashlib",
     "secrets",
+    "tomllib",
+    "importlib.resources",
+    "zipfile",
+    "parlour.engine.verdict",
+    "rich._emoji_codes",
 )
 
 
@@ -74,12 +83,15 @@ def heavy(modules: list[str]) -> list[str]:
 
 
 def loaded(tmp_path: Path, *arguments: str) -> dict[str, list[str]]:
+    # a player without a settings file (the defaults)
+    environment = dict(os.environ, PARLOUR_CONFIG=str(tmp_path / "no-settings.toml"))
     result = subprocess.run(
         [sys.executable, "-c", SCRIPT, "--data-dir", str(tmp_path), *arguments],
         capture_output=True,
         text=True,
         timeout=120,
         check=True,
+        env=environment,
     )
     found: dict[str, list[str]] = json.loads(result.stdout.strip().splitlines()[-1])
     return found

@@ -34,14 +34,19 @@ from dataclasses import dataclass
 from dataclasses import field
 from importlib import import_module
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 from typing import Any
 from typing import Protocol
 from typing import runtime_checkable
 
 from parlour.engine.game import Rules
 from parlour.engine.game import Words
-from parlour.engine.verdict import Budget
-from parlour.engine.verdict import Verdict
+
+if TYPE_CHECKING:
+    # only named in the solver's protocol: playing a game needs no verdicts, and the
+    # module's dataclasses would cost a start their making (docs/performance.md)
+    from parlour.engine.verdict import Budget
+    from parlour.engine.verdict import Verdict
 
 
 def resolve(reference: str) -> object:

@@ -23,7 +23,6 @@ from typing import Any
 from typing import Final
 from typing import TypeVar
 
-from parlour.engine import work
 from parlour.engine.cards import Card
 from parlour.engine.cards import format_cards
 from parlour.engine.deals import check_seed
@@ -213,6 +212,10 @@ def replay(record: Record, positions: int = MAX_POSITIONS) -> Line[Any, Any]:
             first.line,
             first.number,
         )
+    # the meter's module only when a record is replayed: a new deal's first board needs
+    # none (docs/performance.md)
+    from parlour.engine import work
+
     with work.metered(positions):
         for recorded in record.moves:
             try:

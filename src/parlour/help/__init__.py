@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
 
 from parlour.engine.registry import find_spec
 from parlour.engine.registry import specs
 
 
 def _read(name: str) -> str:
+    # importlib.resources (and the zipfile it loads) only when a page is read: a board
+    # needs none before its first frame (docs/performance.md)
+    from importlib import resources
+
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
@@ -22,6 +25,8 @@ def general_rules() -> str:
 
 def game_rules(game_id: str) -> str:
     """The rules section of one game (the page its plug-in names)."""
+    from importlib import resources
+
     package, _, path = find_spec(game_id).rules_page.partition(":")
     return resources.files(package).joinpath(path).read_text(encoding="utf-8")
 
@@ -62,6 +67,10 @@ def ruling_titles() -> dict[str, str]:
 def with_ruling_words(message: str) -> str:
     """``message`` with each ruling it names in brackets followed by the ruling's title:
     ``(G3)`` becomes ``(G3: turning the stock)``, so that a code never stands alone."""
+    if _NAMED.search(message) is None:
+        # no ruling named (most messages, the first board's among them): the rules pages
+        # are not read for it (docs/performance.md)
+        return message
     titles = ruling_titles()
 
     def titled(match: re.Match[str]) -> str:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
@@ -146,6 +145,10 @@ def load(path: str | Path | None = None) -> Loaded:
         return unusable(f"brackets nested more than {MAX_DEPTH} deep")
     if parts > MAX_KEY_PARTS:
         return unusable(f"a dotted key of more than {MAX_KEY_PARTS} parts")
+    # the TOML parser is loaded only when there is a file to read (a start without
+    # settings does without it: docs/performance.md)
+    import tomllib
+
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

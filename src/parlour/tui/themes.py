@@ -11,8 +11,6 @@ four suits always differ.
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
 from typing import Final
 
 from textual.theme import BUILTIN_THEMES
@@ -20,14 +18,60 @@ from textual.theme import Theme
 
 SUITS: Final = ("spades", "hearts", "diamonds", "clubs")
 
-
-def _parlour_themes() -> tuple[Theme, ...]:
-    """Parlour's own themes, kept as data in ``themes.toml`` beside this module."""
-    text = (resources.files("parlour.tui") / "themes.toml").read_text(encoding="utf-8")
-    return tuple(Theme(name=name, **values) for name, values in tomllib.loads(text).items())
-
-
-BAIZE, HIGH_CONTRAST = _parlour_themes()
+# Parlour's own themes, as Theme's keyword arguments (``variables`` sets the cards'
+# colours). They are Python rather than a data file so that a start reads no file and
+# loads no TOML parser for them (docs/performance.md).
+BAIZE: Final = Theme(
+    name="baize",
+    primary="#D9B44A",
+    secondary="#8C6D1F",
+    accent="#E8C872",
+    warning="#F0B429",
+    error="#E5484D",
+    success="#9BE38A",
+    foreground="#F4F1E4",
+    background="#0B4A2A",
+    surface="#0F5A34",
+    panel="#146B3E",
+    dark=True,
+    variables={
+        "card-red": "#FF9A9A",
+        "card-black": "#F4F1E4",
+        "card-playable": "#FFE08A",
+        "suit-spades": "#F4F1E4",
+        "suit-hearts": "#FF9A9A",
+        "suit-diamonds": "#9CCBFF",
+        "suit-clubs": "#B8F5A0",
+        "footer-background": "#07361F",
+    },
+)
+HIGH_CONTRAST: Final = Theme(
+    name="high-contrast",
+    primary="#FFD700",
+    secondary="#00E5FF",
+    accent="#FFD700",
+    warning="#FFD700",
+    error="#FF6B6B",
+    success="#7CFF7C",
+    foreground="#FFFFFF",
+    background="#000000",
+    surface="#000000",
+    panel="#1A1A1A",
+    dark=True,
+    text_alpha=1.0,
+    # every card text colour is at least 7:1 against the card face (the background)
+    variables={
+        "card-red": "#FF7A7A",
+        "card-black": "#FFFFFF",
+        "card-playable": "#FFFF00",
+        "suit-spades": "#FFFFFF",
+        "suit-hearts": "#FF7A7A",
+        "suit-diamonds": "#8FBFFF",
+        "suit-clubs": "#7CFF7C",
+        "text-muted": "#D0D0D0",
+        "footer-key-foreground": "#FFD700",
+    },
+)
 PARLOUR_THEMES: Final = (BAIZE, HIGH_CONTRAST)
 
 #: the colours, on the card face, that carry a card's rank and suit

@@ -44,6 +44,26 @@ class HelpPage(VerticalScroll, inherit_bindings=False):
 
 
 class HelpScreen(Keyed, ModalScreen[None]):
+    #: this screen's look, here rather than in parlour.tcss, so that the app does not
+    #: parse it at every start before a board (docs/performance.md)
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+    }
+
+    #help {
+        width: 90%;
+        max-width: 100;
+        height: 90%;
+        background: $panel;
+        border: round $primary;
+        padding: 0 1;
+    }
+
+    #help-page {
+        height: 1fr;
+    }
+    """
     KEYS = HELP_KEYS
 
     def key_target(self) -> Help:

@@ -36,6 +36,23 @@ TITLE = "Finished games: choose one and press Enter to replay it"
 class HistoryScreen(Keyed, Screen[None]):
     """Finished games, newest first; Enter replays one."""
 
+    #: this screen's look, here rather than in parlour.tcss, so that the app does not
+    #: parse it at every start before a board (docs/performance.md)
+    DEFAULT_CSS = """
+    #history {
+        padding: 0 1;
+    }
+
+    #history #title {
+        text-style: bold;
+        margin-bottom: 1;
+    }
+
+    #games {
+        height: 1fr;
+    }
+    """
+
     KEYS = HISTORY_KEYS
 
     def key_target(self) -> History:
@@ -110,6 +127,26 @@ class HistoryScreen(Keyed, Screen[None]):
 class RoundsScreen(Keyed, Screen[None]):
     """Past rounds with their scorecards; an unfinished round can be continued or
     abandoned from here."""
+
+    #: this screen's look, here rather than in parlour.tcss (as the history's)
+    DEFAULT_CSS = """
+    #rounds {
+        padding: 0 1;
+    }
+
+    #rounds #title {
+        text-style: bold;
+        margin-bottom: 1;
+    }
+
+    #round-table {
+        height: 1fr;
+    }
+
+    #round-card {
+        height: auto;
+    }
+    """
 
     KEYS = ROUNDS_KEYS
 

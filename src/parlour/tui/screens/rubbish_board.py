@@ -260,7 +260,10 @@ class RubbishBoard(LineBoard):
         """``markup`` (the screen's own words) in ``style``, wrapped to ``width`` cells."""
         if width <= 0:
             return []
-        lines = list(Text.from_markup(markup, style=style).wrap(self.app.console, width))
+        # (the words hold no emoji codes: without emoji=False Rich loads its table of
+        # them, thousands of names, before the first board; docs/performance.md)
+        text = Text.from_markup(markup, style=style, emoji=False)
+        lines = list(text.wrap(self.app.console, width))
         for line in lines:  # (as a text widget wraps them: no spaces where a line breaks)
             line.rstrip()
         return lines

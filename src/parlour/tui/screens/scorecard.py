@@ -109,8 +109,48 @@ def verdict(round_: Round) -> Text:
 
 
 class ScorecardScreen(Keyed, ModalScreen[bool]):
+    #: this screen's look, here rather than in parlour.tcss, so that the app does not
+    #: parse it at every start before a board (docs/performance.md)
+    DEFAULT_CSS = """
+    ScorecardScreen {
+        align: center middle;
+    }
+
+    #scorecard {
+        width: auto;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        padding: 1 2;
+        background: $panel;
+        border: round $primary;
+        scrollbar-size-vertical: 1;
+    }
+
+    ScorecardScreen.-narrow #scorecard {
+        padding: 0 1;
+    }
+
+    /* narrow: the panel is as wide as the screen, and the verdict wraps inside it */
+    ScorecardScreen.-narrow #scorecard {
+        width: 100%;
+    }
+
+    ScorecardScreen.-narrow #scorecard-verdict {
+        width: 100%;
+    }
+
+    #scorecard-table, #scorecard-verdict {
+        width: auto;
+        height: auto;
+    }
+
+    #scorecard-verdict {
+        margin-top: 1;
+    }
+    """
     KEYS = SCORECARD_KEYS
-    #: under 70 columns the panel's padding is one column each side (parlour.tcss)
+    #: under 70 columns the panel's padding is one column each side (DEFAULT_CSS)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-wide")]  # noqa: RUF012 (typed by Textual)
 
     def key_target(self) -> Scorecard:

@@ -43,6 +43,71 @@ WITHOUT_STORE = frozenset({"settings", "help", "quit"})
 
 
 class StartScreen(Keyed, Screen[None]):
+    #: this screen's look, here rather than in parlour.tcss, so that the app does not
+    #: parse it at every start before a board (docs/performance.md); as a widget's
+    #: default CSS its rules lose to every rule of parlour.tcss, and none of those
+    #: matches what these style
+    DEFAULT_CSS = """
+    #start {
+        align: center top;
+        padding: 1 2;
+    }
+
+    #start #title {
+        text-style: bold;
+        color: $text-primary;
+        width: 100%;
+        max-width: 76;  /* the menu's width: the column is centred as one */
+        min-width: 8;
+        content-align: center middle;
+    }
+
+    #start #subtitle {
+        color: $text-muted;
+        width: 100%;
+        max-width: 76;
+        min-width: 8;
+        content-align: center middle;
+        margin-bottom: 1;
+    }
+
+    #menu {
+        height: auto;
+        max-height: 16;
+        width: 100%;
+        max-width: 76;
+        /* never narrower than its own border and padding: Textual cannot wrap the options
+           in no room at all (a terminal a few cells wide) */
+        min-width: 8;
+    }
+
+    #start-notice {
+        color: $warning;
+        margin-top: 1;
+        width: 100%;
+        max-width: 76;
+        min-width: 8;
+    }
+
+    /* a short terminal: no subtitle, no margins, and a menu that scrolls in what is left */
+    StartScreen.-short #start {
+        padding: 0 1;
+    }
+
+    StartScreen.-short #subtitle {
+        display: none;
+    }
+
+    StartScreen.-short #menu {
+        height: 1fr;
+    }
+
+    StartScreen.-short #start-notice {
+        margin-top: 0;
+        height: auto;
+        max-height: 2;
+    }
+    """
     KEYS = start_keys()
 
     def key_target(self) -> StartMenu:
