@@ -125,3 +125,33 @@ def test_the_solver_agrees_with_the_generic_search_on_tangles(part: int, drawn: 
         assert plain.status != WINNABLE  # never refute what the generic search can win
     assume(plain.definite)
     check_against_generic(state)
+
+
+#: one square, no space: the hearts lie in two runs, 4-3 on the king of spades and 2 down
+#: round to 5 on the diamonds (a whole suit), each run's lowest card one below the other's
+#: top card; the clubs (a whole suit) lie on the spades from queen to three
+MUTUAL = {
+    "1a": suit_run("3S", 10) + " " + suit_run("KC"),
+    "1b": "2S AS",
+    "1c": "KS 4H 3H",
+    "1d": suit_run("10D") + " " + suit_run("5H", 11),
+}
+
+
+def test_a_build_onto_a_card_lying_on_its_next_higher_card_is_not_always_safe() -> None:
+    # A "safe move" reduction of the end search was measured: with no space anywhere,
+    # make only one build of a run onto a card that lies on its own next-higher card,
+    # since such builds seem to commute. It is wrong: here both runs of hearts can be
+    # built onto each other, and only one order wins (the 4-3 onto the 5 frees the king
+    # of spades, which leaves a space). The solver must not make such a choice.
+    state = position(MUTUAL, squares=1)
+    assert solve(SQUARES, state, budget_nodes=GENERIC_NODES).status == WINNABLE
+    verdict = solve_squares(state, budget_nodes=10_000)
+    assert verdict.status == WINNABLE
+    replay(state, verdict)
+    winning = SQUARES.apply(state, SQUARES.parse_move("1c-1d"))
+    losing = SQUARES.apply(state, SQUARES.parse_move("1d-1c"))
+    assert all(heap for heap in state.heaps[:4])
+    assert solve(SQUARES, winning, budget_nodes=GENERIC_NODES).status == WINNABLE
+    assert solve(SQUARES, losing, budget_nodes=GENERIC_NODES).status == NOT_WINNABLE
+    assert solve_squares(losing, budget_nodes=10_000).status == NOT_WINNABLE
