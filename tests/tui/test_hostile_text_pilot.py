@@ -160,6 +160,7 @@ async def test_a_replay_of_a_file_with_markup_in_its_name_shows_the_name(tmp_pat
 @PILOT
 @given(name=ANY_NAME)
 @example(name="\udc80" * 37)  # (a name too long for the status line's lines: cut)
+@example(name="(R1)")  # (looks like a ruling's code: shown as it is, not given a title)
 async def test_a_replay_of_any_file_name_is_drawn_without_a_control(
     tmp_path: Path, name: str
 ) -> None:

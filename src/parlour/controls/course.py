@@ -41,6 +41,13 @@ class Playing:
         self.session: Session = session
 
     @property
+    def outside(self) -> tuple[str, ...]:
+        """Words from outside that a message may hold (why saving fails: a path, the
+        store's reason), to be shown as they are."""
+        unsaved = self.session.unsaved
+        return (unsaved,) if unsaved else ()
+
+    @property
     def game(self) -> Session:
         """The game in play, for what only play does."""
         return self.session
@@ -120,6 +127,12 @@ class Replaying:
 
     def saving(self) -> tuple[str, bool]:
         return "", False
+
+    @property
+    def outside(self) -> tuple[str, ...]:
+        """Words from outside that a message may hold: the record's title (a file's
+        name), as shown."""
+        return (shown(self.title),) if self.title else ()
 
     def __init__(self, line: Line[Any, Any], title: str = "") -> None:
         self.line = line

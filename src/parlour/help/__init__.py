@@ -5,6 +5,7 @@ never differ (a test checks)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
 
 from parlour.engine.registry import find_spec
@@ -64,17 +65,28 @@ def ruling_titles() -> dict[str, str]:
     return titles
 
 
-def with_ruling_words(message: str) -> str:
+def with_ruling_words(message: str, *, outside: Sequence[str] = ()) -> str:
     """``message`` with each ruling it names in brackets followed by the ruling's title:
-    ``(G3)`` becomes ``(G3: turning the stock)``, so that a code never stands alone."""
+    ``(G3)`` becomes ``(G3: turning the stock)``, so that a code never stands alone.
+    ``outside``: words in the message that came from outside (a replayed file's name, a
+    store's reason), left as they are wherever they stand in it, even where they look
+    like a ruling's code."""
     if _NAMED.search(message) is None:
         # no ruling named (most messages, the first board's among them): the rules pages
         # are not read for it (docs/performance.md)
         return message
     titles = ruling_titles()
+    kept = [
+        (found.start(), found.end())
+        for words in outside
+        if words
+        for found in re.finditer(re.escape(words), message)
+    ]
 
     def titled(match: re.Match[str]) -> str:
         code = match.group(1)
-        return f"({code}: {titles[code]})" if code in titles else match.group(0)
+        if code not in titles or any(a <= match.start() < b for a, b in kept):
+            return match.group(0)
+        return f"({code}: {titles[code]})"
 
     return _NAMED.sub(titled, message)

@@ -284,10 +284,11 @@ class GameScreen(Keyed, Screen[None]):
         if news:
             message = f"{message} {news}" if message else news
             refused = refused or failing
+        outside = self.course.outside  # (a file's name: "(R1)" there is not a ruling)
         self.query_one(StatusLine).say(
-            with_ruling_words(message),
+            with_ruling_words(message, outside=outside),
             refused=refused,
-            whole=with_ruling_words(whole) if whole else whole,
+            whole=with_ruling_words(whole, outside=outside) if whole else whole,
         )
 
     def status_room(self) -> int | None:
