@@ -46,11 +46,13 @@ def test_bad_moves_get_the_engines_reason_and_moves_lists_the_legal_ones(
     tmp_path: Path,
 ) -> None:
     played = parlour(
-        tmp_path, "play", "golf", "--seed", "1", "--plain", given="9\nmoves\n2\n7\nmoves\nq\n"
-    )
+        tmp_path, "play", "golf", "--seed", "1", "--plain",
+        given="9\n(G2)\nmoves\n2\n7\nmoves\nq\n",
+    )  # fmt: skip
     out = played.stdout
     assert played.returncode == 0
     assert "'9' is not a Golf move" in out
+    assert "'(G2)' is not a Golf move" in out  # quoted as typed (not given G2's title)
     # seed 1 opens with 9♣ on the foundation and one play, 8♥ from column 7 (or the hole
     # may be conceded, G7)
     assert "2 moves:\n  7        8♥ from column 7 onto 9♣\n" in out

@@ -14,6 +14,7 @@ import re
 import secrets
 from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from typing import TextIO
@@ -139,10 +140,11 @@ class Plain:
 
     # -- output ----------------------------------------------------------------------------
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, *, outside: Sequence[str] = ()) -> None:
         # a message may echo what was typed or a file's name: controls shown, not obeyed
-        # (a ruling is named with its title: "(G3: turning the stock)")
-        text = with_ruling_words(text)
+        # (a ruling is named with its title: "(G3: turning the stock)", but not within
+        # ``outside``, what was typed: "(G3)" typed is quoted as typed)
+        text = with_ruling_words(text, outside=outside)
         self.out.write(visible(cards_as_shown(text, self.ascii_only)) + "\n")
         self.out.flush()
 
@@ -313,13 +315,18 @@ class Plain:
         except IllegalMoveError as error:
             # the move named as it was typed (s stays s), then why
             reason = error.reason.rstrip(".")
+            typed = text.strip()
             self.say(
-                f"{text.strip()} is not allowed: {reason}. (Type moves for the moves you can make.)"
+                f"{typed} is not allowed: {reason}. (Type moves for the moves you can make.)",
+                outside=[typed],
             )
             return
         except ParlourError as error:
             reason = str(error).rstrip(".")
-            self.say(f"{reason[:1].upper()}{reason[1:]}. (Type moves for the moves you can make.)")
+            self.say(
+                f"{reason[:1].upper()}{reason[1:]}. (Type moves for the moves you can make.)",
+                outside=[text.strip()],
+            )
             return
         # what the player's own move changed (the moves Parlour then made are said in news)
         after = session.line.states[made + 1]
