@@ -33,7 +33,11 @@ def move_words(app: Any) -> str:
     """The status line's words about the last move, without what it adds about saving: a
     write that waits half a second on a busy machine adds "delayed", then "works again",
     whichever way the move was chosen."""
-    text = str(app.screen.query_one(StatusLine).render())
+    return without_saving_news(str(app.screen.query_one(StatusLine).render()))
+
+
+def without_saving_news(text: str) -> str:
+    """A status line's words without what it adds about saving (which a slow write adds)."""
     for news in (DELAYED_WORDS, RECOVERED_WORDS):
         text = text.replace(news, "")
     return text.rstrip()
