@@ -293,3 +293,43 @@ def test_a_signal_after_moves_ends_everything_with_the_moves_saved(
         assert [game.moves for game in store.games_in_progress()] == [("7",)]
     finally:
         store.close()
+
+
+#: a Ctrl-C at its worst moment: raised while Python runs a finaliser of its own accord
+#: (during start-up: an import's lock, a weak reference's callback), where Python prints
+#: the KeyboardInterrupt and drops it; then the command goes on to play, as in one run of
+#: the test above, whose plain mode then waited at its prompt
+DROPPED_CTRL_C = """
+import signal, sys
+from parlour.ending import note_interrupts
+
+note_interrupts()  # as the entry point does, first
+
+
+class Finalised:
+    def __del__(self) -> None:
+        signal.raise_signal(signal.SIGINT)
+
+
+Finalised()
+from parlour.cli import main
+
+sys.exit(main())
+"""
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["app", "plain"])
+def test_a_ctrl_c_that_python_drops_still_ends_a_command_that_comes_to_play(
+    tmp_path: Path, plain: bool
+) -> None:
+    args = ["--data-dir", str(tmp_path), "play", "golf", "--seed", "1", *(["--plain"] * plain)]
+    process = subprocess.run(
+        [sys.executable, "-c", DROPPED_CTRL_C, *args],
+        stdin=subprocess.PIPE if plain else subprocess.DEVNULL,  # (plain mode would wait on it)
+        capture_output=True,
+        timeout=20,
+    )
+    # ended as a Ctrl-C ends a command that plays, before playing, and without a traceback
+    assert process.returncode == 128 + signal.SIGINT, process
+    assert b"Traceback" not in process.stderr and b"KeyboardInterrupt" not in process.stderr
+    assert b"Golf" not in process.stdout

@@ -2,7 +2,9 @@
 
 Kept small and first: nothing is loaded before Ctrl-C is made an orderly end (status
 130, no traceback), whenever it comes; SIGHUP and SIGTERM keep their default action, which
-ends the process at once, until the command knows it will play (:mod:`parlour.ending`).
+ends the process at once, until the command knows it will play (:mod:`parlour.ending`,
+which also notes every Ctrl-C, so that one Python drops on its way still ends a command
+that comes to play).
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ from __future__ import annotations
 
 def run() -> int:
     try:
+        from parlour.ending import note_interrupts
+
+        note_interrupts()
         from parlour.cli import main
 
         return main()

@@ -5,8 +5,12 @@ A game is saved after every move, so what matters is that the process ends, soon
 it is doing when the signal comes (starting up, drawing, waiting on a terminal that is
 gone), and that no process it started lives on. Until the command knows that it will play,
 the signals keep their default actions (SIGHUP and SIGTERM end the process at once; Ctrl-C
-is status 130, :mod:`parlour.__main__`): nothing has been started or played yet. From then
-on (:func:`installed`) three nets, each catching what the one before it misses:
+is status 130, :mod:`parlour.__main__`): nothing has been started or played yet. Python's
+Ctrl-C is an exception raised wherever the main thread is, and one raised in code Python
+calls by itself (a weak reference's callback, a finaliser) is printed and dropped: so a
+Ctrl-C is also noted (:func:`note_interrupts`), and a command that comes to play after a
+dropped one ends there, instead of waiting at its prompt. From then on (:func:`installed`)
+three nets, each catching what the one before it misses:
 
 1. **The end.** While the app's event loop runs, it is handed the signal
    (:func:`on_signal`): it saves the game, stops its workers and closes, giving the
@@ -64,6 +68,7 @@ class _Ending:
         self.full_screen = False
         self.clean: Callable[[int], None] | None = None
         self.number: int | None = None
+        self.interrupted = False
 
 
 _state = _Ending()
@@ -142,6 +147,29 @@ def _signalled(number: int, frame: FrameType | None) -> None:
     end_now(number)
 
 
+def _interrupted(number: int, frame: FrameType | None) -> None:
+    _state.interrupted = True
+    raise KeyboardInterrupt
+
+
+def _dropped(unraisable: Any) -> None:
+    if isinstance(unraisable.exc_value, KeyboardInterrupt) and _state.interrupted:
+        return  # noted: no traceback on the terminal for a Ctrl-C
+    sys.__unraisablehook__(unraisable)
+
+
+def note_interrupts() -> None:
+    """Ctrl-C (SIGINT) raises KeyboardInterrupt as Python's own handler does, and is noted
+    for :func:`installed`, and one that Python drops is not reported as an error; where
+    Ctrl-C is ignored (a command started in the background) or already handled, it is left
+    as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupted)
+        sys.unraisablehook = _dropped
+
+
 @contextlib.contextmanager
 def installed() -> Iterator[None]:
     """While a command plays (the app, plain mode): the signals end it as this module
@@ -156,6 +184,8 @@ def installed() -> Iterator[None]:
         if os.isatty(0):
             _state.terminal = termios.tcgetattr(0)
     before = {number: signal.signal(number, _signalled) for number in ENDING_SIGNALS}
+    if _state.interrupted:  # a Ctrl-C came, and was dropped on its way (note_interrupts)
+        end_now(signal.SIGINT)
     try:
         yield
     finally:
