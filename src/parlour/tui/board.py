@@ -135,6 +135,22 @@ def fr_places(
     return tuple(places)
 
 
+def _fit(lines: Sequence[Text], width: int, height: int, *, pad: bool) -> list[Text]:
+    """A picture's lines in a place ``width`` × ``height``: cut to it, and (``pad``)
+    filled out to its width; a picture shorter than its place is filled with blank lines
+    of the board's own style, as a widget of that height would be."""
+    shown: list[Text] = []
+    for line in [*lines[:height], *_blanks(height - len(lines))]:
+        cells = line.cell_len
+        if cells > width:
+            line = line[:width]
+            cells = line.cell_len
+        if cells < width and pad:
+            line = _blank(width) if line is _EMPTY else line + " " * (width - cells)
+        shown.append(line)
+    return shown
+
+
 def _same(one: _Line, other: _Line) -> bool:
     """Two lines draw the same (a Rich text's equality leaves out its own style)."""
     return len(one) == len(other) and all(
@@ -169,6 +185,12 @@ class LineBoard(CardArtWidget):
         self._kept: dict[Hashable, list[Text]] = {}
         #: the segments of each picture's line drawn (by the line's identity)
         self._drawn: dict[int, tuple[Text, Style | None, list[Segment]]] = {}
+        #: each picture's lines fitted to its place (by the identity of its lines): the
+        #: lines, their identities, the place asked for, the place's size, the lines fitted
+        self._fitted: dict[
+            int,
+            tuple[Sequence[Text], tuple[int, ...], tuple[int, int], tuple[int, int], list[Text]],
+        ] = {}
 
     # -- what subclasses give -------------------------------------------------------------
 
@@ -216,22 +238,30 @@ class LineBoard(CardArtWidget):
     def _lay_out(self) -> list[_Line]:
         """Lay the pictures out: each line's parts, left to right."""
         layout = self._layout = self.pictures()
-        rows: list[list[tuple[int, Text, Style | None]]] = [[] for _ in range(layout.height)]
+        height = layout.height
+        rows: list[list[tuple[int, Text, Style | None]]] = [[] for _ in range(height)]
+        fitted = self._fitted
+        if len(fitted) >= 4 * self.KEPT_PICTURES:
+            fitted.clear()
         for placed in layout.pictures:
-            area = placed.area
-            # (a picture shorter than its place is filled with blank lines of the board's
-            # own style, as a widget of that height would be)
-            lines = [*placed.lines[: area.height], *_blanks(area.height - len(placed.lines))]
-            for offset, line in enumerate(lines):
-                if 0 <= placed.y + offset < layout.height:
-                    shown = line if line.cell_len <= area.width else line[: area.width]
-                    if shown.cell_len < area.width and placed.width:
-                        shown = (
-                            _blank(area.width)
-                            if shown is _EMPTY
-                            else shown + " " * (area.width - shown.cell_len)
-                        )
-                    rows[placed.y + offset].append((placed.x, shown, placed.under))
+            lines, x, y, under = placed.lines, placed.x, placed.y, placed.under
+            # a picture kept (the same lines, placed alike) is fitted once: the same
+            # lines, padded or cut alike, are then the same objects, drawn once
+            ids = tuple(map(id, lines))
+            asked = (placed.width, placed.height)
+            kept = fitted.get(id(lines))
+            if kept is None or kept[0] is not lines or kept[1] != ids or kept[2] != asked:
+                area = placed.area
+                kept = fitted[id(lines)] = (
+                    lines,
+                    ids,
+                    asked,
+                    (area.width, area.height),
+                    _fit(lines, area.width, area.height, pad=bool(placed.width)),
+                )
+            for offset, shown in enumerate(kept[4]):
+                if 0 <= y + offset < height:
+                    rows[y + offset].append((x, shown, under))
         return [tuple(sorted(row, key=lambda part: part[0])) for row in rows]
 
     def _strip(self, line: _Line, width: int) -> Strip:
@@ -278,6 +308,7 @@ class LineBoard(CardArtWidget):
         """Draw every picture and line again when next painted (what they show is the
         same, but not how: a theme, NO_COLOR, the deck, ASCII)."""
         self._kept.clear()
+        self._fitted.clear()
         self._texts = None
 
     def notify_style_update(self) -> None:

@@ -272,8 +272,10 @@ class SquaresScreen(GameScreen):
             if not self.play(reply.move):
                 self.refresh_board()
             return
+        before = self.line
         super().respond(reply)
-        if not isinstance(reply, Redraw):
+        # (a move, an undo or a redo has redrawn the board and the keys already)
+        if not isinstance(reply, Redraw) and self.line is before:
             self.refresh_board()
 
     def clicked(self, key: str) -> None:
