@@ -8,7 +8,10 @@ the board (Golf, Rubbish Heap, Three Squares, By Twos), the start screen's menu,
 the bare app (Textual's ``App`` with two ``Static`` widgets and nothing else), its text.
 The bare app is the floor no Textual app can beat: Python and Textual importing and
 drawing. ``--only imports`` times the bare app after importing Parlour's modules of a game
-in play: what Parlour's imports alone add. Starts are interleaved (bare, Parlour, bare,
+in play: what Parlour's imports alone add; ``--only needs``, after only what any Parlour
+must do before a new Golf deal's first board (the rules loaded and the deal dealt, the
+database opened and asked for the unfinished game, the settings read): the floor for the
+first board whatever its screens are made of. Starts are interleaved (bare, Parlour, bare,
 Parlour …) so that the machine's load falls on both alike, and the ratio of the medians
 is what counts. ``--against`` names the Python of another checkout (its virtualenv's
 ``bin/python``): its starts of the same screens are interleaved with these, as a before
@@ -51,10 +54,26 @@ Bare().run()
 #: floor for a game's first board while Parlour's imports stay as they are
 IMPORTS = "import parlour.cli.commands, parlour.tui.app, parlour.tui.screens.golf\n" + BARE
 
+#: the bare app after what any Parlour must do before a new deal's first board, whatever
+#: its screens are made of: load the game's rules and deal it, open the database and ask
+#: it for the player's unfinished game (the board says that a first move replaces it),
+#: and read the settings (the theme, the deck): a floor for the first board itself
+NEEDS = (
+    "import os\n"
+    "from pathlib import Path\n"
+    "from parlour.engine.registry import find_spec\n"
+    "from parlour.store.config import load\n"
+    "from parlour.store.database import Store\n"
+    "load()\n"
+    "Store(Path(os.environ['PARLOUR_DATA_DIR'])).saved_deal('golf', 'none')\n"
+    "find_spec('golf').rules().start_from_seed(1)\n"
+) + BARE
+
 #: what each start waits for: the arguments, and a text that appears once drawn
 STARTS = {
     "bare": (["-c", BARE], b"READY-MARK"),
     "imports": (["-c", IMPORTS], b"READY-MARK"),
+    "needs": (["-c", NEEDS], b"READY-MARK"),
     "start": (["-m", "parlour"], b"Golf: a single hole"),
     "golf": (["-m", "parlour", "play", "golf", "--seed", "1"], b"Found."),
     "rubbish": (["-m", "parlour", "play", "rubbish", "--seed", "1"], b"Foundations"),
