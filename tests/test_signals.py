@@ -303,6 +303,9 @@ DROPPED_CTRL_C = """
 import signal, sys
 from parlour.ending import note_interrupts
 
+# Python's own Ctrl-C, as in a terminal (a run started in the background by a shell, such
+# as this test's, inherits Ctrl-C ignored, which the entry point leaves as it is)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 note_interrupts()  # as the entry point does, first
 
 
