@@ -72,6 +72,7 @@ with a square of one space whose other heaps are tangled.
 
 from __future__ import annotations
 
+from itertools import chain
 from itertools import permutations
 from typing import Final
 
@@ -120,6 +121,8 @@ class Model:
         self.n = len(pack)
         self.squares = squares
         self.count = 4 * squares
+        #: :meth:`dealt_again`'s answers, by (p, nd): asked for every child of a position
+        self._live: dict[tuple[int, int], list[bool]] = {}
 
     # -- one entry per class (section 1) -------------------------------------------------
 
@@ -131,13 +134,15 @@ class Model:
     def key(self, heaps: list[bytes], p: int, nd: int) -> Pos:
         """The class's entry (its heaps arranged as described above)."""
         if p == self.n:
-            squares = sorted(tuple(sorted(heaps[b : b + 4])) for b in range(0, self.count, 4))
-            return tuple(heap for square in squares for heap in square), p, 0
-        live = self.dealt_again(p, nd)
-        for s in range(self.squares):
+            squares = sorted([tuple(sorted(heaps[b : b + 4])) for b in range(0, self.count, 4)])
+            return tuple(chain.from_iterable(squares)), p, 0
+        live = self._live.get((p, nd))
+        if live is None:
+            live = self._live[p, nd] = self.dealt_again(p, nd)
+        for s, alive in enumerate(live):
             b = 4 * s
             part = heaps[b : b + 4]
-            if not live[s]:
+            if not alive:
                 heaps[b : b + 4] = sorted(part)
             elif EMPTY in part:
                 free = [b + j for j in range(4) if len(part[j]) <= 1]
