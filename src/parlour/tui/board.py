@@ -186,10 +186,9 @@ class LineBoard(CardArtWidget):
         #: the segments of each picture's line drawn (by the line's identity)
         self._drawn: dict[int, tuple[Text, Style | None, list[Segment]]] = {}
         #: each picture's lines fitted to its place (by the identity of its lines): the
-        #: lines, their identities, the place asked for, the place's size, the lines fitted
+        #: lines, their identities, the place asked for (width, height), the lines fitted
         self._fitted: dict[
-            int,
-            tuple[Sequence[Text], tuple[int, ...], tuple[int, int], tuple[int, int], list[Text]],
+            int, tuple[Sequence[Text], tuple[int, ...], tuple[int, int], list[Text]]
         ] = {}
 
     # -- what subclasses give -------------------------------------------------------------
@@ -252,14 +251,9 @@ class LineBoard(CardArtWidget):
             kept = fitted.get(id(lines))
             if kept is None or kept[0] is not lines or kept[1] != ids or kept[2] != asked:
                 area = placed.area
-                kept = fitted[id(lines)] = (
-                    lines,
-                    ids,
-                    asked,
-                    (area.width, area.height),
-                    _fit(lines, area.width, area.height, pad=bool(placed.width)),
-                )
-            for offset, shown in enumerate(kept[4]):
+                shown_lines = _fit(lines, area.width, area.height, pad=bool(placed.width))
+                kept = fitted[id(lines)] = (lines, ids, asked, shown_lines)
+            for offset, shown in enumerate(kept[3]):
                 if 0 <= y + offset < height:
                     rows[y + offset].append((x, shown, under))
         return [tuple(sorted(row, key=lambda part: part[0])) for row in rows]

@@ -121,25 +121,28 @@ class Model:
         self.n = len(pack)
         self.squares = squares
         self.count = 4 * squares
-        #: :meth:`dealt_again`'s answers, by (p, nd): asked for every child of a position
-        self._live: dict[tuple[int, int], list[bool]] = {}
+        #: :meth:`dealt_again`'s answers, by (p, nd)
+        self._live: dict[tuple[int, int], tuple[bool, ...]] = {}
 
     # -- one entry per class (section 1) -------------------------------------------------
 
-    def dealt_again(self, p: int, nd: int) -> list[bool]:
-        """For each square, whether a deal may still reach it."""
-        deals = (self.n - p + 3) // 4
-        return [(s - nd) % self.squares < deals for s in range(self.squares)]
+    def dealt_again(self, p: int, nd: int) -> tuple[bool, ...]:
+        """For each square, whether a deal may still reach it (remembered: asked for every
+        child of a position)."""
+        live = self._live.get((p, nd))
+        if live is None:
+            deals = (self.n - p + 3) // 4
+            live = self._live[p, nd] = tuple(
+                (s - nd) % self.squares < deals for s in range(self.squares)
+            )
+        return live
 
     def key(self, heaps: list[bytes], p: int, nd: int) -> Pos:
         """The class's entry (its heaps arranged as described above)."""
         if p == self.n:
             squares = sorted([tuple(sorted(heaps[b : b + 4])) for b in range(0, self.count, 4)])
             return tuple(chain.from_iterable(squares)), p, 0
-        live = self._live.get((p, nd))
-        if live is None:
-            live = self._live[p, nd] = self.dealt_again(p, nd)
-        for s, alive in enumerate(live):
+        for s, alive in enumerate(self.dealt_again(p, nd)):
             b = 4 * s
             part = heaps[b : b + 4]
             if not alive:
@@ -242,7 +245,7 @@ class Model:
         heaps: Heaps,
         p: int,
         nd: int,
-        live: list[bool],
+        live: tuple[bool, ...],
         spaces: list[list[int]],
         frees: list[list[int]],
     ) -> list[tuple[Pos, Recipe]]:
