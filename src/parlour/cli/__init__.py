@@ -67,6 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(argv: Sequence[str] | None) -> int:
     from parlour.cli import commands
+    from parlour.collector import release
     from parlour.store.files import AlreadyThere
     from parlour.store.files import FileError
     from parlour.store.opening import StoreError
@@ -74,6 +75,8 @@ def _run(argv: Sequence[str] | None) -> int:
     _never_unwritable()
     try:
         args, extra = parse(argv)
+        if not _opens_app(args):
+            release()  # (held off by the entry point only for the app's start)
         _fit_output(args)
         if extra:
             # argparse cannot take positional moves after options; collect them here
@@ -96,6 +99,10 @@ def _run(argv: Sequence[str] | None) -> int:
 #: the commands that open the app, whose screen draws ASCII itself (and can be switched
 #: back to glyphs from its settings)
 _APP_COMMANDS = frozenset({None, "play", "replay"})
+
+
+def _opens_app(args: argparse.Namespace) -> bool:
+    return args.command in _APP_COMMANDS and not getattr(args, "plain", False)
 
 
 #: the streams reconfigured, with their encoding and errors before (put back at the end,
@@ -132,8 +139,7 @@ def _fit_output(args: argparse.Namespace) -> None:
     if not all(map(shows_glyphs, streams)):
         args.ascii = True
     else:
-        opens_app = args.command in _APP_COMMANDS and not getattr(args, "plain", False)
-        if opens_app or not getattr(args, "ascii", False):
+        if _opens_app(args) or not getattr(args, "ascii", False):
             return
     for stream in streams:
         if hasattr(stream, "reconfigure"):

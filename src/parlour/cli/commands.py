@@ -151,6 +151,7 @@ def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
     # (parlour.ending), the app's own handlers taking over once it runs
     with installed():
         from parlour.cli.settings import checked_theme
+        from parlour.collector import release
         from parlour.store.config import load
         from parlour.tui.app import make_app
 
@@ -165,7 +166,10 @@ def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
             served=getattr(args, "served", None) or "",  # started by parlour serve (cli/serve)
             **kwargs,
         )
-        app.run()
+        try:
+            app.run()
+        finally:
+            release()  # (the app lets it go once it has drawn: this, if it never drew)
         return 0 if app.return_code in (None, 0) else int(app.return_code)
 
 

@@ -19,6 +19,7 @@ from textual.worker import WorkerCancelled
 from textual.worker import WorkerFailed
 
 from parlour import ending
+from parlour.collector import release
 from parlour.controls.course import Playing
 from parlour.engine import find_game
 from parlour.engine.record import parse_record
@@ -194,6 +195,9 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
         if self._remember_theme:
             self.remember(theme=self.theme)
         self._report_settings()
+        # the first screen is up: the collector, held off while the app started, goes on
+        # once it is drawn (parlour.collector)
+        self.call_after_refresh(release)
 
     def _store_opened(self, opening: asyncio.Future[Store]) -> Worker[None] | None:
         """Go on once the store has answered: open what the app was asked to open (or,
