@@ -46,6 +46,7 @@ from parlour.tui.opening import Resume
 from parlour.tui.opening import StartMenu
 from parlour.tui.preferences import Preferences
 from parlour.tui.routing import Routing
+from parlour.tui.screens import game_screen_class
 from parlour.tui.screens.unfinished import ask_round
 from parlour.tui.screens.unfinished import open_game
 from parlour.tui.screens.unfinished import tell_replacing
@@ -171,10 +172,21 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
     def get_default_screen(self) -> Screen[None]:
         return Backdrop(id="_default")
 
-    async def on_mount(self) -> None:
+    def on_mount(self) -> None:
+        # Textual shows nothing drawn while the app mounts (it batches every update until
+        # the mount is over, and the compositor counts what it drew as shown): a first
+        # screen put up then would wait for the screen's next timer, up to a frame later,
+        # to be drawn again. So the store is opened, and the first screen put up, just
+        # after the mount.
+        self.call_later(self._open)
+
+    async def _open(self) -> None:
         # the database is opened in a thread: one another program holds locked is waited
         # for there (up to the store's busy timeout), never on the event loop
         opening = open_store(self.data_dir, self.player or self.config.settings.player)
+        if isinstance(self.opening, OpenGame):
+            # its screen's modules are loaded while the database opens
+            game_screen_class(self.opening.game)
         done, _ = await asyncio.wait({opening}, timeout=OPENING_GRACE)
         if done:
             opened = self._store_opened(opening)
