@@ -125,3 +125,6 @@ def test_the_start_screen_loads_no_game_and_no_solver(tmp_path: Path) -> None:
     assert found["screens"][-1] == "StartScreen"
     assert heavy(modules) == []
     assert [name for name in modules if name.startswith("parlour.tui.screens.golf")] == []
+    # the club's client and the web's modules wait for a player who has joined a club
+    assert [name for name in modules if name.startswith("parlour.clubclient")] == []
+    assert "urllib.request" not in modules

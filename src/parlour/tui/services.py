@@ -106,3 +106,12 @@ def place(app: App[Any]) -> Screen[Any]:
 def fixed_player_words(player: str) -> str:
     """Why the player cannot be changed in an app served to a browser."""
     return f"This app plays as {player} only: the owner of the server chose the player."
+
+
+def club_settings(app: App[Any]) -> tuple[str, str]:
+    """The club joined ("" for none) and the ``club_submit`` setting."""
+    config = getattr(app, "config", None)
+    settings = getattr(config, "settings", None)
+    return str(getattr(settings, "club_url", "") or ""), str(
+        getattr(settings, "club_submit", "ask") or "ask"
+    )

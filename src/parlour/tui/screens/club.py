@@ -26,8 +26,8 @@ from parlour.store.signing import folded
 from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.club_send import TIMEOUT
-from parlour.tui.screens.club_send import club_settings
 from parlour.tui.screens.club_send import send_rounds
+from parlour.tui.services import club_settings
 from parlour.tui.services import services
 
 

@@ -20,18 +20,10 @@ from parlour.engine.untrusted import shown
 from parlour.store.database import Store
 from parlour.store.files import FileError
 from parlour.store.opening import StoreError
+from parlour.tui.services import club_settings
 
 #: seconds the app lets one call to the club take (it waits in a worker, never on screen)
 TIMEOUT: Final = 8.0
-
-
-def club_settings(app: App[Any]) -> tuple[str, str]:
-    """The club joined ("" for none) and the ``club_submit`` setting."""
-    config = getattr(app, "config", None)
-    settings = getattr(config, "settings", None)
-    return str(getattr(settings, "club_url", "") or ""), str(
-        getattr(settings, "club_submit", "ask") or "ask"
-    )
 
 
 def sent_words(results: list[Sent], url: str) -> tuple[str, str]:

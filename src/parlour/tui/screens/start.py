@@ -25,7 +25,6 @@ from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
 from parlour.engine.untrusted import shown
 from parlour.render.untrusted import said
-from parlour.statistics import daily_scores
 from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.unfinished import Unfinished
@@ -36,6 +35,7 @@ from parlour.tui.offloop import in_thread
 from parlour.tui.screens.unfinished import entry_words
 from parlour.tui.screens.unfinished import new_deal
 from parlour.tui.screens.unfinished import open_saved
+from parlour.tui.services import club_settings
 from parlour.tui.services import services
 
 #: the entries that need no store (they answer while the database is still opening)
@@ -220,8 +220,6 @@ class StartScreen(Keyed, Screen[None]):
         round_names = " and ".join(spec.name for spec in specs() if spec.rounds is not None)
         entries.append(Option(f"Scorecards: past {round_names} rounds", id="scorecards"))
         entries.append(Option("Statistics: how you are doing, with plots", id="statistics"))
-        from parlour.tui.screens.club_send import club_settings
-
         club = club_settings(self.app)[0]
         if club:  # (only for a player who has joined one: parlour club join URL)
             entries.append(Option(f"Club: today's leaderboard at {shown(club)}", id="club"))
@@ -320,6 +318,9 @@ class Listing:
 
 def _listing(store: Store, today: date) -> Listing:
     """The start screen's reading of the store (in a thread: it may wait for the disk)."""
+    # (the statistics are loaded here, not before the menu is first drawn)
+    from parlour.statistics import daily_scores
+
     daily: dict[str, int] = {}
     for spec in specs():
         if spec.rounds is not None:
