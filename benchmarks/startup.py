@@ -7,19 +7,19 @@ timed from the launch until the screen shows what a player waits for: the first 
 the board (Golf, Rubbish Heap, Three Squares, By Twos), the start screen's menu, or, for
 the bare app (Textual's ``App`` with two ``Static`` widgets and nothing else), its text.
 The bare app, started as Textual starts an app, is the measure: Python and Textual
-importing and drawing. ``--only imports`` times the bare app after importing Parlour's modules of a game
-in play: what Parlour's imports alone add; ``--only needs``, after only what any Parlour
-must do before a new Golf deal's first board (the rules loaded and the deal dealt, the
-database opened and asked for the unfinished game, the settings read): the floor for the
-first board whatever its screens are made of. Both hold the garbage collector off, as
-Parlour does while it starts (``--only held`` is the bare app holding it too: what that
-alone gains). Starts are interleaved (bare, Parlour, bare, Parlour …) so that the machine's load falls on both alike, and the ratio of the medians
-is what counts. ``--against`` names the Python of another checkout (its virtualenv's
-``bin/python``): its starts of the same screens are interleaved with these, as a before
-and after in one run. Beside each wall-clock time, the processor time the start used
-(user and system, until it was ended just after its mark): on a machine whose other work
-keeps its cores busy, the wall-clock time is mostly waiting for a core, and the
-processor time's ratio says more.
+importing and drawing. ``--only imports`` times the bare app after importing Parlour's
+modules of a game in play: what Parlour's imports alone add; ``--only needs``, after only
+what any Parlour must do before a new Golf deal's first board (the rules loaded and the
+deal dealt, the database opened and asked for the unfinished game, the settings read): the
+floor for the first board whatever its screens are made of. Both hold the garbage
+collector off, as Parlour does while it starts (``--only held`` is the bare app holding it
+too: what that alone gains). Starts are interleaved (bare, Parlour, bare, Parlour …) so
+that the machine's load falls on both alike, and the ratio of the medians is what counts.
+``--against`` names the Python of another checkout (its virtualenv's ``bin/python``): its
+starts of the same screens are interleaved with these, as a before and after in one run.
+Beside each wall-clock time, the processor time the start used (user and system, until it
+was ended just after its mark): on a machine whose other work keeps its cores busy, the
+wall-clock time is mostly waiting for a core, and the processor time's ratio says more.
 """
 
 from __future__ import annotations
