@@ -16,7 +16,11 @@ builds before deals, one trying deals before builds; each order finds wins the o
 misses for want of budget. In a round each go sees at most a quota of positions, and each
 search made once the pack is empty at most a cap; a go that ends without being cut short
 is exact, and otherwise the next round has both four times as high. So neither one wide
-end search nor one order can keep the rest waiting.
+end search nor one order can keep the rest waiting. A third go takes its turn beside
+them, looking only for a win: short searches, each from the start, each trying the moves
+in an order of its own (:meth:`_Search.tries`). A fixed order that goes wrong early
+spends the whole budget under that first mistake; many short tries in other orders do
+not, and on most deals the two exact goes left unknown they find a win.
 
 The plain depth-first search through the engine's moves
 (:func:`parlour.engine.solve.search.solve`) has a short go too (:data:`END_PROBE`
@@ -46,6 +50,7 @@ from collections.abc import Callable
 from collections.abc import Generator
 from collections.abc import Iterator
 from itertools import chain
+from random import Random
 from typing import Any
 from typing import Final
 
@@ -99,6 +104,15 @@ PROBE_TIME: Final = 0.25
 FIRST_END_CAP: Final = 250
 #: how many positions a go of the search sees before the other has its turn
 SLICE: Final = 200
+#: the positions the first of the short tries for a win may see (:meth:`_Search.tries`),
+#: and how much more each next one may
+FIRST_TRY: Final = 100
+TRY_GROWTH: Final = 1.3
+#: the orders of the tries are drawn from this seed, so that a search is the same each
+#: time it is made with the same budget of positions
+TRY_SEED: Final = 12345
+#: the most positions each end search of a try may see
+TRY_END_CAP: Final = FIRST_END_CAP
 
 
 #: a verdict as :func:`_solve` gives it: the status, the best score and the line
@@ -158,6 +172,7 @@ class _Search:
             return bool(found)
         goes = [self.go(False, FIRST_END_CAP), self.go(True, FIRST_END_CAP)]
         caps = [FIRST_END_CAP, FIRST_END_CAP]
+        tries = self.tries()
         while True:
             for k in (0, 1):
                 try:
@@ -168,6 +183,11 @@ class _Search:
                     caps[k] *= 4
                     goes[k] = self.go(k == 1, caps[k])
                 self.pause()
+            try:
+                next(tries)
+            except StopIteration:
+                return True
+            self.pause()
 
     def pause(self) -> None:
         """Between two slices: make the search :attr:`aside` once the model's search has
@@ -214,6 +234,61 @@ class _Search:
                 yield
                 pause = budget.nodes + SLICE
         return UNSETTLED if unsettled else False
+
+    def tries(self) -> Generator[None, None, None]:
+        """Short searches for a win, one after another, each from the root, each with the
+        children of every position in an order drawn at random (:data:`TRY_SEED`), the
+        first seeing at most :data:`FIRST_TRY` positions and each next one
+        :data:`TRY_GROWTH` times as many; it pauses every :data:`SLICE` positions, and
+        ends only on a win (then ``path`` leads to it). It proves nothing lost: the
+        exact goes do that. A try that sees every position it can reach (a small search)
+        leaves the rest to them."""
+        n = self.model.n
+        budget = self.budget
+        draw = Random(TRY_SEED)
+        limit = float(FIRST_TRY)
+        pause = budget.nodes + SLICE
+        while True:
+            stop = budget.nodes + int(limit)
+            path = [self.root]
+            seen = {self.root}
+            stack = [self.shuffled(self.root, draw)]
+            while stack and budget.nodes < stop:
+                child = next(stack[-1], None)
+                if child is None:
+                    stack.pop()
+                    path.pop()
+                    continue
+                if child in seen:
+                    continue
+                seen.add(child)
+                path.append(child)
+                if child[1] == n:
+                    if self.finish(path, TRY_END_CAP) is True:
+                        return
+                    path.pop()
+                else:
+                    budget.tick()
+                    points = score(child[0])
+                    if points > self.best:
+                        self.best, self.best_path = points, list(path)
+                    stack.append(self.shuffled(child, draw))
+                if budget.nodes >= pause:
+                    yield
+                    pause = budget.nodes + SLICE
+            if not stack:  # the whole search seen in one order: no other finds more
+                while True:
+                    yield
+            limit *= TRY_GROWTH
+
+    def shuffled(self, pos: Pos, draw: Random) -> Iterator[Pos]:
+        """The children of ``pos`` in an order drawn by ``draw``."""
+        known = self.expanded.get(pos)
+        if known is None:
+            known = self.children(pos)
+        children = list(known[0])
+        draw.shuffle(children)
+        return iter(children)
 
     def finish(self, path: list[Pos], cap: int) -> object:
         """Search on with the pack empty from the end of ``path``: True on a win (then
