@@ -115,6 +115,9 @@ TRY_SEED: Final = 12345
 TRY_END_CAP: Final = FIRST_END_CAP
 
 
+#: what a walk of the search seen up to its limit of positions answers (:meth:`_Search.walk`)
+_CUT: Final = object()
+
 #: a verdict as :func:`_solve` gives it: the status, the best score and the line
 Answer = tuple[str, int, list[Any]]
 
@@ -200,15 +203,53 @@ class _Search:
     def go(self, deal_first: bool, cap: int) -> Generator[None, None, object]:
         """One go; it pauses every :data:`SLICE` positions. It ends with True (a win:
         ``path`` leads to it), False (no win) or :data:`UNSETTLED`."""
+        self.budget.tick()
+        found, _ = yield from self.walk(
+            lambda pos: self.expand(pos, deal_first), cap, None, self.budget.nodes + SLICE
+        )
+        return found
+
+    def tries(self) -> Generator[None, None, None]:
+        """Short searches for a win, one after another, each from the root, each with the
+        children of every position in an order drawn at random (:data:`TRY_SEED`), the
+        first seeing at most :data:`FIRST_TRY` positions and each next one
+        :data:`TRY_GROWTH` times as many; it pauses every :data:`SLICE` positions, and
+        ends only on a win (then ``path`` leads to it). It proves nothing lost: the
+        exact goes do that. A try that sees every position it can reach (a small search)
+        leaves the rest to them."""
+        draw = Random(TRY_SEED)
+        limit = float(FIRST_TRY)
+        pause = self.budget.nodes + SLICE
+        while True:
+            found, pause = yield from self.walk(
+                lambda pos: self.shuffled(pos, draw), TRY_END_CAP, int(limit), pause
+            )
+            if found is True:
+                return
+            if found is not _CUT:  # the whole search seen in one order: no other finds more
+                while True:
+                    yield
+            limit *= TRY_GROWTH
+
+    def walk(
+        self, order: Callable[[Pos], Iterator[Pos]], cap: int, limit: int | None, pause: int
+    ) -> Generator[None, None, tuple[object, int]]:
+        """Depth first from the root, never entering a position twice, the children of
+        each position in ``order``; the end searches see at most ``cap`` positions each.
+        It pauses once the budget has counted ``pause`` positions, and every
+        :data:`SLICE` after. It ends with True (a win: ``path`` leads to it), False (no
+        win), :data:`UNSETTLED` (no win, but an end search was cut short) or
+        :data:`_CUT` (``limit`` positions seen first), and when it is next to pause."""
         n = self.model.n
         budget = self.budget
+        stop = None if limit is None else budget.nodes + limit
         path = [self.root]
         unsettled = False
         seen = {self.root}
-        budget.tick()
-        pause = budget.nodes + SLICE
-        stack: list[Iterator[Pos]] = [self.expand(self.root, deal_first)]
+        stack = [order(self.root)]
         while stack:
+            if stop is not None and budget.nodes >= stop:
+                return _CUT, pause
             child = next(stack[-1], None)
             if child is None:
                 stack.pop()
@@ -221,7 +262,7 @@ class _Search:
             if child[1] == n:
                 found = self.finish(path, cap)
                 if found is True:
-                    return True
+                    return True, pause
                 unsettled |= found is UNSETTLED
                 path.pop()
             else:
@@ -229,57 +270,11 @@ class _Search:
                 points = score(child[0])
                 if points > self.best:
                     self.best, self.best_path = points, list(path)
-                stack.append(self.expand(child, deal_first))
+                stack.append(order(child))
             if budget.nodes >= pause:
                 yield
                 pause = budget.nodes + SLICE
-        return UNSETTLED if unsettled else False
-
-    def tries(self) -> Generator[None, None, None]:
-        """Short searches for a win, one after another, each from the root, each with the
-        children of every position in an order drawn at random (:data:`TRY_SEED`), the
-        first seeing at most :data:`FIRST_TRY` positions and each next one
-        :data:`TRY_GROWTH` times as many; it pauses every :data:`SLICE` positions, and
-        ends only on a win (then ``path`` leads to it). It proves nothing lost: the
-        exact goes do that. A try that sees every position it can reach (a small search)
-        leaves the rest to them."""
-        n = self.model.n
-        budget = self.budget
-        draw = Random(TRY_SEED)
-        limit = float(FIRST_TRY)
-        pause = budget.nodes + SLICE
-        while True:
-            stop = budget.nodes + int(limit)
-            path = [self.root]
-            seen = {self.root}
-            stack = [self.shuffled(self.root, draw)]
-            while stack and budget.nodes < stop:
-                child = next(stack[-1], None)
-                if child is None:
-                    stack.pop()
-                    path.pop()
-                    continue
-                if child in seen:
-                    continue
-                seen.add(child)
-                path.append(child)
-                if child[1] == n:
-                    if self.finish(path, TRY_END_CAP) is True:
-                        return
-                    path.pop()
-                else:
-                    budget.tick()
-                    points = score(child[0])
-                    if points > self.best:
-                        self.best, self.best_path = points, list(path)
-                    stack.append(self.shuffled(child, draw))
-                if budget.nodes >= pause:
-                    yield
-                    pause = budget.nodes + SLICE
-            if not stack:  # the whole search seen in one order: no other finds more
-                while True:
-                    yield
-            limit *= TRY_GROWTH
+        return (UNSETTLED if unsettled else False), pause
 
     def shuffled(self, pos: Pos, draw: Random) -> Iterator[Pos]:
         """The children of ``pos`` in an order drawn by ``draw``."""
