@@ -111,8 +111,6 @@ TRY_GROWTH: Final = 1.3
 #: the orders of the tries are drawn from this seed, so that a search is the same each
 #: time it is made with the same budget of positions
 TRY_SEED: Final = 12345
-#: the most positions each end search of a try may see
-TRY_END_CAP: Final = FIRST_END_CAP
 
 
 #: what a walk of the search seen up to its limit of positions answers (:meth:`_Search.walk`)
@@ -213,16 +211,16 @@ class _Search:
         """Short searches for a win, one after another, each from the root, each with the
         children of every position in an order drawn at random (:data:`TRY_SEED`), the
         first seeing at most :data:`FIRST_TRY` positions and each next one
-        :data:`TRY_GROWTH` times as many; it pauses every :data:`SLICE` positions, and
-        ends only on a win (then ``path`` leads to it). It proves nothing lost: the
-        exact goes do that. A try that sees every position it can reach (a small search)
-        leaves the rest to them."""
+        :data:`TRY_GROWTH` times as many, each end search at most :data:`FIRST_END_CAP`;
+        it pauses every :data:`SLICE` positions, and ends only on a win (then ``path``
+        leads to it). It proves nothing lost: the exact goes do that. A try that sees
+        every position it can reach (a small search) leaves the rest to them."""
         draw = Random(TRY_SEED)
         limit = float(FIRST_TRY)
         pause = self.budget.nodes + SLICE
         while True:
             found, pause = yield from self.walk(
-                lambda pos: self.shuffled(pos, draw), TRY_END_CAP, int(limit), pause
+                lambda pos: self.shuffled(pos, draw), FIRST_END_CAP, int(limit), pause
             )
             if found is True:
                 return
