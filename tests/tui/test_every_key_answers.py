@@ -313,3 +313,31 @@ async def test_a_key_bound_to_nothing_says_so(private_data_dir: Path, game: str)
         await pilot.pause()
         assert "h does nothing here: ? lists the keys." in status_text(replay)
         assert screen.line is not None and screen.line.moves == ()
+
+
+async def test_a_games_key_on_the_start_screen_says_it_does_nothing_there(
+    private_data_dir: Path,
+) -> None:
+    """A game's keys (p, d, u …) pressed on the start screen are answered with a notice,
+    and nothing opens; the menu's own keys are not answered so."""
+    app = make_app(private_data_dir, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        for key in ("p", "d", "u"):
+            await pilot.press(key)
+            await pilot.pause()
+        said = [notice.message for notice in app._notifications]
+        assert said == [
+            f"{key} does nothing here: choose an entry with the arrow keys and Enter;"
+            " ? lists the keys."
+            for key in ("p", "d", "u")
+        ]
+        assert app.screen is screen
+        # f is the start screen's own (Golf's rule): it acts and says nothing of the kind
+        options = app.options
+        await pilot.press("f")
+        await pilot.pause()
+        assert app.options != options
+        assert len(app._notifications) == 3

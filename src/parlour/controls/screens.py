@@ -105,7 +105,10 @@ def start_keys() -> KeyTable[StartMenu]:
                 "Parlour, its games and every screen's keys", display="?"),
             Key("q", "quit", lambda s: s.action_quit(), "Quit", "quit Parlour"),
         ),
-        intro="↑ and ↓ choose an entry, Enter opens it.",
+        intro=(
+            "↑ and ↓ choose an entry, Enter opens it. A game's keys work once it is open:"
+            " here any other letter only says that it does nothing."
+        ),
     )  # fmt: skip
 
 

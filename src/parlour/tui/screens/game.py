@@ -455,18 +455,6 @@ class GameScreen(Keyed, Screen[None]):
             event.stop()
             event.prevent_default()
 
-    def bound(self, key: str) -> bool:
-        """Whether ``key`` is bound on this screen now, as Textual's ``active_bindings``
-        counts it (a binding whose action is not hidden), asking only that key's bindings:
-        ``active_bindings`` asks every binding whether it can act, which cost each
-        keypress about half a millisecond."""
-        app = self.app
-        for namespace, bindings in self._modal_binding_chain:
-            for binding in bindings.key_to_bindings.get(key, ()):
-                if app._check_action_state(binding.action, namespace) is not False:
-                    return True
-        return False
-
     # -- the shared keys -------------------------------------------------------------------
 
     def action_hint(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from textual import events
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -16,6 +17,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker
 
 from parlour import __version__
+from parlour.controls.keys import shown_key
 from parlour.controls.screens import StartMenu
 from parlour.controls.screens import start_keys
 from parlour.engine.cards import RANK_WORDS
@@ -136,6 +138,20 @@ class StartScreen(Keyed, Screen[None]):
 
     def on_mount(self) -> None:
         self.rebuild()
+
+    def on_key(self, event: events.Key) -> None:
+        # a key that does nothing here (a game's keys, before a game is open) says so,
+        # rather than nothing
+        why = self.greyed_reason(event.key)
+        if not why and event.is_printable and not self.bound(event.key):
+            why = (
+                f"{shown_key(event.key)} does nothing here: choose an entry with the arrow"
+                " keys and Enter; ? lists the keys."
+            )
+        if why:
+            self.notify(why, severity="warning")
+            event.stop()
+            event.prevent_default()
 
     def on_screen_resume(self) -> None:
         self.rebuild()
