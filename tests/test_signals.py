@@ -55,6 +55,19 @@ def session_members(session: int) -> set[int]:
     return found
 
 
+def what_it_was_doing(pid: int) -> str:
+    """A live process's state, its threads, its signals pending, blocked, ignored and
+    caught, and where in the kernel it waits (for a try that did not end: why not)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text().splitlines()
+        waits = Path(f"/proc/{pid}/wchan").read_text()
+    except OSError:
+        return ""
+    wanted = ("State", "Threads", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt")
+    lines = [line.replace("\t", " ") for line in status if line.startswith(wanted)]
+    return f"; when killed: {', '.join(lines)}, waiting in {waits or '-'}"
+
+
 def _controlling_terminal() -> None:
     """In the child, after ``setsid``: make its standard input (the pseudo-terminal) its
     controlling terminal, so that closing the other side sends the hang-up; and give the
@@ -83,6 +96,8 @@ class Try:
     gone: float | None = None
     #: how much had been written when the signal was sent
     mark: int = 0
+    #: what the process was doing when it was killed, if it had not ended by then
+    last_seen: str = ""
 
     def start(self) -> None:
         master, slave = pty.openpty()
@@ -136,8 +151,11 @@ class Try:
         return self.gone is not None
 
     def end(self) -> None:
-        """Kill whatever is left of the try (after the verdict) and close its terminal."""
+        """Kill whatever is left of the try (after the verdict) and close its terminal;
+        what the process was doing, if it was still there, is kept for :meth:`describe`."""
         assert self.process is not None
+        if self.process.poll() is None:
+            self.last_seen = what_it_was_doing(self.process.pid)
         for pid in session_members(self.process.pid):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
@@ -162,7 +180,7 @@ class Try:
         return (
             f"parlour {' '.join(self.args)}: {self.number.name} {self.delay:.2f} s after start; "
             f"exit {self.process.poll()}, left {sorted(session_members(self.process.pid))}; "
-            f"the terminal ended with {said!r}"
+            f"the terminal ended with {said!r}{self.last_seen}"
         )
 
 
