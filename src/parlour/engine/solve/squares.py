@@ -276,10 +276,7 @@ class _Search:
 
     def shuffled(self, pos: Pos, draw: Random) -> Iterator[Pos]:
         """The children of ``pos`` in an order drawn by ``draw``."""
-        known = self.expanded.get(pos)
-        if known is None:
-            known = self.children(pos)
-        children = list(known[0])
+        children = list(self.known(pos)[0])
         draw.shuffle(children)
         return iter(children)
 
@@ -302,15 +299,17 @@ class _Search:
 
     def expand(self, pos: Pos, deal_first: bool) -> Iterator[Pos]:
         """The children of ``pos`` in the order of the go: deals first, or builds first
-        (the last of the model's list first). Remembered, for the other go and the later
-        rounds meet the same positions again (:attr:`expanded`)."""
-        known = self.expanded.get(pos)
-        if known is None:
-            known = self.children(pos)
-        children, deals = known
+        (the last of the model's list first)."""
+        children, deals = self.known(pos)
         if deal_first:
             return chain(children[:deals], reversed(children[deals:]))
         return reversed(children)
+
+    def known(self, pos: Pos) -> tuple[tuple[Pos, ...], int]:
+        """:meth:`children`, remembered (:attr:`expanded`): the other go, the tries and
+        the later rounds meet the same positions again."""
+        known = self.expanded.get(pos)
+        return known if known is not None else self.children(pos)
 
     def children(self, pos: Pos) -> tuple[tuple[Pos, ...], int]:
         """The children of ``pos`` (none when the frozen cards refute it) and how many of
