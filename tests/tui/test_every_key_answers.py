@@ -341,3 +341,13 @@ async def test_a_games_key_on_the_start_screen_says_it_does_nothing_there(
         await pilot.pause()
         assert app.options != options
         assert len(app._notifications) == 3
+
+    # on a terminal too narrow for a sentence in a notice, the game screens' few words
+    app = make_app(private_data_dir, ascii_only=False)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("p")
+        await pilot.pause()
+        said = [notice.message for notice in app._notifications]
+        assert said == ["p does nothing here: ? lists the keys."]

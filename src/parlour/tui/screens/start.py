@@ -42,6 +42,9 @@ from parlour.tui.services import services
 
 #: the entries that need no store (they answer while the database is still opening)
 WITHOUT_STORE = frozenset({"settings", "help", "quit"})
+#: under this many columns a notice is a narrow box over half the menu, so a key that
+#: does nothing here is answered in the game screens' few words, not in a sentence
+NARROW = 60
 
 
 class StartScreen(Keyed, Screen[None]):
@@ -144,10 +147,12 @@ class StartScreen(Keyed, Screen[None]):
         # rather than nothing
         why = self.greyed_reason(event.key)
         if not why and event.is_printable and not self.bound(event.key):
-            why = (
-                f"{shown_key(event.key)} does nothing here: choose an entry with the arrow"
-                " keys and Enter; ? lists the keys."
-            )
+            why = f"{shown_key(event.key)} does nothing here: ? lists the keys."
+            if self.size.width >= NARROW:
+                why = (
+                    f"{shown_key(event.key)} does nothing here: choose an entry with the"
+                    " arrow keys and Enter; ? lists the keys."
+                )
         if why:
             self.notify(why, severity="warning")
             event.stop()
