@@ -354,3 +354,41 @@ def test_a_ctrl_c_that_python_drops_still_ends_a_command_that_comes_to_play(
     assert process.returncode == 128 + signal.SIGINT, process
     assert b"Traceback" not in process.stderr and b"KeyboardInterrupt" not in process.stderr
     assert b"Golf" not in process.stdout
+
+
+#: a command that plays whose main thread cannot take the signal (it blocks it, as a main
+#: thread does that is just going into a read of the terminal when the signal comes: Python
+#: notes the signal, but its handler waits for the read to end), waiting on a read that
+#: never ends
+MAIN_THREAD_DEAF = """
+import os, signal
+from parlour.ending import installed
+with installed():
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGHUP, signal.SIGINT})
+    print("waiting", flush=True)
+    os.read(0, 1)
+"""
+
+
+@pytest.mark.parametrize("number", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
+def test_a_signal_whose_handler_cannot_run_still_ends_a_command_that_plays(
+    number: signal.Signals,
+) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-c", MAIN_THREAD_DEAF],
+        stdin=subprocess.PIPE,  # (never written: the read waits for ever)
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert process.stdout is not None and process.stdout.readline() == b"waiting\n"
+        sent = time.monotonic()
+        process.send_signal(number)
+        status = process.wait(timeout=2 * GONE_WITHIN)
+        took = time.monotonic() - sent
+    finally:
+        process.kill()
+        process.wait()
+    # ended by the watchdog the listener started, as the handler would have ended it
+    assert status == 128 + number, process.stderr
+    assert took <= GONE_WITHIN

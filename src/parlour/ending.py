@@ -10,7 +10,7 @@ Ctrl-C is an exception raised wherever the main thread is, and one raised in cod
 calls by itself (a weak reference's callback, a finaliser) is printed and dropped: so a
 Ctrl-C is also noted (:func:`note_interrupts`), and a command that comes to play after a
 dropped one ends there, instead of waiting at its prompt. From then on (:func:`installed`)
-three nets, each catching what the one before it misses:
+four nets, each catching what the ones before it miss:
 
 1. **The end.** While the app's event loop runs, it is handed the signal
    (:func:`on_signal`): it saves the game, stops its workers and closes, giving the
@@ -23,6 +23,14 @@ three nets, each catching what the one before it misses:
    ever), ends it as above.
 3. **The kernel.** A timer (``ITIMER_REAL``, its ``SIGALRM`` left at the default action)
    ends the process :data:`LAST_SECONDS` after the signal even if no Python code can run.
+4. **The listener.** The three above start in Python's handler, which runs in the main
+   thread between two steps of its code: a signal that comes just as the main thread goes
+   into a wait the signal does not break (plain mode's read of the terminal, about to
+   start) is noted, but its handler waits for that read to end, which may be never (seen
+   in the tests: a plain-mode try signalled as its prompt came, still waiting at it when
+   killed). So Python also writes each signal's number to a pipe
+   (``signal.set_wakeup_fd``), and a thread of its own reads it and starts the watchdog,
+   whatever the main thread is doing (:class:`_Listener`).
 
 Worker processes also end by themselves when the process that started them goes, however
 it goes (:func:`parlour.analysis.process_pool`).
@@ -134,6 +142,56 @@ def arm(number: int) -> bool:
     return True
 
 
+class _Listener:
+    """The fourth net: a thread that reads the signals' numbers from the pipe Python
+    writes them to (the wakeup fd) and starts the watchdog for one that ends the process,
+    whatever the main thread is doing; :meth:`close` stops it and gives the wakeup fd back
+    as it was."""
+
+    def __init__(self) -> None:
+        self.read_end, self.write_end = os.pipe()
+        os.set_blocking(self.write_end, False)  # (Python's handler must never wait on it)
+        self.before = signal.set_wakeup_fd(self.write_end, warn_on_full_buffer=False)
+        self.thread = threading.Thread(target=self._listen, name="signals", daemon=True)
+        self.thread.start()
+
+    def _listen(self) -> None:
+        try:
+            while numbers := os.read(self.read_end, 64):
+                for number in numbers:
+                    if number == 0:  # told to stop
+                        return
+                    if number in ENDING_SIGNALS:
+                        _watch(number)  # (ends the process: never returns)
+        except OSError:
+            pass
+        finally:
+            os.close(self.read_end)  # (here, so that it is never closed under a read)
+
+    def close(self) -> None:
+        """Give the wakeup fd back and tell the thread to stop (not waited for: after a
+        signal it is the watchdog, which ends the process)."""
+        signal.set_wakeup_fd(self.before)
+        with contextlib.suppress(OSError):
+            os.write(self.write_end, b"\0")
+        os.close(self.write_end)
+
+
+@contextlib.contextmanager
+def _listening() -> Iterator[None]:
+    """While inside: the signals that end the process start the watchdog from a thread of
+    their own too (see :class:`_Listener`), where the system lets Python have one."""
+    try:
+        listener: _Listener | None = _Listener()
+    except (OSError, ValueError):  # no pipe to be had, or not Python's main thread
+        listener = None
+    try:
+        yield
+    finally:
+        if listener is not None:
+            listener.close()
+
+
 def _signalled(number: int, frame: FrameType | None) -> None:
     if not arm(number):
         return  # already ending
@@ -187,7 +245,8 @@ def installed() -> Iterator[None]:
     if _state.interrupted:  # a Ctrl-C came, and was dropped on its way (note_interrupts)
         end_now(signal.SIGINT)
     try:
-        yield
+        with _listening():
+            yield
     finally:
         for number, handler in before.items():
             signal.signal(number, handler if handler is not None else signal.SIG_DFL)
