@@ -77,6 +77,7 @@ from parlour.engine.solve.squares_model import Pos
 from parlour.engine.solve.squares_model import Recipe
 from parlour.engine.solve.squares_model import codes
 from parlour.engine.solve.squares_model import score
+from parlour.engine.solve.squares_model import tangles
 from parlour.engine.verdict import NOT_WINNABLE
 from parlour.engine.verdict import UNKNOWN
 from parlour.engine.verdict import WINNABLE
@@ -208,25 +209,29 @@ class _Search:
         return found
 
     def tries(self) -> Generator[None, None, None]:
-        """Short searches for a win, one after another, each from the root, each with the
-        children of every position in an order drawn at random (:data:`TRY_SEED`), the
-        first seeing at most :data:`FIRST_TRY` positions and each next one
-        :data:`TRY_GROWTH` times as many, each end search at most :data:`FIRST_END_CAP`;
-        it pauses every :data:`SLICE` positions, and ends only on a win (then ``path``
-        leads to it). It proves nothing lost: the exact goes do that. A try that sees
-        every position it can reach (a small search) leaves the rest to them."""
+        """Short searches for a win, one after another, each from the root, the first two
+        seeing at most :data:`FIRST_TRY` positions and each next two :data:`TRY_GROWTH`
+        times as many, each end search at most :data:`FIRST_END_CAP`; it pauses every
+        :data:`SLICE` positions, and ends only on a win (then ``path`` leads to it). Of
+        each two, one takes the children of every position in an order drawn at random
+        (:data:`TRY_SEED`), the other the tidiest first (:meth:`tidiest`). It proves
+        nothing lost: the exact goes do that. A try that sees every position it can reach
+        (a small search) leaves the rest to them."""
         draw = Random(TRY_SEED)
         limit = float(FIRST_TRY)
         pause = self.budget.nodes + SLICE
+        orders = [
+            lambda pos: self.shuffled(pos, draw),
+            lambda pos: self.tidiest(pos, draw),
+        ]
         while True:
-            found, pause = yield from self.walk(
-                lambda pos: self.shuffled(pos, draw), FIRST_END_CAP, int(limit), pause
-            )
-            if found is True:
-                return
-            if found is not _CUT:  # the whole search seen in one order: no other finds more
-                while True:
-                    yield
+            for order in orders:
+                found, pause = yield from self.walk(order, FIRST_END_CAP, int(limit), pause)
+                if found is True:
+                    return
+                if found is not _CUT:  # the whole search seen: no other order finds more
+                    while True:
+                        yield
             limit *= TRY_GROWTH
 
     def walk(
@@ -278,6 +283,17 @@ class _Search:
         """The children of ``pos`` in an order drawn by ``draw``."""
         children = list(self.known(pos)[0])
         draw.shuffle(children)
+        return iter(children)
+
+    def tidiest(self, pos: Pos, draw: Random) -> Iterator[Pos]:
+        """The children of ``pos``, those with the fewest cards lying on a card that is not
+        their next-higher one first (:func:`tangles`), in an order drawn by ``draw`` among
+        equals. (Alone, this order found wins of seeds 1 to 1,000 that the random one
+        missed within the second, and missed others it found: taking turns, they settle
+        more than either.)"""
+        children = list(self.known(pos)[0])
+        draw.shuffle(children)
+        children.sort(key=lambda child: tangles(child[0]))
         return iter(children)
 
     def finish(self, path: list[Pos], cap: int) -> object:
