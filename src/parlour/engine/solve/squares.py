@@ -18,9 +18,10 @@ search made once the pack is empty at most a cap; a go that ends without being c
 is exact, and otherwise the next round has both four times as high. So neither one wide
 end search nor one order can keep the rest waiting. A third go takes its turn beside
 them, looking only for a win: short searches, each from the start, each trying the moves
-in an order of its own (:meth:`_Search.tries`). A fixed order that goes wrong early
-spends the whole budget under that first mistake; many short tries in other orders do
-not, and on most deals the two exact goes left unknown they find a win.
+in an order of its own, drawn at random or the tidiest first (:meth:`_Search.tries`). A
+fixed order that goes wrong early spends the whole budget under that first mistake; many
+short tries in other orders do not, and on most deals the two exact goes left unknown
+they find a win.
 
 The plain depth-first search through the engine's moves
 (:func:`parlour.engine.solve.search.solve`) has a short go too (:data:`END_PROBE`
