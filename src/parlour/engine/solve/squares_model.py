@@ -72,6 +72,7 @@ with a square of one space whose other heaps are tangled.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import chain
 from itertools import permutations
 from typing import Final
@@ -111,20 +112,14 @@ def score(heaps: Heaps) -> int:
 def tangles(heaps: Heaps) -> int:
     """How many cards lie on a card that is not their next-higher one: how far the heaps
     are from runs (only the order of the solver's tries uses it)."""
-    total = 0
-    for heap in heaps:
-        count = _tangles.get(heap)
-        if count is None:
-            count = sum(1 for j in range(1, len(heap)) if heap[j - 1] != ABOVE[heap[j]])
-            if len(_tangles) >= 1 << 16:
-                _tangles.clear()
-            _tangles[heap] = count
-        total += count
-    return total
+    return sum(map(_heap_tangles, heaps))
 
 
-#: each heap's part of :func:`tangles`, remembered
-_tangles: dict[bytes, int] = {}
+@lru_cache(maxsize=1 << 16)
+def _heap_tangles(heap: bytes) -> int:
+    """One heap's part of :func:`tangles` (remembered: the same heaps come up in position
+    after position)."""
+    return sum(1 for j in range(1, len(heap)) if heap[j - 1] != ABOVE[heap[j]])
 
 
 def arrangements(items: list[bytes]) -> list[tuple[bytes, ...]]:
