@@ -27,12 +27,12 @@ from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
 from parlour.engine.solve.search import solve
-from parlour.engine.solve.squares import model_position
 from parlour.engine.solve.squares import solve_squares
 from parlour.engine.solve.squares_model import Model
 from parlour.engine.solve.squares_model import Pos
 from parlour.engine.solve.squares_model import codes
 from parlour.engine.solve.squares_model import tangles
+from parlour.engine.solve.squares_replay import model_position
 from parlour.engine.verdict import NOT_WINNABLE
 from parlour.engine.verdict import UNKNOWN
 from parlour.engine.verdict import WINNABLE
