@@ -44,7 +44,7 @@ from parlour.tui.services import services
 WITHOUT_STORE = frozenset({"settings", "help", "quit"})
 #: under this many columns a notice is a narrow box over half the menu, so a key that
 #: does nothing here is answered in the game screens' few words, not in a sentence
-NARROW = 60
+NARROW = 80
 
 
 class StartScreen(Keyed, Screen[None]):
