@@ -150,8 +150,13 @@ class _Listener:
 
     def __init__(self) -> None:
         self.read_end, self.write_end = os.pipe()
-        os.set_blocking(self.write_end, False)  # (Python's handler must never wait on it)
-        self.before = signal.set_wakeup_fd(self.write_end, warn_on_full_buffer=False)
+        try:
+            os.set_blocking(self.write_end, False)  # (Python's handler must never wait)
+            self.before = signal.set_wakeup_fd(self.write_end, warn_on_full_buffer=False)
+        except BaseException:
+            os.close(self.read_end)
+            os.close(self.write_end)
+            raise
         self.thread = threading.Thread(target=self._listen, name="signals", daemon=True)
         self.thread.start()
 
@@ -181,10 +186,10 @@ class _Listener:
 def _listening() -> Iterator[None]:
     """While inside: the signals that end the process start the watchdog from a thread of
     their own too (see :class:`_Listener`), where the system lets Python have one."""
-    try:
-        listener: _Listener | None = _Listener()
-    except (OSError, ValueError):  # no pipe to be had, or not Python's main thread
-        listener = None
+    listener: _Listener | None = None
+    if os.name == "posix":  # (elsewhere the wakeup fd must be a socket)
+        with contextlib.suppress(OSError, ValueError):  # no pipe, or not the main thread
+            listener = _Listener()
     try:
         yield
     finally:
