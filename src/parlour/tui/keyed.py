@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding
 from textual.binding import BindingType
 
@@ -139,3 +140,13 @@ class Keyed(StyledOnce):
                 if app._check_action_state(binding.action, namespace) is not False:
                     return True
         return False
+
+    def why_idle(self, event: events.Key, more: str = "") -> str:
+        """Why ``event``'s key does nothing now, to be said rather than nothing: a greyed
+        key's reason (:meth:`greyed_reason`), or, for a printable key bound to nothing on
+        this screen, that it does nothing here (``more`` put before the pointer to the
+        key list); empty when the key acts."""
+        why = self.greyed_reason(event.key)
+        if not why and event.is_printable and not self.bound(event.key):
+            why = f"{shown_key(event.key)} does nothing here: {more}? lists the keys."
+        return why

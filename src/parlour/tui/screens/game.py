@@ -447,9 +447,7 @@ class GameScreen(Keyed, Screen[None]):
             return
         # a key that cannot act now says why, and a key that does nothing on this screen
         # says so, rather than nothing
-        why = self.greyed_reason(event.key)
-        if not why and event.is_printable and not self.bound(event.key):
-            why = f"{shown_key(event.key)} does nothing here: ? lists the keys."
+        why = self.why_idle(event)
         if why:
             self.status(why, refused=True)
             event.stop()

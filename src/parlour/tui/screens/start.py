@@ -17,7 +17,6 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker
 
 from parlour import __version__
-from parlour.controls.keys import shown_key
 from parlour.controls.screens import StartMenu
 from parlour.controls.screens import start_keys
 from parlour.engine.cards import RANK_WORDS
@@ -145,14 +144,8 @@ class StartScreen(Keyed, Screen[None]):
     def on_key(self, event: events.Key) -> None:
         # a key that does nothing here (a game's keys, before a game is open) says so,
         # rather than nothing
-        why = self.greyed_reason(event.key)
-        if not why and event.is_printable and not self.bound(event.key):
-            why = f"{shown_key(event.key)} does nothing here: ? lists the keys."
-            if self.size.width >= NARROW:
-                why = (
-                    f"{shown_key(event.key)} does nothing here: choose an entry with the"
-                    " arrow keys and Enter; ? lists the keys."
-                )
+        how = "choose an entry with the arrow keys and Enter; "
+        why = self.why_idle(event, how if self.size.width >= NARROW else "")
         if why:
             self.notify(why, severity="warning")
             event.stop()
