@@ -136,7 +136,9 @@ async def test_the_live_verdict_updates_after_a_move_without_blocking(tmp_path: 
         info = screen.query_one("#info")
         assert "live verdict" not in str(info.render())  # off until asked for
         await pilot.press("V")
-        assert "peeks at hidden cards" in str(info.render())
+        # on at once: "thinking…" under the long label, or, if the other process was
+        # quicker than this check, the verdict under the shorter one the longer words need
+        assert "verdict (peeks" in str(info.render())
         await app.workers.wait_for_complete()
         await pilot.pause()
         best = solve_golf(screen.session.state).best_score
