@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
 from parlour.clubclient.outbox import to_send
@@ -134,3 +135,35 @@ async def test_keep_it_means_it_is_not_sent(
         assert waiting(store, private_data_dir, sqlite_club) == []  # declined: not offered again
     finally:
         store.close()
+
+
+async def test_a_served_app_never_sends_to_the_club(
+    sqlite_club: str, private_data_dir: Path, tmp_path: Path
+) -> None:
+    """A visitor through ``parlour serve`` plays as the server's player, but rounds go to
+    the club signed with that player's key only from the player's own app: a served app
+    asks nothing after a round, sends nothing, and has no Club on its menu."""
+    eight_holes(private_data_dir, "Lou")
+    app = make_app(
+        private_data_dir,
+        course=COURSE,
+        player="Lou",
+        config=joined(sqlite_club, tmp_path, "always"),
+        served="one-player",
+    )
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await last_hole(app, pilot)
+        assert isinstance(app.screen, ScorecardScreen)  # no question
+        await app.workers.wait_for_complete()  # (a send would be made in a worker)
+        store = Store(private_data_dir, player="Lou")
+        try:
+            (waiting,) = to_send(store, private_data_dir, sqlite_club, COURSE)  # not sent
+            assert waiting.is_complete
+        finally:
+            store.close()
+        for _ in range(2):  # the scorecard closed, then the menu in the hole's place
+            app.show_menu()
+            await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        ids = [menu.get_option_at_index(index).id for index in range(menu.option_count)]
+        assert "history" in ids and "club" not in ids

@@ -109,7 +109,11 @@ def fixed_player_words(player: str) -> str:
 
 
 def club_settings(app: App[Any]) -> tuple[str, str]:
-    """The club joined ("" for none) and the ``club_submit`` setting."""
+    """The club joined ("" for none) and the ``club_submit`` setting. An app served to a
+    browser has none: a visitor plays as the owner's player, and must not send rounds
+    signed with that player's key (nor learn the club's address)."""
+    if getattr(app, "served", False):
+        return "", "never"
     config = getattr(app, "config", None)
     settings = getattr(config, "settings", None)
     return str(getattr(settings, "club_url", "") or ""), str(
