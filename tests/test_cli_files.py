@@ -193,6 +193,8 @@ def hostile_settings(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     os.mkfifo(pipe)
     deep = tmp_path / "deep.toml"
     deep.write_text("a = " + "[" * 20_000 + "]" * 20_000 + "\n")
+    long = tmp_path / "long.toml"
+    long.write_text("ascii = " + "1" * 5_000 + "\n")  # more digits than Python reads
     huge = tmp_path / "huge.toml"
     with huge.open("wb") as handle:
         handle.truncate(1 << 31)
@@ -201,6 +203,7 @@ def hostile_settings(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "FIFO": (pipe, "is not a regular file (a device or a pipe?): not read"),
         "20,000 deep": (deep, "brackets nested more than 32 deep"),
         "2 GiB": (huge, "larger than 65536 bytes"),
+        "5,000 digits": (long, "a number too long to read"),
     }
 
 

@@ -185,6 +185,13 @@ def test_brackets_nested_too_deep_are_refused_before_parsing(tmp_path: Path, tex
     assert f"nested more than {MAX_DEPTH} deep" in the_one_problem(path)
 
 
+def test_a_number_too_long_for_python_is_one_problem(tmp_path: Path) -> None:
+    # Python refuses to read an integer of more than 4,300 digits (a ValueError that is
+    # not TOML's own error); a file of 64 kB holds one of 60,000
+    path = write(tmp_path / "config.toml", "ascii = " + "9" * 60_000 + "\n")
+    assert "a number too long to read" in the_one_problem(path)
+
+
 def test_nesting_to_the_limit_is_read(tmp_path: Path) -> None:
     text = "a = " + "[" * MAX_DEPTH + "]" * MAX_DEPTH + '\ntheme = "baize"\n'
     loaded = load(write(tmp_path / "config.toml", text))

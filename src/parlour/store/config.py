@@ -155,6 +155,8 @@ def load(path: str | Path | None = None) -> Loaded:
         return unusable(f"not valid TOML ({error})")
     except RecursionError:  # the nesting is bounded above; this is the last line
         return unusable("nested too deep")
+    except ValueError:  # Python reads no integer of thousands of digits (the file fits one)
+        return unusable("a number too long to read")
     settings, problems = parse(table, target)
     return Loaded(settings, target, exists=True, problems=problems)
 
