@@ -56,16 +56,23 @@ def _read(directory: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def _round_id(key: str) -> bool:
+    """Whether a key of the file is a round's number (``str.isdigit`` alone also takes
+    digits that ``int`` refuses, such as "²", and numbers too long for it)."""
+    return key.isascii() and key.isdigit() and len(key) <= 18
+
+
 def club_state(directory: Path, url: str) -> ClubState:
     """What this data directory knows of the club at ``url`` (nothing yet: joined now)."""
-    entry = _read(directory).get("clubs", {}).get(url)
+    clubs = _read(directory).get("clubs")
+    entry = clubs.get(url) if isinstance(clubs, dict) else None
     if not isinstance(entry, dict):
         return ClubState(url, datetime.now(UTC).isoformat(timespec="seconds"))
     rounds = entry.get("rounds", {})
     kept = {
         int(key): value
         for key, value in (rounds.items() if isinstance(rounds, dict) else ())
-        if str(key).isdigit() and value in (SENT, REFUSED, DECLINED)
+        if _round_id(key) and value in (SENT, REFUSED, DECLINED)
     }
     joined = entry.get("joined")
     return ClubState(url, joined if isinstance(joined, str) else "", kept)
