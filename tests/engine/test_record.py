@@ -137,6 +137,28 @@ def test_malformed_records_say_what_is_wrong(text: str, message: str) -> None:
         replay(parse_record(text))
 
 
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        ("\u00b2. 7", "expected move number 1"),
+        ("1" * 5000 + ". 7", "expected move number 1"),
+        ("1. \u00b2", "not a Golf move"),
+        ("1. " + "7" * 5000, "not a Golf move"),
+    ],
+    ids=[
+        "superscript move number",
+        "5,000-digit move number",
+        "superscript column",
+        "5,000-digit column",
+    ],
+)
+def test_digits_int_refuses_are_a_mistake_of_the_record(moves: str, message: str) -> None:
+    # str.isdigit passes them; int() refuses them (a ValueError, not a record's mistake)
+    text = f"Game: golf\nDeck: {format_cards(deck_from_seed(1))}\nMoves:\n{moves}\n"
+    with pytest.raises(RecordError, match=message):
+        replay(parse_record(text))
+
+
 def test_unnumbered_moves_and_comments_are_accepted() -> None:
     deck = format_cards(deck_from_seed(1))
     record = parse_record(f"# a note\nGame: golf\nDeck: {deck}\n\nMoves:\n7\n# more\ns\n")

@@ -226,6 +226,7 @@ def test_position_text_checks_a_round_in_progress() -> None:
         ("phase: discarding", "phase: thinking", "filling, discarding or finished"),
         ("board: KC KD -", "board: KC KD", "13 places"),
         ("options: none", "options: free-stock", "no option free-stock"),
+        ("discard: 4, 1 left", "discard: 4, \u00b9 left", "1 to 3 cards"),  # int() refuses it
     ],
 )
 def test_position_text_reports_what_is_wrong(old: str, new: str, message: str) -> None:

@@ -23,6 +23,7 @@ from parlour.club.boards import course_boards
 from parlour.club.boards import todays_course
 from parlour.club.database import StoredRound
 from parlour.engine.errors import ParlourError
+from parlour.engine.notation import small_number
 from parlour.engine.registry import round_game
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import hole_seed
@@ -154,7 +155,8 @@ async def player(request: web.Request) -> web.Response:
 async def one_round(request: web.Request) -> web.Response:
     ident = request.match_info["ident"]
     database = request.app[DATABASE]
-    stored = await database.round(int(ident)) if ident.isdigit() and len(ident) < 12 else None
+    number = small_number(ident, digits=11)
+    stored = await database.round(number) if number is not None else None
     if stored is None:
         return page(request, "missing.html", 404, reason="There is no such round here.")
     record = await database.record(stored.id) or ""
@@ -170,8 +172,8 @@ async def one_round(request: web.Request) -> web.Response:
 
 
 async def record_text(request: web.Request) -> web.Response:
-    ident = request.match_info["ident"]
-    record = await request.app[DATABASE].record(int(ident)) if len(ident) < 12 else None
+    number = small_number(request.match_info["ident"], digits=11)
+    record = await request.app[DATABASE].record(number) if number is not None else None
     if record is None:
         raise web.HTTPNotFound()
     return web.Response(text=record, content_type="text/plain", charset="utf-8")

@@ -66,3 +66,14 @@ def parse_options(text: str) -> frozenset[str]:
     if text in ("", "none", "-"):
         return frozenset()
     return frozenset(part.strip() for part in text.split(",") if part.strip())
+
+
+def small_number(text: str, digits: int = 9) -> int | None:
+    """The whole number ``text`` writes in at most ``digits`` ASCII digits, else None.
+    ``str.isdigit`` alone is not the test: it passes digits that ``int`` refuses ("²"),
+    and numbers of thousands of digits, which ``int`` refuses as well.
+
+    >>> small_number("07"), small_number("²"), small_number("1" * 10), small_number("-1")
+    (7, None, None, None)
+    """
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None

@@ -34,6 +34,7 @@ from parlour.engine.history import AnyLine
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.notation import parse_options
+from parlour.engine.notation import small_number
 from parlour.engine.registry import find_game
 from parlour.engine.untrusted import shown
 
@@ -186,7 +187,7 @@ def _parse_move_line(line: str, number: int, expected: int) -> RecordedMove:
     words = body.split()
     if words and words[0].endswith("."):
         label = words.pop(0)[:-1]
-        if not label.isdigit() or int(label) != expected:
+        if small_number(label) != expected:
             raise RecordError(
                 f"expected move number {expected}, found {label!r} (a move is missing?)",
                 number,

@@ -46,6 +46,7 @@ from parlour.engine.history import AnyLine
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.notation import parse_options
+from parlour.engine.notation import small_number
 from parlour.engine.plugin import GameSpec
 from parlour.engine.plugin import Rounds
 from parlour.engine.record import BOM
@@ -240,9 +241,10 @@ def parse_round_record(text: str) -> RoundRecord:
 
 
 def _hole_number(text: str, line: int) -> int:
-    if not text.isdigit():
+    number = small_number(text)
+    if number is None:
         raise RoundRecordError(f"{text!r} is not a hole number", line=line)
-    return int(text)
+    return number
 
 
 def _numbers(text: str, line: int, name: str, count: int | None = None) -> tuple[int, ...]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 from typing import Final
 
+from parlour.engine.notation import small_number
 from parlour.store.files import FileError
 from parlour.store.files import read_text
 from parlour.store.files import write_text
@@ -56,12 +57,6 @@ def _read(directory: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _round_id(key: str) -> bool:
-    """Whether a key of the file is a round's number (``str.isdigit`` alone also takes
-    digits that ``int`` refuses, such as "²", and numbers too long for it)."""
-    return key.isascii() and key.isdigit() and len(key) <= 18
-
-
 def club_state(directory: Path, url: str) -> ClubState:
     """What this data directory knows of the club at ``url`` (nothing yet: joined now)."""
     clubs = _read(directory).get("clubs")
@@ -72,7 +67,7 @@ def club_state(directory: Path, url: str) -> ClubState:
     kept = {
         int(key): value
         for key, value in (rounds.items() if isinstance(rounds, dict) else ())
-        if _round_id(key) and value in (SENT, REFUSED, DECLINED)
+        if small_number(key, digits=18) is not None and value in (SENT, REFUSED, DECLINED)
     }
     joined = entry.get("joined")
     return ClubState(url, joined if isinstance(joined, str) else "", kept)

@@ -266,8 +266,9 @@ class GolfRules(Rules[GolfState, GolfMove]):
             return TURN
         if word == str(GIVE_UP):
             return GIVE_UP
-        if word.isdigit() and 1 <= int(word) <= COLUMNS:
-            return PLAYS[int(word) - 1]
+        column = notation.small_number(word)
+        if column is not None and 1 <= column <= COLUMNS:
+            return PLAYS[column - 1]
         raise NotationError(
             f"{text!r} is not a Golf move: write a column number 1-7, s to turn the stock, "
             f"or {GIVE_UP} to concede the hole"

@@ -23,6 +23,7 @@ from parlour.engine.games.rubbish_state import Phase
 from parlour.engine.games.rubbish_state import RubbishState
 from parlour.engine.games.rubbish_state import automatic_steps
 from parlour.engine.games.rubbish_state import check_blocked
+from parlour.engine.notation import small_number
 from parlour.engine.wording import rank_plural
 
 FIELD_NAMES = (
@@ -93,9 +94,10 @@ def _parse_discard(text: str) -> tuple[int, int]:
     words = left_text.split()
     if not comma or rank_text.strip() not in RANK_NAMES or len(words) != 2 or words[1] != "left":
         raise NotationError(f"the discard is written like '4, 2 left' or '-', not {text!r}")
-    if not words[0].isdigit() or not 1 <= int(words[0]) <= 3:
+    left = small_number(words[0])
+    if left is None or not 1 <= left <= 3:
         raise NotationError(f"a round of discards has 1 to 3 cards left to throw, not {words[0]}")
-    return RANK_NAMES.index(rank_text.strip()) + 1, int(words[0])
+    return RANK_NAMES.index(rank_text.strip()) + 1, left
 
 
 def all_cards(
