@@ -90,7 +90,9 @@ async def test_a_request_addressed_to_another_sites_name_is_refused(tmp_path: Pa
     sends Host: evil.example, even with the right token (which it should not have)."""
     with serving(tmp_path / "data") as server:
         port = server.port
-        for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1.evil:{port}"):
+        # the last: a loopback address whose IPv6 zone writes into the page's policy
+        zoned = f"[::1%x;script-src *;]:{port}"
+        for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1.evil:{port}", zoned):
             status, text, _ = await get(server.link, Host=host)
             assert status == 403
             assert "Open the link it printed" in text

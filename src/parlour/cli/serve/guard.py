@@ -45,6 +45,13 @@ def split_host(value: str) -> tuple[str, str] | None:
     ('127.0.0.1', '')
     >>> split_host("evil.example:80:81") is None, split_host("a b") is None
     (True, True)
+
+    An IPv6 zone (``fe80::1%eth0``) is refused: no browser sends one, and its text after
+    the ``%`` is anything at all (the page puts the Host it was asked by into its
+    security policy and its websocket's address).
+
+    >>> split_host("[::1%x;script-src *;]:8000") is None
+    True
     """
     if value.startswith("["):
         end = value.find("]")
@@ -69,6 +76,9 @@ def split_host(value: str) -> tuple[str, str] | None:
 
 
 def _is_address(name: str) -> bool:
+    """Whether ``name`` is an IP address (with no IPv6 zone)."""
+    if "%" in name:
+        return False
     try:
         ipaddress.ip_address(name)
     except ValueError:
