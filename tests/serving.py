@@ -28,8 +28,9 @@ def free_port() -> int:
 
 
 def processes_using(data: Path, *, also: bytes = b"") -> list[int]:
-    """Processes whose command line names ``data`` (the server and its apps), and
-    ``also`` if given."""
+    """Processes whose command line names ``data`` (the server and its apps, which are
+    given it as ``--data-dir=DATA``), and ``also`` if given."""
+    named = {str(data).encode(), f"--data-dir={data}".encode()}
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -38,7 +39,7 @@ def processes_using(data: Path, *, also: bytes = b"") -> list[int]:
             words = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if str(data).encode() in words and (not also or also in words):
+        if named.intersection(words) and (not also or also in words):
             found.append(int(entry.name))
     return found
 

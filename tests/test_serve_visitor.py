@@ -190,3 +190,17 @@ async def test_a_visitor_cannot_rewrite_the_owners_settings_or_switch_player(
     listed = json.loads(history.stdout)
     assert listed["player"] == "owner"
     assert [game["score"] for game in listed["games"]] == [52]
+
+
+async def test_a_player_whose_name_begins_with_a_dash_is_served(tmp_path: Path) -> None:
+    """A name the player check accepts is passed to each visitor's app as the value it is,
+    not read as an option of that app's command line (which would start no app at all)."""
+    owners_config()
+    with serving(tmp_path / "data", "--player=-dash") as server:
+        assert "visitors play as -dash" in server.announced[1]
+        async with (
+            aiohttp.ClientSession() as session,
+            session.ws_connect(server.websocket_url("width=110&height=34")) as websocket,
+        ):
+            screen = Screen(websocket)
+            await screen.wait_for("Player: -dash")

@@ -56,8 +56,9 @@ def command_serve(args: argparse.Namespace) -> int:
             raise CliError(f"--allow-host {name!r}: a host name, such as parlour.home")
     # each visitor's app: this Python, this data directory, these settings, this player
     player = player_name(args) or load().settings.player
-    command = [sys.executable, "-m", "parlour", "--data-dir", str(data_dir(args.data_dir))]
-    command += ["--player", player, "--served", SERVED_MODES[1 if args.any_player else 0]]
+    # (each value joined to its option: a player's name may begin with "-")
+    command = [sys.executable, "-m", "parlour", f"--data-dir={data_dir(args.data_dir)}"]
+    command += [f"--player={player}", "--served", SERVED_MODES[1 if args.any_player else 0]]
     if args.ascii:
         command.append("--ascii")
     if args.theme:
