@@ -4,6 +4,8 @@ then the environment."""
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -42,6 +44,40 @@ def test_rates_are_limited_per_key_and_per_address(tmp_path: Path) -> None:
         assert any("too many requests from your address" in said for said in seen)
         # /healthz answers whatever the limits (a load balancer asks it often)
         assert call(url, "/healthz")[1]["status"] == "ok"
+
+
+def post_from(url: str, body: str, address: str) -> int:
+    """POST a round record as if from ``address`` (the club trusts its proxy's
+    X-Forwarded-For); the status answered."""
+    request = urllib.request.Request(
+        url + "/api/rounds",
+        data=body.encode("utf-8"),
+        headers={"X-Forwarded-For": address, "Content-Type": "text/plain; charset=utf-8"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_records_that_only_name_a_key_do_not_use_up_its_rounds(tmp_path: Path) -> None:
+    """Anyone can read a player's key off the club's pages: junk that names it, from
+    other addresses, is refused without counting against that player's rounds."""
+    data = tmp_path / "data"
+    with club_server(str(data / "club.db"), data, "--submissions-per-minute", "2",
+                     "--trust-proxy") as url:  # fmt: skip
+        key = new_key("mo")
+        record = round_record(1, "mo", key)
+        named = "# not a round\n" + next(
+            line for line in record.splitlines() if line.startswith("Key: ")
+        )
+        junk = [post_from(url, named + "\n", f"192.0.2.{n}") for n in range(1, 7)]
+        assert junk == [422] * 6
+        assert post_from(url, record, "198.51.100.1") == 201  # the player's own round
+        assert post_from(url, round_record(2, "mo", key), "198.51.100.2") == 201
+        # and the key's own limit still holds, from any address
+        assert post_from(url, round_record(3, "mo", key), "198.51.100.3") == 429
 
 
 def test_settings_come_from_flags_then_the_environment() -> None:

@@ -8,6 +8,8 @@
 >>> clock[0] += 30  # half a minute: one more
 >>> limits.allow("1.2.3.4"), limits.allow("1.2.3.4")
 (True, False)
+>>> limits.spent("1.2.3.4"), limits.spent("5.6.7.8")  # asked, not taken
+(True, False)
 """
 
 from __future__ import annotations
@@ -42,6 +44,13 @@ class RateLimits:
         while len(self._buckets) > MAX_BUCKETS:
             self._buckets.popitem(last=False)
         return allowed
+
+    def spent(self, name: str) -> bool:
+        """Whether ``name``'s bucket is empty now (nothing is taken from it)."""
+        if self.rate <= 0 or name not in self._buckets:
+            return False
+        tokens, then = self._buckets[name]
+        return min(self.burst, tokens + (self.clock() - then) * self.rate) < 1.0
 
     def retry_after(self, name: str) -> int:
         """Seconds until ``name`` may act again (at least 1)."""

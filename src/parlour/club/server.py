@@ -139,11 +139,12 @@ async def submit_round(request: web.Request) -> web.Response:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         return refuse(400, "the round record is not UTF-8 text")
+    # a key's rounds are counted once its signature is verified: anyone can read a key
+    # (it is in every record the club shows), so a record that only names it must not
+    # use up its owner's rounds; one already over its limit is not verified at all
     key = _key_of(text)
-    if key is not None and not limits["submissions"].allow(f"key {key}"):
-        wait = limits["submissions"].retry_after(f"key {key}")
-        return refuse(429, f"too many rounds from your key: wait {wait} s",
-                      **{"Retry-After": str(wait)})  # fmt: skip
+    if key is not None and limits["submissions"].spent(f"key {key}"):
+        return _too_many_from_key(limits["submissions"], key)
     found = await request.app[VERIFIER].examine(text)
     if found is None:
         return refuse(503, "the club is busy verifying other rounds: try again in a minute",
@@ -151,6 +152,8 @@ async def submit_round(request: web.Request) -> web.Response:
     if not found["ok"]:
         log("refused", address=address, reason=found["reason"], cpu=found.get("cpu"))
         return refuse(422, found["reason"])
+    if not limits["submissions"].allow(f"key {found['public_key']}"):
+        return _too_many_from_key(limits["submissions"], found["public_key"])
     database = request.app[DATABASE]
     try:
         player = await database.bind_player(found["player"], found["name_key"], found["public_key"])
@@ -187,6 +190,12 @@ async def submit_round(request: web.Request) -> web.Response:
         },
         status=201 if new else 200,
     )
+
+
+def _too_many_from_key(limits: RateLimits, key: str) -> web.Response:
+    wait = limits.retry_after(f"key {key}")
+    return refuse(429, f"too many rounds from your key: wait {wait} s",
+                  **{"Retry-After": str(wait)})  # fmt: skip
 
 
 def _too_large(settings: ClubSettings) -> web.Response:
