@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import urllib.error
 import urllib.request
 
 import pytest
@@ -16,6 +17,7 @@ from parlour.clubclient.http import call
 from parlour.clubclient.http import submit
 from parlour.engine.rounds import course_code
 from parlour.store.signing import new_key
+from parlour.store.signing import sign_record
 from tests.club.helpers import last
 from tests.club.helpers import round_record
 
@@ -153,3 +155,34 @@ def test_the_page_escapes_names_and_has_security_headers(club: str) -> None:
     assert headers["X-Content-Type-Options"] == "nosniff"
     with urllib.request.urlopen(f"{club}/player/Ma%27ry-Ann", timeout=10) as response:
         assert "<h1>Ma&#39;ry-Ann</h1>" in response.read().decode()
+
+
+def status_of(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_what_no_round_or_player_can_be_is_not_found(club: str) -> None:
+    """Round numbers past the id column's 32 bits and names holding a NUL were passed to
+    the database, which on PostgreSQL refused them: an error (500) and a traceback."""
+    for path in ("/round/2147483648", "/round/99999999999", "/round/99999999999.txt",
+                 "/round/0", "/player/%00", "/player/a%00b", "/api/players/%00"):  # fmt: skip
+        assert status_of(club + path) == 404, path
+
+
+def test_a_signed_record_holding_a_control_character_is_refused_before_its_name_is_taken(
+    club: str,
+) -> None:
+    course, name = a_course(), f"Nul {secrets.token_hex(3)}"
+    unsigned = round_record(course, name, None)
+    first_line, rest = unsigned.split("\n", 1)
+    nul = sign_record(f"{first_line}\n# a comment \x00 with a NUL\n{rest}", new_key(name))
+    with pytest.raises(Refused) as refused:
+        submit(club, nul)
+    assert refused.value.status == 422
+    assert "control character ('\\x00')" in refused.value.reason
+    # the name was not bound to the refused record's key: another key may have it
+    assert submit(club, round_record(course, name, new_key(name)))["new"] is True

@@ -32,6 +32,9 @@ from parlour.club.schema import rounds
 #: the key of PostgreSQL's advisory lock held while migrating (servers starting together
 #: migrate one at a time)
 _MIGRATION_LOCK: Final = 0x50524C52
+#: the largest id of a round (a 32-bit integer column: PostgreSQL refuses to compare one
+#: with a larger number, so a page asked for one is not asked of the database)
+MAX_ID: Final = 2**31 - 1
 
 
 class DatabaseError(Exception):
@@ -210,6 +213,8 @@ class ClubDatabase:
         ).join(players, players.c.id == rounds.c.player_id)
 
     async def round(self, ident: int) -> StoredRound | None:
+        if not 0 < ident <= MAX_ID:
+            return None
         async with self.engine.connect() as connection:
             row = (
                 await connection.execute(self._rounds_query().where(rounds.c.id == ident))
@@ -217,6 +222,8 @@ class ClubDatabase:
         return None if row is None else _stored(row)
 
     async def record(self, ident: int) -> str | None:
+        if not 0 < ident <= MAX_ID:
+            return None
         async with self.engine.connect() as connection:
             found: str | None = (
                 await connection.execute(select(rounds.c.record).where(rounds.c.id == ident))
@@ -242,6 +249,8 @@ class ClubDatabase:
         self, name_key: str, limit: int = 200
     ) -> tuple[str, list[StoredRound]] | None:
         """A player's name and rounds, the latest first (None: no such player)."""
+        if "\x00" in name_key:  # no name holds one (and PostgreSQL's text cannot)
+            return None
         async with self.engine.connect() as connection:
             name = (
                 await connection.execute(

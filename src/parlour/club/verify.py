@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any
+from typing import Final
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.notation import format_options
@@ -61,6 +62,10 @@ def round_digest(game: str, course: int, options: frozenset[str], holes: list[li
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+#: characters no round record holds: the C0 controls but tab and line ends, and DEL
+_CONTROLS: Final = frozenset(map(chr, [*range(9), 11, 12, *range(14, 32), 127]))
+
+
 def examine(text: str, budget: float) -> dict[str, Any]:
     """Check a round record as the club does: signed, by a good name, and every hole
     replaying to the scores it claims. ``{"ok": True, …what was found}`` or ``{"ok":
@@ -79,6 +84,9 @@ def _examine(text: str) -> dict[str, Any]:
     def refused(reason: str) -> dict[str, Any]:
         return {"ok": False, "reason": reason}
 
+    control = next((c for c in text if c in _CONTROLS), None)
+    if control is not None:  # (a record is text; PostgreSQL's text cannot hold a NUL)
+        return refused(f"the round record holds a control character ({control!r})")
     try:
         record = parse_round_record(text)
     except ParlourError as error:
