@@ -3,9 +3,14 @@ characters only (no terminal control, no Rich markup), and the web page escapes 
 
 from __future__ import annotations
 
+import socketserver
+import threading
+
 import pytest
 
 from parlour.cli.club_board import print_boards
+from parlour.clubclient.http import Unreachable
+from parlour.clubclient.http import call
 
 
 def test_a_hostile_board_is_only_shown(
@@ -33,3 +38,50 @@ def test_a_hostile_board_is_only_shown(
     assert "\\x1b]0;owned\\x07" in out
     assert "[bold red]X[/]" in out  # written as it is, never read as markup
     assert "me has no round on this board yet." in out
+
+
+def test_a_board_of_the_wrong_shape_is_shown_as_far_as_it_makes_sense(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "300")
+    answer = {
+        "course": "15NM7",
+        "boards": [
+            {"options": "none", "pars": [3] * 9, "standings": [
+                {"place": 1, "player": "ann", "holes": 5, "total": 5},  # not a list
+                {"place": 2, "player": "bob", "holes": [4] * 10_000, "total": 1},
+            ]},
+        ],
+    }  # fmt: skip
+    print_boards(answer, "http://club.example", "ann")
+    out = capsys.readouterr().out
+    assert "ann: place 1 of 2" in out
+    header = next(line for line in out.splitlines() if "Total" in line)
+    assert "18" in header and "19" not in header  # no more columns than MAX_HOLES
+    assert "│ par " not in out  # nine pars do not fit eighteen columns: none are shown
+
+
+class Hostile(socketserver.BaseRequestHandler):
+    """A "club" that answers every request with the bytes it was made with."""
+
+    answer = b""
+
+    def handle(self) -> None:
+        self.request.recv(65536)
+        self.request.sendall(self.answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        b"NOT HTTP AT ALL\r\n\r\n",
+        b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n" + b"[" * 100_000,
+    ],
+    ids=["a bad status line", "brackets 100,000 deep"],
+)
+def test_a_club_that_answers_nonsense_is_one_error(answer: bytes) -> None:
+    handler = type("Answer", (Hostile,), {"answer": answer})
+    with socketserver.TCPServer(("127.0.0.1", 0), handler) as server:
+        threading.Thread(target=server.handle_request, daemon=True).start()
+        with pytest.raises(Unreachable):
+            call(f"http://127.0.0.1:{server.server_address[1]}", "/api/board", timeout=10)

@@ -13,6 +13,10 @@ from parlour.cli.common import CliError
 from parlour.cli.common import player_name
 from parlour.engine.untrusted import shown
 
+#: the most holes a board's table has columns for (a round has nine; a hostile club's
+#: answer may claim thousands)
+MAX_HOLES = 18
+
 
 def _text(value: object, limit: int = 40) -> Any:
     from rich.text import Text
@@ -76,10 +80,11 @@ def _board_table(board: dict[str, Any], course: str, me: str) -> tuple[Any, list
     table = Table(title=Text(f"Course {course} · {shown(rule, limit=40)} · {played} played"))
     table.add_column("#", justify="right")
     table.add_column("Player")
-    holes = max((len(s.get("holes", [])) for s in standings), default=9)
+    # (as many columns as the longest standing's holes, within reason)
+    holes = min(max((len(_listed(s.get("holes"))) for s in standings), default=9), MAX_HOLES)
     for heading in (*map(str, range(1, holes + 1)), "Total", "±bogey", "±par"):
         table.add_column(heading, justify="right")
-    if pars:
+    if pars and len(pars) == holes:
         table.add_row("", "par", *map(str, pars), str(sum(pars)), "", "", style="dim")
     places = []
     for standing in standings:

@@ -4,6 +4,7 @@ timeout, every failure one of two errors: :class:`Unreachable` (try again later)
 
 from __future__ import annotations
 
+import http.client
 import json
 import urllib.error
 import urllib.parse
@@ -73,12 +74,12 @@ def call(
             status, data = response.status, response.read(MAX_ANSWER)
     except urllib.error.HTTPError as error:
         status, data = error.code, error.read(MAX_ANSWER)
-    except (urllib.error.URLError, OSError, ValueError) as error:
+    except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as error:
         reason = getattr(error, "reason", error)
         raise Unreachable(f"the club at {url} cannot be reached ({reason})") from None
     try:
         answer = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # (brackets nested deep)
         answer = None
     if not isinstance(answer, dict):
         raise Unreachable(f"{url} answered {status} with something that is not a club's answer")
