@@ -46,12 +46,12 @@ def test_rates_are_limited_per_key_and_per_address(tmp_path: Path) -> None:
         assert call(url, "/healthz")[1]["status"] == "ok"
 
 
-def post_from(url: str, body: str, address: str) -> int:
-    """POST a round record as if from ``address`` (the club trusts its proxy's
-    X-Forwarded-For); the status answered."""
+def post_from(url: str, body: str | None, address: str, path: str = "/api/rounds") -> int:
+    """POST a round record (GET ``path`` if ``body`` is None) as if from ``address`` (the
+    club trusts its proxy's X-Forwarded-For); the status answered."""
     request = urllib.request.Request(
-        url + "/api/rounds",
-        data=body.encode("utf-8"),
+        url + path,
+        data=None if body is None else body.encode("utf-8"),
         headers={"X-Forwarded-For": address, "Content-Type": "text/plain; charset=utf-8"},
     )
     try:
@@ -78,6 +78,17 @@ def test_records_that_only_name_a_key_do_not_use_up_its_rounds(tmp_path: Path) -
         assert post_from(url, round_record(2, "mo", key), "198.51.100.2") == 201
         # and the key's own limit still holds, from any address
         assert post_from(url, round_record(3, "mo", key), "198.51.100.3") == 429
+
+
+def test_the_addresses_of_one_ipv6_network_are_counted_as_one(tmp_path: Path) -> None:
+    """A host is given a whole /64: a new address for every request is no way round the
+    limits."""
+    data = tmp_path / "data"
+    with club_server(str(data / "club.db"), data, "--requests-per-minute", "3",
+                     "--trust-proxy") as url:  # fmt: skip
+        asked = [post_from(url, None, f"2001:db8:1:2::{n:x}", "/api/board") for n in range(1, 6)]
+        assert asked == [200, 200, 200, 429, 429]
+        assert post_from(url, None, "2001:db8:1:3::1", "/api/board") == 200  # another one
 
 
 def test_settings_come_from_flags_then_the_environment() -> None:

@@ -35,6 +35,7 @@ from parlour.club.boards import todays_course
 from parlour.club.database import ClubDatabase
 from parlour.club.database import NameTaken
 from parlour.club.limits import RateLimits
+from parlour.club.limits import counted_as
 from parlour.club.logs import log
 from parlour.club.settings import ClubSettings
 from parlour.club.verify import Verifier
@@ -73,10 +74,10 @@ async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
     traceback ever shown."""
     started = time.perf_counter()
     address = client_address(request)
-    limits = request.app[LIMITS]["requests"]
+    limits, counted = request.app[LIMITS]["requests"], counted_as(address)
     response: web.StreamResponse
-    if request.path != "/healthz" and not limits.allow(address):
-        wait = limits.retry_after(address)
+    if request.path != "/healthz" and not limits.allow(counted):
+        wait = limits.retry_after(counted)
         response = refuse(
             429, f"too many requests from your address: wait {wait} s", **{"Retry-After": str(wait)}
         )
@@ -125,8 +126,8 @@ async def submit_round(request: web.Request) -> web.Response:
     address = client_address(request)
     if request.content_length is not None and request.content_length > settings.max_bytes:
         return _too_large(settings)
-    if not limits["submissions"].allow(f"address {address}"):
-        wait = limits["submissions"].retry_after(f"address {address}")
+    if not limits["submissions"].allow(f"address {counted_as(address)}"):
+        wait = limits["submissions"].retry_after(f"address {counted_as(address)}")
         return refuse(429, f"too many rounds from your address: wait {wait} s",
                       **{"Retry-After": str(wait)})  # fmt: skip
     try:
