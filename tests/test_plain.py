@@ -243,3 +243,23 @@ def test_each_games_hidden_piles_and_rows_are_fields_of_its_positions() -> None:
                 state = rules.apply(state, chooser.choice(moves))
         assert rules.words.hidden_piles, game
         assert named <= fields, (game, named - fields)
+
+
+def test_input_that_is_not_utf8_or_a_line_of_megabytes_is_a_bad_move(tmp_path: Path) -> None:
+    """Standard input read strictly as UTF-8 (as under a UTF-8 locale) ended the command
+    in a traceback at a byte that is not, losing the moves read with it; a line of
+    megabytes was read, and said back, whole."""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    given = b"7\n\xff\xfe\n" + b"x" * 3_000_000 + b"\ns\nq\n"
+    played = subprocess.run(
+        [sys.executable, "-m", "parlour", "--data-dir", str(tmp_path), "play", "golf",
+         "--seed", "1", "--plain"],
+        input=given, capture_output=True, timeout=120, env=env,
+    )  # fmt: skip
+    out = played.stdout.decode("utf-8")
+    assert played.returncode == 0 and played.stderr == b""
+    assert "8♥ from column 7 onto 9♣" in out  # the move before the bad bytes was played
+    assert "'\ufffd\ufffd' is not a Golf move" in out
+    assert f"'{'x' * 1024}…' is not a Golf move" in out  # its start, and no more
+    assert len(out) < 20_000
+    assert "Turn A♥ from the stock" in out  # and the moves after it are played

@@ -266,6 +266,7 @@ def _run_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> 
 
 def _play_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> int:
     from parlour.cli.settings import read_settings
+    from parlour.cli.typed import typed_lines
     from parlour.engine import check_seed
     from parlour.engine.record import parse_record
     from parlour.engine.record import replay
@@ -293,7 +294,7 @@ def _play_plain(args: argparse.Namespace, game: str, options: frozenset[str]) ->
             prompt=sys.stdin.isatty(),
         )
         plain.open(opening)
-        return plain.run(sys.stdin)
+        return plain.run(typed_lines(sys.stdin))
     finally:
         store.close()
 
