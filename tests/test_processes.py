@@ -83,6 +83,44 @@ def test_ctrl_c_stops_an_analysis_with_the_summary_of_what_was_solved(tmp_path: 
     assert rows[0].startswith("seed,") and len(rows) > 1  # what was solved is written
 
 
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_or_a_closed_terminal_stops_an_analysis_as_ctrl_c_does(
+    tmp_path: Path, number: signal.Signals
+) -> None:
+    """SIGTERM (kill, timeout, a service manager: to the command alone) and SIGHUP (the
+    terminal closed: to its whole group) ended an analysis at once, its file never
+    written and its part left behind. Every seed there is, too: its count is past what
+    len() takes."""
+    import subprocess
+
+    from parlour.engine.deals import MAX_SEED
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parlour", "analyse", "golf", "--seeds", f"0..{MAX_SEED}",
+         "--jobs", "2", "--out", str(tmp_path / "golf.csv")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )  # fmt: skip
+    time.sleep(4)  # some deals solved
+    workers = children(process.pid)
+    if number == signal.SIGHUP:
+        os.killpg(process.pid, number)
+    else:
+        os.kill(process.pid, number)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 128 + number, err
+    assert b"Traceback" not in err
+    assert b" of 9,223,372,036,854,775,808 deals solved" in out
+    rows = (tmp_path / "golf.csv").read_text().splitlines()
+    assert rows[0].startswith("seed,") and len(rows) > 1  # what was solved is written
+    assert [path.name for path in tmp_path.iterdir()] == ["golf.csv"]  # no part left
+    deadline = time.monotonic() + 3
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in workers)
+
+
 async def test_pars_are_worked_out_at_a_lower_priority_than_hints() -> None:
     from parlour.tui import background
 

@@ -53,12 +53,15 @@ def _die_with_parent() -> None:
 
 
 def _worker_start(parent: int, niceness: int = 0) -> None:
-    """Run first in every worker process: leave Ctrl-C to the parent (which stops the
-    workers itself), and exit as soon as the parent is gone, even when it was killed
-    with no chance to stop its workers (kill -9): at once on Linux, else within
-    :data:`PARENT_WATCH_SECONDS`. A worker of work nobody waits for lowers its priority
-    by ``niceness``, so that it takes only the CPU the player's own work leaves."""
+    """Run first in every worker process: leave Ctrl-C and a closed terminal to the
+    parent (which stops the workers itself), and exit as soon as the parent is gone,
+    even when it was killed with no chance to stop its workers (kill -9): at once on
+    Linux, else within :data:`PARENT_WATCH_SECONDS`. A worker of work nobody waits for
+    lowers its priority by ``niceness``, so that it takes only the CPU the player's own
+    work leaves."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):  # (a closed terminal: the parent stops its workers too)
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     if niceness and hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(niceness)
@@ -74,10 +77,27 @@ def _worker_start(parent: int, niceness: int = 0) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+def _tracker_deaf_to_hangups() -> None:
+    """Start multiprocessing's resource tracker (a process of its own, which the pools
+    use) ignoring SIGHUP, as it ignores SIGINT and SIGTERM by itself: a terminal that
+    closes sends SIGHUP to the whole group, and a tracker ended by it is started again,
+    and then prints a traceback for every resource it did not know."""
+    if not hasattr(signal, "SIGHUP") or threading.current_thread() is not threading.main_thread():
+        return
+    from multiprocessing import resource_tracker
+
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # (kept across its exec)
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        signal.signal(signal.SIGHUP, before if before is not None else signal.SIG_DFL)
+
+
 def process_pool(workers: int, *, niceness: int = 0) -> ProcessPoolExecutor:
     """A pool of fresh worker processes (spawned, so they share nothing with a running
     app) that never outlive the process that made it; ``niceness`` lowers their priority
     (work done in the background, that nobody waits for)."""
+    _tracker_deaf_to_hangups()
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),

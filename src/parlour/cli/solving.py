@@ -4,8 +4,10 @@ for a range of seeds (any size, in bounded memory; Ctrl-C prints what was solved
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -116,25 +118,56 @@ def command_analyse(args: argparse.Namespace) -> int:
         analyse(spec.id, seeds, options=options, budget=budget, jobs=jobs),
         tally,
         spec.name,
-        len(seeds),
+        seeds.stop - seeds.start,  # (len() of a range past 2**63 fails)
     )
     interrupted = False
-    if args.out:
-        from parlour.store.files import text_writer
+    with _stopped_as_by_ctrl_c() as stopped_by:
+        if args.out:
+            from parlour.store.files import text_writer
 
-        with text_writer(args.out, replace=args.force) as out:  # what was solved is kept on Ctrl-C
+            # what was solved is kept on Ctrl-C (or SIGTERM, or the terminal closed)
+            with text_writer(args.out, replace=args.force) as out:
+                try:
+                    _write_results(out, args.out.endswith(".json"), results, tally)
+                except KeyboardInterrupt:
+                    interrupted = True
+        else:
             try:
-                _write_results(out, args.out.endswith(".json"), results, tally)
+                for _ in results:
+                    pass
             except KeyboardInterrupt:
                 interrupted = True
-    else:
-        try:
-            for _ in results:
-                pass
-        except KeyboardInterrupt:
-            interrupted = True
+    if stopped_by:  # (the terminal may be gone: the file is what matters)
+        with contextlib.suppress(OSError):
+            _print_summary(spec, seeds, tally, budget, interrupted)
+        return 128 + stopped_by[0]
     _print_summary(spec, seeds, tally, budget, interrupted)
     return 130 if interrupted else 0
+
+
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP during an analysis: it stops as on Ctrl-C."""
+
+
+@contextlib.contextmanager
+def _stopped_as_by_ctrl_c() -> Iterator[list[int]]:
+    """While an analysis runs, SIGTERM and SIGHUP stop it as Ctrl-C does (the deals solved
+    so far written out, the workers stopped); the list yielded gets the signal's number.
+    The handlers there before are put back."""
+    got: list[int] = []
+
+    def stop(number: int, _frame: object) -> None:
+        if not got:
+            got.append(number)
+            raise _Stopped
+
+    numbers = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    before = {number: signal.signal(number, stop) for number in numbers}
+    try:
+        yield got
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
 
 
 def _counted(results: Iterator[DealResult], tally: Tally, name: str, total: int) -> Any:
@@ -229,6 +262,6 @@ def _print_summary(
     console.print(table)
     if cut:
         console.print(
-            f"Interrupted: {summary.deals:,} of {len(seeds):,} deals solved; "
+            f"Interrupted: {summary.deals:,} of {seeds.stop - seeds.start:,} deals solved; "
             "the figures are of those."
         )
