@@ -235,3 +235,30 @@ def test_commands_that_only_want_the_players_name_go_on_with_the_default(
         said = parlour("stats", "--json", timeout=30, PARLOUR_CONFIG=str(path))
         assert said.returncode == 0 and said.stderr == "", (what, said.stderr)
         assert said.stdout.startswith("{"), what
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["--data-dir", "", "stats"], "--data-dir"),
+        (["stats", "--data-dir", ""], "--data-dir"),
+        (["play", "golf", "--course", "", "--plain"], "--course"),
+        (["analyse", "golf", "--seeds", "1..2", "--out", ""], "--out"),
+        (["export-round", "--out", ""], "--out"),
+    ],
+)
+def test_an_empty_value_is_refused_not_taken_as_not_given(
+    tmp_path: Path, argv: list[str], flag: str
+) -> None:
+    """``--data-dir "$DIR"`` with DIR never set was the player's own data directory (and
+    ``play --new`` there replaces their unfinished game); an empty --course was a single
+    game, an empty --out no file at all (an empty --player is refused by the name's
+    own check)."""
+    home = tmp_path / "home"
+    said = parlour(*argv, HOME=str(home), XDG_DATA_HOME=str(home / "data"), PARLOUR_DATA_DIR="")
+    assert said.returncode == 2 and said.stdout == ""
+    assert (
+        said.stderr.startswith(f"parlour: argument {flag}: is empty")
+        and said.stderr.count("\n") == 1
+    )
+    assert not home.exists()  # no data directory was made or opened

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.cli.common import add_force_flag
+from parlour.cli.common import given
 
 
 def add_club_parser(commands: Any, app_arguments: Any) -> None:
@@ -37,20 +38,24 @@ def add_club_parser(commands: Any, app_arguments: Any) -> None:
     app_arguments(join)
 
     submit = actions.add_parser("submit", help="send your finished rounds to the club, signed")
-    submit.add_argument("--course", metavar="CODE", help="every finished round of this course")
+    submit.add_argument(
+        "--course", type=given, metavar="CODE", help="every finished round of this course"
+    )
     app_arguments(submit)
 
     board = actions.add_parser("board", help="the club's leaderboard of a course")
     which = board.add_mutually_exclusive_group()
     which.add_argument("--daily", action="store_true", help="today's course (the default)")
-    which.add_argument("--course", metavar="CODE", help="this course")
+    which.add_argument("--course", type=given, metavar="CODE", help="this course")
     board.add_argument("--json", action="store_true", help="machine-readable output")
     app_arguments(board)
 
     key = actions.add_parser("key", help="your signing key: export it, or import it")
     key_actions = key.add_subparsers(dest="key_command", metavar="ACTION", required=True)
     export = key_actions.add_parser("export", help="write your key (keep the file secret)")
-    export.add_argument("--out", metavar="FILE", help="where (default: standard output)")
+    export.add_argument(
+        "--out", type=given, metavar="FILE", help="where (default: standard output)"
+    )
     add_force_flag(export)
     app_arguments(export)
     imported = key_actions.add_parser("import", help="use a key exported on another machine")

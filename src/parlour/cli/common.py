@@ -101,6 +101,15 @@ def describe_deal(line: Line[Any, Any]) -> str:
     return f"{line.rules.name} · {source} · options: {format_options(line.options)}"
 
 
+def given(text: str) -> str:
+    """An option's value that must say something (an argparse ``type``): an empty one,
+    often a shell variable never set, is refused rather than taken as not given (an
+    empty ``--data-dir`` was the player's own data directory)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("is empty (a variable that was never set?)")
+    return text
+
+
 def add_force_flag(parser: argparse.ArgumentParser) -> None:
     """``--force``: a command's ``--out`` file may be replaced."""
     parser.add_argument(

@@ -13,6 +13,7 @@ from parlour import __version__
 from parlour.cli.common import SERVED_MODES
 from parlour.cli.common import CliError
 from parlour.cli.common import add_force_flag
+from parlour.cli.common import given
 from parlour.cli.common import option_dest
 from parlour.engine.plugin import GameSpec
 from parlour.engine.registry import specs
@@ -65,6 +66,7 @@ def build_parser(*, play_only: bool = False) -> argparse.ArgumentParser:
         holes = f"{spec.rounds.holes} {spec.rounds.unit}s"
         source.add_argument(
             "--course",
+            type=given,
             metavar="CODE",
             help=f"{spec.name}: play a round ({holes}) of this course; goes on with your "
             "unfinished round of it, if you have one",
@@ -144,7 +146,9 @@ def _other_commands(commands: Any) -> None:
     )
     _add_option_flags(analyse)
     analyse.add_argument("--budget", type=float, default=None, metavar="S", help=_BUDGET_HELP)
-    analyse.add_argument("--out", metavar="FILE", help="write every deal's result (.csv or .json)")
+    analyse.add_argument(
+        "--out", type=given, metavar="FILE", help="write every deal's result (.csv or .json)"
+    )
     add_force_flag(analyse)
 
     config = commands.add_parser(
@@ -169,15 +173,21 @@ def _other_commands(commands: Any) -> None:
         _add_app_arguments(listing, ascii_flag=False)
     # round records and match play (cli/match.py)
     scorecard.add_argument(
-        "--course", metavar="CODE", help="rank every player's finished rounds of this course"
+        "--course",
+        type=given,
+        metavar="CODE",
+        help="rank every player's finished rounds of this course",
     )
     export_round = commands.add_parser(
         "export-round", help="write your latest finished round as a round record"
     )
-    export_round.add_argument("--course", metavar="CODE", help="your latest round of this course")
     export_round.add_argument(
-        "--out", metavar="FILE", help="where to write it ('-': standard output; default: "
-        "a new file in the records folder)"
+        "--course", type=given, metavar="CODE", help="your latest round of this course"
+    )
+    export_round.add_argument(
+        "--out", type=given, metavar="FILE",
+        help="where to write it ('-': standard output; default: a new file in the records "
+        "folder)",
     )  # fmt: skip
     add_force_flag(export_round)
     _add_app_arguments(export_round, ascii_flag=False)
@@ -292,6 +302,7 @@ def _add_app_arguments(
 ) -> None:
     parser.add_argument(
         "--data-dir",
+        type=given,
         default=default,
         metavar="DIR",
         help="where scorecards and saved games live (default: $PARLOUR_DATA_DIR, or the "
