@@ -72,6 +72,28 @@ def test_stats_count_wins_streaks_and_scores(
     assert stats_json(filled, "--player", "bob", capsys=capsys)["games"][0]["played"] == 1
 
 
+def test_a_game_whose_figures_were_changed_to_text_is_not_counted(
+    filled: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The database is read as hostile: a score or a win changed by hand to text failed
+    the statistics' sums (a traceback); such a game is left out of them, and still listed
+    in the history as it is."""
+    import sqlite3
+
+    with sqlite3.connect(filled / "parlour.db") as db:
+        first, second = (row[0] for row in db.execute(
+            "SELECT id FROM games WHERE player = 'ann' AND game = 'rubbish' ORDER BY id LIMIT 2"
+        ))  # fmt: skip
+        db.execute("UPDATE games SET score = 'x' WHERE id = ?", (first,))
+        db.execute("UPDATE games SET won = 'yes', hints = '9' WHERE id = ?", (second,))
+    db.close()
+    rubbish = stats_json(filled, "--player", "ann", capsys=capsys)["games"][0]
+    assert (rubbish["played"], rubbish["won"], rubbish["hints"]) == (3, 2, 3)
+    assert (rubbish["best_score"], rubbish["mean_score"]) == (52, 38.0)
+    assert main(["--data-dir", str(filled), "--player", "ann", "history", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["games"]) == 6
+
+
 def test_golf_stats_have_rounds_pars_and_the_best_is_the_lowest(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

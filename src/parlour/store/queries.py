@@ -10,6 +10,13 @@ from parlour.store.database import Store
 from parlour.store.schema import FinishedGame
 
 
+#: the games statistics count: those whose figures are whole numbers (the database is
+#: read as hostile: a row changed by hand may hold text, which would fail the sums)
+COUNTED = (
+    "typeof(score) = 'integer' AND typeof(won) = 'integer' AND typeof(hints) = 'integer'"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Totals:
     """The sums over one game and rule options (one indexed ``GROUP BY``)."""
@@ -31,7 +38,7 @@ def totals(store: Store, game: str | None = None) -> list[Totals]:
     rows = store._read(
         "SELECT game, options, COUNT(*), SUM(won), SUM(hints), "
         "CAST(ROUND(SUM(MAX(0, julianday(finished) - julianday(started))) * 86400) AS INTEGER),"
-        f" MAX(score), MIN(score) FROM games {where} GROUP BY game, options",
+        f" MAX(score), MIN(score) FROM games {where} AND {COUNTED} GROUP BY game, options",
         parameters,
     )
     return [Totals(*row) for row in rows]
@@ -42,7 +49,7 @@ def outcomes(store: Store, game: str, options: str) -> tuple[list[bool], list[in
     the order they were finished (the index's own order: nothing to sort)."""
     rows = store._read(
         "SELECT won, score FROM games WHERE player = ? AND game = ? AND options = ? "
-        "ORDER BY finished, id",
+        f"AND {COUNTED} ORDER BY finished, id",
         (store.player, game, options),
     )
     return [bool(won) for won, _ in rows], [score for _, score in rows]
@@ -53,7 +60,7 @@ def round_holes(store: Store, game: str, options: str) -> list[tuple[int | None,
     finished a hole already scored elsewhere is not one)."""
     rows = store._read(
         "SELECT seed, score FROM games WHERE player = ? AND game = ? AND options = ? "
-        "AND round_id IS NOT NULL AND id IN (SELECT game_id FROM holes)",
+        f"AND {COUNTED} AND round_id IS NOT NULL AND id IN (SELECT game_id FROM holes)",
         (store.player, game, options),
     )
     return [(seed, score) for seed, score in rows]
@@ -63,7 +70,7 @@ def score_counts(store: Store, game: str, options: str) -> dict[int, int]:
     """How many finished games of ``game`` under ``options`` ended with each score."""
     rows = store._read(
         "SELECT score, COUNT(*) FROM games WHERE player = ? AND game = ? AND options = ? "
-        "GROUP BY score ORDER BY score",
+        f"AND {COUNTED} GROUP BY score ORDER BY score",
         (store.player, game, options),
     )
     return dict(rows)
