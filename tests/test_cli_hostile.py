@@ -309,6 +309,25 @@ def test_csv_cells_that_begin_like_a_formula_are_quoted(
     assert status == 0 and "=1+1" in out and "Finished games of -A1" in out
 
 
+def test_csv_from_a_database_changed_by_hand_obeys_nothing_in_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rule options stored with a window title's escape and a screen clear: written to a
+    terminal they are shown as escapes; to a file or a pipe, as they are (it is data)."""
+    data = tmp_path / "data"
+    store = Store(data, player="ann")
+    finish(store, "x\x1b]0;pwned\x07\x1b[2J\x9b")
+    store.close()
+    terminal = Terminal(data, "--player", "ann", "history", "--csv", width=240)
+    assert terminal.wait_to_end() == 0
+    screen = bytes(terminal.output)
+    terminal.close()
+    assert not [seen for seen in OBEYED if seen in screen], screen
+    assert b"x\\x1b]0;pwned\\x07\\x1b[2J\\x9b" in screen
+    assert main(["--data-dir", str(data), "--player", "ann", "history", "--csv"]) == 0
+    assert csv_rows(capsys.readouterr().out)[0]["options"] == "x\x1b]0;pwned\x07\x1b[2J\x9b"
+
+
 # -- a byte-order mark -----------------------------------------------------------------------
 
 

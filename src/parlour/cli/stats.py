@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from parlour.cli.common import open_store
@@ -125,9 +126,13 @@ def _print_history(player: str, rows: list[dict[str, Any]]) -> None:
 
 def _write_csv(columns: tuple[str, ...], rows: list[dict[str, Any]]) -> None:
     """The rows as CSV, each cell written by :func:`csv_cell` (a name that begins like a
-    formula is quoted, not computed, by a spreadsheet)."""
+    formula is quoted, not computed, by a spreadsheet). Written to a terminal, a
+    character it would act on (from a database changed by hand) is shown as an escape;
+    to a file or a pipe, the data is written as it is."""
     from parlour.engine.untrusted import csv_line
+    from parlour.engine.untrusted import visible
 
-    sys.stdout.write(csv_line(columns))
+    shown: Callable[[str], str] = visible if sys.stdout.isatty() else str
+    sys.stdout.write(shown(csv_line(columns)))
     for row in rows:
-        sys.stdout.write(csv_line(row.get(column) for column in columns))
+        sys.stdout.write(shown(csv_line(row.get(column) for column in columns)))

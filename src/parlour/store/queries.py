@@ -9,12 +9,9 @@ from dataclasses import dataclass
 from parlour.store.database import Store
 from parlour.store.schema import FinishedGame
 
-
 #: the games statistics count: those whose figures are whole numbers (the database is
 #: read as hostile: a row changed by hand may hold text, which would fail the sums)
-COUNTED = (
-    "typeof(score) = 'integer' AND typeof(won) = 'integer' AND typeof(hints) = 'integer'"
-)
+COUNTED = "typeof(score) = 'integer' AND typeof(won) = 'integer' AND typeof(hints) = 'integer'"
 
 
 @dataclass(frozen=True, slots=True)
