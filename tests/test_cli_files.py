@@ -262,3 +262,25 @@ def test_an_empty_value_is_refused_not_taken_as_not_given(
         and said.stderr.count("\n") == 1
     )
     assert not home.exists()  # no data directory was made or opened
+
+
+def closed(fd: int, *argv: str) -> subprocess.CompletedProcess[str]:
+    """``parlour ARGV`` started with the standard stream ``fd`` closed."""
+    return subprocess.run([*PARLOUR, *argv], capture_output=True, text=True, timeout=60,
+                          preexec_fn=lambda: os.close(fd))  # fmt: skip
+
+
+def test_a_command_started_with_a_standard_stream_closed_says_so_or_goes_on(
+    tmp_path: Path,
+) -> None:
+    """``>&-``, ``<&-``, ``2>&-``: Python makes the stream None, which ended every command
+    in a traceback (AttributeError)."""
+    data = ["--data-dir", str(tmp_path)]
+    no_output = closed(1, *data, "deal", "golf", "--seed", "1")
+    assert no_output.returncode == 2
+    assert no_output.stderr == "parlour: cannot write the output: standard output is closed\n"
+    no_input = closed(0, *data, "play", "golf", "--seed", "1", "--plain")
+    assert no_input.returncode == 0 and no_input.stderr == ""
+    assert no_input.stdout.strip().endswith("Saved: the game goes on next time.")
+    no_errors = closed(2, *data, "deal", "golf", "--seed", "x")
+    assert no_errors.returncode == 2 and no_errors.stdout == ""

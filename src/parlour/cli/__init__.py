@@ -41,6 +41,9 @@ OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; its exit status."""
+    if _closed_streams_opened_on_nothing():
+        _say("parlour: cannot write the output: standard output is closed")
+        return EXIT_BAD_INPUT
     try:
         status = _run(argv)
         sys.stdout.flush()  # a failure to write what is still buffered is reported here
@@ -63,6 +66,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     finally:
         _restore_output()
+
+
+def _closed_streams_opened_on_nothing() -> bool:
+    """A standard stream the command was started without (``>&-``, ``<&-``: Python makes
+    it None) is opened on the null device, so that nothing fails on it (a closed input
+    reads as empty, a closed standard error takes the messages); True if standard output
+    was one, whose output would be lost."""
+    closed_output = sys.stdout is None
+    # (in this order: each takes the lowest free descriptor, its own, before a file the
+    # command opens could, and be read or written as the stream)
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (for the process)
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    return closed_output
 
 
 def _run(argv: Sequence[str] | None) -> int:
