@@ -284,3 +284,10 @@ def test_a_command_started_with_a_standard_stream_closed_says_so_or_goes_on(
     assert no_input.stdout.strip().endswith("Saved: the game goes on next time.")
     no_errors = closed(2, *data, "deal", "golf", "--seed", "x")
     assert no_errors.returncode == 2 and no_errors.stdout == ""
+
+
+def test_a_failure_that_echoes_megabytes_says_so_in_one_short_line(tmp_path: Path) -> None:
+    said = parlour("--data-dir", str(tmp_path), "play-moves", "golf", "--seed", "1", "x" * 100_000)
+    assert said.returncode == 2 and said.stdout == ""
+    assert said.stderr.startswith("parlour: move 1 (xxx") and said.stderr.endswith("…\n")
+    assert said.stderr.count("\n") == 1 and len(said.stderr) <= 510

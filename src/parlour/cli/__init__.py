@@ -105,15 +105,26 @@ def _run(argv: Sequence[str] | None) -> int:
             args.moves = [*args.moves, *extra]
         return commands.run(args)
     except AlreadyThere as error:  # only a file named with --out is refused so
-        print(f"parlour: {visible(str(error), lines=False)} (--force replaces it)", file=sys.stderr)
+        print(f"parlour: {_one_line(error)} (--force replaces it)", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (CliError, ParlourError, FileError, StoreError) as error:
-        # a message may echo a file name or a record's line: any control character left
-        # in it is shown, never obeyed
-        print(f"parlour: {visible(str(error), lines=False)}", file=sys.stderr)
+        print(f"parlour: {_one_line(error)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+
+
+#: the longest message a failure is told in (one that echoes what was given, a move of
+#: megabytes, is cut: its start says what it was)
+LONGEST_MESSAGE = 500
+
+
+def _one_line(error: Exception) -> str:
+    """A failure's message as one line: any control character left in it (it may echo a
+    file name or a record's line) shown, never obeyed, and no longer than
+    :data:`LONGEST_MESSAGE`."""
+    said = visible(str(error), lines=False)
+    return said if len(said) <= LONGEST_MESSAGE else said[: LONGEST_MESSAGE - 1] + "…"
 
 
 #: the commands that open the app, whose screen draws ASCII itself (and can be switched
