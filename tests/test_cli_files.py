@@ -291,3 +291,13 @@ def test_a_failure_that_echoes_megabytes_says_so_in_one_short_line(tmp_path: Pat
     assert said.returncode == 2 and said.stdout == ""
     assert said.stderr.startswith("parlour: move 1 (xxx") and said.stderr.endswith("…\n")
     assert said.stderr.count("\n") == 1 and len(said.stderr) <= 510
+
+
+def test_more_workers_than_four_a_core_are_refused(tmp_path: Path) -> None:
+    """Each worker is a Python of its own: --jobs 1024 started 1,024 of them."""
+    most = 4 * (os.cpu_count() or 1)
+    said = parlour("analyse", "golf", "--seeds", "1..2", "--jobs", str(most + 1))
+    assert said.returncode == 2 and said.stdout == ""
+    assert said.stderr.startswith(
+        f"parlour: --jobs takes a number of worker processes from 1 to {most} "
+    )

@@ -108,9 +108,14 @@ def command_analyse(args: argparse.Namespace) -> int:
     options = frozenset(chosen_options(args, spec))
     spec.rules().check_options(options)
     budget = solve_budget(spec.id, args.budget)
-    if args.jobs < 0 or args.jobs > 1024:
-        raise CliError("--jobs takes a number of worker processes from 1 to 1024")
-    jobs = args.jobs or os.cpu_count() or 1
+    cores = os.cpu_count() or 1
+    most = 4 * cores  # (more gain nothing, and each is a Python of its own in memory)
+    if args.jobs < 0 or args.jobs > most:
+        raise CliError(
+            f"--jobs takes a number of worker processes from 1 to {most} (four for each of "
+            f"this machine's {cores} cores)"
+        )
+    jobs = args.jobs or cores
     if args.out and not args.out.endswith((".csv", ".json")):
         raise CliError("--out must name a .csv or .json file")
     tally = Tally(spec.id, options)
