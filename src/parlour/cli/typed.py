@@ -26,7 +26,6 @@ def typed_lines(stream: TextIO) -> Iterator[str]:
         if len(line) > LONGEST and not line.endswith(b"\n"):
             while (rest := binary.readline(LONGEST)) and not rest.endswith(b"\n"):
                 pass  # the rest of the line, passed over
-            line = line[:LONGEST].decode("utf-8", "replace").rstrip("\ufffd") + "…"
-            yield line
+            yield line[:LONGEST].decode("utf-8", "replace").rstrip("\ufffd") + "…"
         else:
             yield line.decode("utf-8", "replace")
