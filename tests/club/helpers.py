@@ -8,6 +8,8 @@ import os
 import signal
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from collections.abc import Callable
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -109,3 +111,12 @@ def club_server(
                 os.killpg(server.pid, signal.SIGKILL)
             log.close()
     assert server.returncode == 0, (data.parent / f"club-{port}.log").read_text()[-2000:]
+
+
+def status_of(request: str | urllib.request.Request, timeout: float = 30) -> int:
+    """The HTTP status the club answers a request (a URL to GET, or a request made)."""
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return error.code

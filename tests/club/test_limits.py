@@ -18,6 +18,7 @@ from parlour.clubclient.http import submit
 from parlour.store.signing import new_key
 from tests.club.helpers import club_server
 from tests.club.helpers import round_record
+from tests.club.helpers import status_of
 
 pytestmark = pytest.mark.xdist_group("club")
 
@@ -54,11 +55,7 @@ def post_from(url: str, body: str | None, address: str, path: str = "/api/rounds
         data=None if body is None else body.encode("utf-8"),
         headers={"X-Forwarded-For": address, "Content-Type": "text/plain; charset=utf-8"},
     )
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return int(response.status)
-    except urllib.error.HTTPError as error:
-        return error.code
+    return status_of(request)
 
 
 def test_records_that_only_name_a_key_do_not_use_up_its_rounds(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from parlour.store.signing import new_key
 from parlour.store.signing import sign_record
 from tests.club.helpers import last
 from tests.club.helpers import round_record
+from tests.club.helpers import status_of
 
 pytestmark = pytest.mark.xdist_group("club")
 
@@ -155,14 +156,6 @@ def test_the_page_escapes_names_and_has_security_headers(club: str) -> None:
     assert headers["X-Content-Type-Options"] == "nosniff"
     with urllib.request.urlopen(f"{club}/player/Ma%27ry-Ann", timeout=10) as response:
         assert "<h1>Ma&#39;ry-Ann</h1>" in response.read().decode()
-
-
-def status_of(url: str) -> int:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as response:
-            return int(response.status)
-    except urllib.error.HTTPError as error:
-        return error.code
 
 
 def test_what_no_round_or_player_can_be_is_not_found(club: str) -> None:
