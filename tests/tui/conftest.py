@@ -1,13 +1,48 @@
 """The games' clocks stand still in the app's tests, so that a picture of the board does not
-depend on how fast the machine is (a test of the clock gives the app its own)."""
+depend on how fast the machine is (a test of the clock gives the app its own); and a test
+goes on once the app has opened what it was asked to open, however long the database took
+to open in its thread on a busy machine."""
 
 from __future__ import annotations
 
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
 import pytest
+from textual.pilot import Pilot
 
 from parlour.tui.app import ParlourApp
+
+#: the longest a test waits for the app to open what it was asked to (a busy machine's
+#: thread may take seconds; an app that cannot open ends, and is not waited for)
+OPENING_SECONDS = 20
 
 
 @pytest.fixture(autouse=True)
 def still_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ParlourApp, "clock_source", staticmethod(lambda: 0.0))
+
+
+@pytest.fixture(autouse=True)
+def opened_before_the_test_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``run_test`` gives the test its pilot once the app's opening is over and a first
+    screen is up (what was asked for, or the start screen saying the store is busy), not
+    merely once it is mounted: one ``pilot.pause()`` waits neither for the store's thread
+    nor for the worker that reads a game to open."""
+    run_test = ParlourApp.run_test
+
+    @contextlib.asynccontextmanager
+    async def opened(app: ParlourApp, *args: Any, **kwargs: Any) -> AsyncIterator[Pilot[Any]]:
+        async with run_test(app, *args, **kwargs) as pilot:
+            deadline = time.monotonic() + OPENING_SECONDS
+            while (
+                not (app._settings_ready and len(app.screen_stack) > 1)
+                and app.is_running
+                and time.monotonic() < deadline
+            ):
+                await pilot.pause(0.02)
+            yield pilot
+
+    monkeypatch.setattr(ParlourApp, "run_test", opened)
