@@ -193,6 +193,87 @@ def test_another_programs_database_is_refused_untouched(tmp_path: Path) -> None:
     assert not moved_aside(tmp_path)
 
 
+@pytest.mark.parametrize(
+    "script",
+    [
+        "CREATE TABLE holes (course, number, par, yards); PRAGMA user_version = 2;",
+        "CREATE TABLE games (title TEXT, platform TEXT); PRAGMA user_version = 1;",
+    ],
+    ids=["a golf club's holes", "someone's games"],
+)
+def test_another_programs_tables_of_parlours_names_are_refused_untouched(
+    tmp_path: Path, script: str
+) -> None:
+    """Common table names and a schema version of its own: the file was taken for an
+    older Parlour's, switched to WAL and given Parlour's tables and mark."""
+    other = sqlite3.connect(tmp_path / "parlour.db")
+    other.executescript(script)
+    other.close()
+    before = (tmp_path / "parlour.db").read_bytes()
+    with pytest.raises(StoreRefused, match="another program"):
+        Store(tmp_path)
+    assert (tmp_path / "parlour.db").read_bytes() == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["parlour.db"]
+
+
+ENDLESS = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n"
+
+
+@pytest.mark.parametrize(
+    ("script", "named"),
+    [
+        (f"DROP TABLE holes; CREATE VIEW holes (round_id, hole, score, game_id) AS "
+         f"SELECT i, i, i, i FROM ({ENDLESS});", "view holes"),
+        (f"CREATE TRIGGER saving AFTER INSERT ON in_progress BEGIN SELECT COUNT(*) FROM "
+         f"({ENDLESS}); END;", "trigger saving"),
+        ("CREATE TRIGGER wipe AFTER INSERT ON games BEGIN DELETE FROM games WHERE id <> "
+         "NEW.id; END;", "trigger wipe"),
+    ],
+    ids=["an endless view for a table", "an endless trigger", "a trigger that deletes"],
+)  # fmt: skip
+def test_a_database_holding_a_view_or_a_trigger_is_refused_untouched(
+    tmp_path: Path, script: str, named: str
+) -> None:
+    """Parlour makes neither; a file given one ran it (a view read for ever, growing a
+    temporary file; a trigger held the write lock for ever, or deleted games)."""
+    with_rounds(tmp_path, 1)
+    changed = sqlite3.connect(tmp_path / "parlour.db")
+    changed.executescript(script)
+    changed.close()
+    before = (tmp_path / "parlour.db").read_bytes()
+    with pytest.raises(StoreRefused, match=f"never makes \\({named}\\)"):
+        Store(tmp_path)
+    assert (tmp_path / "parlour.db").read_bytes() == before
+    assert not moved_aside(tmp_path)
+
+
+def test_a_database_failing_the_quick_check_is_moved_aside(tmp_path: Path) -> None:
+    """As the store promises: its error was not marked damaged, so every command ended
+    with "integrity check failed", for good."""
+    with_rounds(tmp_path, 2)
+    path = tmp_path / "parlour.db"
+    data = bytearray(path.read_bytes())
+    data[36:40] = (5).to_bytes(4, "big")  # the free-list's count: five pages it has not
+    path.write_bytes(bytes(data))
+    store = Store(tmp_path)
+    assert store.rounds() == [] and "started a new one" in store.notice
+    store.close()
+    (aside,) = moved_aside(tmp_path)
+    assert aside.read_bytes() == bytes(data)
+
+
+def test_a_player_name_that_is_not_text_is_nobodys(tmp_path: Path) -> None:
+    """A name changed by hand to bytes ended every command in a TypeError."""
+    with_rounds(tmp_path, 2)
+    changed = sqlite3.connect(tmp_path / "parlour.db")
+    with changed:
+        changed.execute("UPDATE rounds SET player = x'41' WHERE id = 1")
+    changed.close()
+    store = Store(tmp_path)
+    assert len(store.rounds()) == 1
+    store.close()
+
+
 def test_a_newer_schema_is_refused_untouched(tmp_path: Path) -> None:
     with_rounds(tmp_path, 1)
     newer = sqlite3.connect(tmp_path / "parlour.db")

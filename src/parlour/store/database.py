@@ -31,6 +31,7 @@ from parlour.store.schema import SCHEMA_VERSION
 from parlour.store.schema import FinishedGame
 from parlour.store.schema import SavedGame
 from parlour.store.schema import StoredRound
+from parlour.store.schema import first_columns
 from parlour.store.schema import words as _words
 from parlour.store.writer import Writer
 
@@ -75,6 +76,9 @@ class Store:
             self.path, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False
         )
         connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+        # nothing in a file's schema may call a function with side effects (SQLite's
+        # advice for files from elsewhere)
+        connection.execute("PRAGMA trusted_schema = OFF")
         return connection
 
     def _open(self) -> sqlite3.Connection:
@@ -96,8 +100,10 @@ class Store:
     def _open_once(self) -> sqlite3.Connection:
         connection = self._connect()
         try:
+            # (another program's file is refused untouched before it is checked for
+            # damage, which would move it aside)
+            opening.check_ours(connection, self.path, SCHEMA_VERSION, first_columns())
             opening.check_health(connection)
-            opening.check_ours(connection, self.path, SCHEMA_VERSION)
             opening.use_wal(connection, max(self.busy_timeout, 1.0))
             connection.execute("PRAGMA synchronous = NORMAL")
             connection.execute("PRAGMA foreign_keys = ON")

@@ -56,6 +56,8 @@ def fold_players(connection: sqlite3.Connection, player: str) -> str:
     mine = player_key(player)
     keys: dict[str, list[str]] = {}
     for name in names:
+        if not isinstance(name, str):  # (a database changed by hand: no player's row)
+            continue
         with contextlib.suppress(ValueError):  # a name no longer a player's: left be
             keys.setdefault(player_key(name), []).append(name)
     if any(len(found) > 1 for found in keys.values()):

@@ -5,8 +5,9 @@ Only a file that SQLite itself reports as damaged (not a database, malformed, or
 other trouble (busy or locked past the timeout, a full disk or a file-size limit, a
 read-only file, no permission, an I/O error) moves nothing: it is a
 :class:`StoreUnavailable` whose message says what is wrong and where. A SQLite file that
-is not Parlour's, or one written by a newer Parlour, is refused untouched
-(:class:`StoreRefused`).
+is not Parlour's, one written by a newer Parlour, or one holding a view or a trigger
+(which Parlour never makes, and which would run at every read or write) is refused
+untouched (:class:`StoreRefused`).
 
 The data directory is made private (0700) and the database and its companions are the
 player's alone (0600), whatever the umask; the database is never opened through a
@@ -26,6 +27,8 @@ from datetime import UTC
 from datetime import datetime
 from pathlib import Path
 from typing import Final
+
+from parlour.engine.untrusted import shown
 
 #: SQLite's own word that a file is damaged: the only errors that move a database aside
 DAMAGED: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
@@ -132,23 +135,31 @@ def tighten(path: Path) -> None:
 
 
 def check_health(connection: sqlite3.Connection) -> None:
-    """Raise ``sqlite3.DatabaseError`` (damaged) if SQLite's quick check fails."""
+    """Raise ``sqlite3.DatabaseError`` marked damaged (SQLITE_CORRUPT, so that the file is
+    moved aside) if SQLite's quick check fails."""
     result = connection.execute("PRAGMA quick_check").fetchone()
     if result is None or result[0] != "ok":
-        raise sqlite3.DatabaseError(f"integrity check failed: {result and result[0]}")
+        error = sqlite3.DatabaseError(f"integrity check failed: {result and result[0]}")
+        error.sqlite_errorcode = sqlite3.SQLITE_CORRUPT
+        raise error
 
 
-def check_ours(connection: sqlite3.Connection, path: Path, version: int) -> None:
-    """Refuse another program's SQLite file, or a newer Parlour's, untouched."""
+def check_ours(
+    connection: sqlite3.Connection, path: Path, version: int, columns: dict[str, set[str]]
+) -> None:
+    """Refuse untouched another program's SQLite file, a newer Parlour's, or one that
+    holds what Parlour never makes: a view or a trigger (a trigger runs at every write,
+    a view stands where a table should; either can do anything, run for ever included),
+    or one of Parlour's tables without the ``columns`` each has had since schema 1."""
     application = connection.execute("PRAGMA application_id").fetchone()[0]
-    tables = {
-        row[0]
-        for row in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-        )
-    }
+    kinds = connection.execute(
+        "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+    ).fetchall()
+    tables = {name for kind, name in kinds if kind == "table"}
     found = connection.execute("PRAGMA user_version").fetchone()[0]
-    older = found > 0 and tables <= PARLOUR_TABLES
+    ours = tables & PARLOUR_TABLES
+    strange = sorted(name for name in ours if not columns[name] <= _columns(connection, name))
+    older = found > 0 and tables <= PARLOUR_TABLES and not strange
     if application != APPLICATION_ID and tables and not older:
         raise StoreRefused(
             f"{path} is a SQLite database of another program, not Parlour's; it was left as "
@@ -159,6 +170,18 @@ def check_ours(connection: sqlite3.Connection, path: Path, version: int) -> None
             f"{path} was written by a newer Parlour (schema {found}, this one knows up to "
             f"{version}); it was left as it is: upgrade Parlour to use it"
         )
+    made = sorted(f"{kind} {name}" for kind, name in kinds if kind in ("view", "trigger"))
+    if made or strange:
+        what = ", ".join([*made, *(f"table {name} (not Parlour's columns)" for name in strange)])
+        raise StoreRefused(
+            f"{path} holds what Parlour never makes ({shown(what, limit=120)}): it was "
+            "changed by another program, and was left as it is (choose another data "
+            "directory with --data-dir)"
+        )
+
+
+def _columns(connection: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
 
 
 def use_wal(connection: sqlite3.Connection, patience: float = WAL_PATIENCE) -> None:

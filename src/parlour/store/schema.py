@@ -73,6 +73,25 @@ CREATE TABLE IF NOT EXISTS in_progress (
 );
 """
 
+#: columns later schemas added (an older Parlour's table may lack them)
+_ADDED_LATER = frozenset({"player", "abandoned"})
+
+
+def first_columns() -> dict[str, set[str]]:
+    """Each table's columns that every Parlour's database has had (read off
+    :data:`SCHEMA`): a table of that name without them is not Parlour's.
+
+    >>> sorted(first_columns()["holes"])
+    ['game_id', 'hole', 'round_id', 'score']
+    """
+    found: dict[str, set[str]] = {}
+    for block in SCHEMA.split("CREATE TABLE IF NOT EXISTS ")[1:]:
+        name, _, body = block.partition(" (")
+        words = (line.split()[0] for line in body.splitlines() if line.strip())
+        found[name] = {w for w in words if w.isidentifier() and w.islower()} - _ADDED_LATER
+    return found
+
+
 #: made once every table has its ``player`` column (a database of schema 3 gets it first)
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_by_player ON games (player, game, options, finished, won, score);
