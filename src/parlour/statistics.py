@@ -286,7 +286,10 @@ def round_totals(store: Store, spec: GameSpec) -> list[tuple[str, int, int | Non
     for stored in reversed(store.rounds()):
         if not stored.is_complete or stored.options != "none" or stored.finished is None:
             continue
-        seeds = [hole_seed(kind, stored.course, hole) for hole in range(1, kind.holes + 1)]
+        try:
+            seeds = [hole_seed(kind, stored.course, hole) for hole in range(1, kind.holes + 1)]
+        except ParlourError:  # a course no Parlour plays (a database changed by hand)
+            continue
         pars = store.pars(seeds, stored.options)
         par = sum(pars.values()) if len(pars) == len(seeds) else None
         found.append((stored.finished, stored.total, par))

@@ -11,6 +11,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 import tomli_w
 from hypothesis import HealthCheck
 from hypothesis import example
@@ -234,3 +235,36 @@ async def test_any_words_in_the_database_are_drawn_without_a_control(text: str) 
     with tempfile.TemporaryDirectory() as folder:
         hostile_database(Path(folder), text)
         await visit_every_screen(Path(folder), text)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "UPDATE rounds SET course = -99",
+        "UPDATE games SET game = x'00ff1b'",
+        "UPDATE games SET options = x'41'",
+        "UPDATE holes SET score = 1e308",
+    ],
+)
+async def test_the_reading_screens_open_over_values_of_the_wrong_kind(
+    tmp_path: Path, change: str
+) -> None:
+    """Each ended the app from its statistics screen (a DealError, an AttributeError, a
+    TypeError, plotext's OverflowError): a file changed by hand."""
+    from tests.test_cli_stats import a_bit_of_everything
+
+    a_bit_of_everything(tmp_path)
+    with sqlite3.connect(tmp_path / "parlour.db") as db:
+        db.execute(change)
+    db.close()
+    app = make_app(tmp_path, player="ann")
+    async with app.run_test(size=SIZE) as pilot:
+        for screen in (HistoryScreen(), RoundsScreen(), StatisticsScreen()):
+            app.push_screen(screen)
+            await pilot.pause(0.2)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert app.is_running and app.screen is screen
+            app.pop_screen()
+            await pilot.pause()
+    assert app.return_code in (None, 0)

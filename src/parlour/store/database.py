@@ -32,6 +32,7 @@ from parlour.store.schema import FinishedGame
 from parlour.store.schema import SavedGame
 from parlour.store.schema import StoredRound
 from parlour.store.schema import first_columns
+from parlour.store.schema import well_formed
 from parlour.store.schema import words as _words
 from parlour.store.writer import Writer
 
@@ -229,13 +230,13 @@ class Store:
 
     _SAVED_COLUMNS = (
         "SELECT id, game, options, seed, deck, moves, undone, hints, round_id, hole, "
-        "started, updated FROM in_progress"
+        f"started, updated FROM in_progress WHERE {well_formed('in_progress')}"
     )
 
     def games_in_progress(self) -> list[SavedGame]:
         """Saved games in progress, the most recently played first."""
         rows = self._read(
-            f"{self._SAVED_COLUMNS} WHERE player = ? ORDER BY updated DESC, id DESC",
+            f"{self._SAVED_COLUMNS} AND player = ? ORDER BY updated DESC, id DESC",
             (self.player,),
         )
         return [self._saved(row) for row in rows]
@@ -244,7 +245,7 @@ class Store:
         """The player's unfinished game of ``game`` under ``options`` (not a round's hole):
         of deal ``seed`` if given, else the one in the resume slot (a move played)."""
         rows = self._read(
-            f"{self._SAVED_COLUMNS} WHERE player = ? AND game = ? AND options = ? "
+            f"{self._SAVED_COLUMNS} AND player = ? AND game = ? AND options = ? "
             "AND round_id IS NULL ORDER BY updated DESC, id DESC",
             (self.player, game, options),
         )
@@ -339,7 +340,7 @@ class Store:
 
     _FINISHED_COLUMNS = (
         "SELECT id, game, options, seed, deck, moves, won, score, summary, hints, "
-        "round_id, hole, started, finished FROM games"
+        f"round_id, hole, started, finished FROM games WHERE {well_formed('games')}"
     )
 
     @staticmethod
@@ -354,7 +355,7 @@ class Store:
     def finished_games(self, limit: int = 200) -> list[FinishedGame]:
         """Finished games, the most recent first."""
         rows = self._read(
-            f"{self._FINISHED_COLUMNS} WHERE player = ? ORDER BY finished DESC, id DESC LIMIT ?",
+            f"{self._FINISHED_COLUMNS} AND player = ? ORDER BY finished DESC, id DESC LIMIT ?",
             (self.player, limit),
         )
         return [self._finished(row) for row in rows]
@@ -362,7 +363,7 @@ class Store:
     def round_games(self, round_id: int) -> list[FinishedGame]:
         """The finished game of each hole scored in a round (any player's), by hole."""
         rows = self._read(
-            f"{self._FINISHED_COLUMNS} WHERE id IN "
+            f"{self._FINISHED_COLUMNS} AND id IN "
             "(SELECT game_id FROM holes WHERE round_id = ?) ORDER BY hole",
             (round_id,),
         )
@@ -372,12 +373,14 @@ class Store:
         """The score of a round's hole and the finished game that scored it (None if the
         hole is not scored yet)."""
         rows = self._read(
-            "SELECT score, game_id FROM holes WHERE round_id = ? AND hole = ?", (round_id, hole)
+            f"SELECT score, game_id FROM holes WHERE {well_formed('holes')} "
+            "AND round_id = ? AND hole = ?",
+            (round_id, hole),
         )
         return (rows[0][0], rows[0][1]) if rows else None
 
     def finished_game(self, game_id: int) -> FinishedGame | None:
-        rows = self._read(f"{self._FINISHED_COLUMNS} WHERE id = ?", (game_id,))
+        rows = self._read(f"{self._FINISHED_COLUMNS} AND id = ?", (game_id,))
         return self._finished(rows[0]) if rows else None
 
     # -- rounds ----------------------------------------------------------------------------
@@ -394,17 +397,19 @@ class Store:
     def rounds(self, *, everyone: bool = False) -> list[StoredRound]:
         """The player's rounds (``everyone``'s), the most recent first, with their hole
         scores in order."""
-        mine = "" if everyone else "WHERE player = ?"
+        mine = "" if everyone else "AND rounds.player = ?"
         chosen = () if everyone else (self.player,)
+        rows_read = well_formed("rounds", "rounds")
         with self.reading():
             rounds = self._read(
                 "SELECT id, course, options, started, finished, abandoned, player FROM rounds "
-                f"{mine} ORDER BY started DESC, id DESC",
+                f"WHERE {rows_read} {mine} ORDER BY started DESC, id DESC",
                 chosen,
             )
             holes = self._read(
                 "SELECT round_id, holes.score FROM holes JOIN rounds ON rounds.id = round_id "
-                f"{mine} ORDER BY round_id, hole",
+                f"WHERE {rows_read} AND {well_formed('holes', 'holes')} {mine} "
+                "ORDER BY round_id, hole",
                 chosen,
             )
         scores: dict[int, list[int]] = {}
@@ -433,7 +438,7 @@ class Store:
     def game_in_progress_for_round(self, round_id: int) -> SavedGame | None:
         """The hole of a round being played (saved after its last move), if any."""
         rows = self._read(
-            f"{self._SAVED_COLUMNS} WHERE round_id = ? ORDER BY hole DESC, id DESC LIMIT 1",
+            f"{self._SAVED_COLUMNS} AND round_id = ? ORDER BY hole DESC, id DESC LIMIT 1",
             (round_id,),
         )
         return self._saved(rows[0]) if rows else None

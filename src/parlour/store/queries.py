@@ -8,10 +8,12 @@ from dataclasses import dataclass
 
 from parlour.store.database import Store
 from parlour.store.schema import FinishedGame
+from parlour.store.schema import well_formed
 
-#: the games statistics count: those whose figures are whole numbers (the database is
-#: read as hostile: a row changed by hand may hold text, which would fail the sums)
-COUNTED = "typeof(score) = 'integer' AND typeof(won) = 'integer' AND typeof(hints) = 'integer'"
+#: the games statistics count: those whose every column holds what Parlour writes there
+#: (the database is read as hostile: a row changed by hand may hold text where a figure
+#: was, which would fail the sums, or bytes where a name was)
+COUNTED = well_formed("games")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +37,7 @@ def totals(store: Store, game: str | None = None) -> list[Totals]:
     rows = store._read(
         "SELECT game, options, COUNT(*), SUM(won), SUM(hints), "
         "CAST(ROUND(SUM(MAX(0, julianday(finished) - julianday(started))) * 86400) AS INTEGER),"
-        f" MAX(score), MIN(score) FROM games {where} AND {COUNTED} GROUP BY game, options",
+        f" MAX(score), MIN(score) FROM games WHERE {where} AND {COUNTED} GROUP BY game, options",
         parameters,
     )
     return [Totals(*row) for row in rows]
@@ -77,7 +79,7 @@ def finished_history(store: Store, game: str | None = None) -> list[FinishedGame
     """The player's finished games (of ``game``, or all) in full, oldest first."""
     where, parameters = _which(store, game)
     rows = store._read(
-        f"{store._FINISHED_COLUMNS} {where} ORDER BY finished, id",
+        f"{store._FINISHED_COLUMNS} AND {where} ORDER BY finished, id",
         parameters,
     )
     return [store._finished(row) for row in rows]
@@ -85,10 +87,15 @@ def finished_history(store: Store, game: str | None = None) -> list[FinishedGame
 
 def round_codes(store: Store) -> dict[int, int]:
     """Every round of the player: its id and its course."""
-    return dict(store._read("SELECT id, course FROM rounds WHERE player = ?", (store.player,)))
+    return dict(
+        store._read(
+            f"SELECT id, course FROM rounds WHERE {well_formed('rounds')} AND player = ?",
+            (store.player,),
+        )
+    )
 
 
 def _which(store: Store, game: str | None) -> tuple[str, tuple[object, ...]]:
     if game is None:
-        return "WHERE player = ?", (store.player,)
-    return "WHERE player = ? AND game = ?", (store.player, game)
+        return "player = ?", (store.player,)
+    return "player = ? AND game = ?", (store.player, game)

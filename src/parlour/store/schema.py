@@ -73,6 +73,62 @@ CREATE TABLE IF NOT EXISTS in_progress (
 );
 """
 
+#: what each column a reading looks at holds when Parlour wrote it (SQLite keeps any
+#: kind of value in any column, so a file changed by hand may hold text where a number
+#: was, bytes, a real, a string of megabytes): "text", "integer", or either "or null";
+#: the text of a game's moves and deck is at most :data:`LONGEST_TEXT` characters
+_KINDS: dict[str, dict[str, str]] = {
+    "in_progress": {
+        **dict.fromkeys(("player", "game", "options", "deck", "moves", "undone"), "text"),
+        **dict.fromkeys(("started", "updated"), "text"),
+        **dict.fromkeys(("id", "hints"), "integer"),
+        **dict.fromkeys(("seed", "round_id", "hole"), "integer or null"),
+    },
+    "games": {
+        **dict.fromkeys(("player", "game", "options", "deck", "moves", "summary"), "text"),
+        **dict.fromkeys(("started", "finished"), "text"),
+        **dict.fromkeys(("id", "won", "score", "hints"), "integer"),
+        **dict.fromkeys(("seed", "round_id", "hole"), "integer or null"),
+    },
+    "rounds": {
+        **dict.fromkeys(("player", "options", "started"), "text"),
+        **dict.fromkeys(("id", "course"), "integer"),
+        **dict.fromkeys(("finished", "abandoned"), "text or null"),
+        "total": "integer or null",
+    },
+    "holes": {
+        **dict.fromkeys(("round_id", "hole", "score"), "integer"),
+        "game_id": "integer or null",
+    },
+}
+#: the longest text of a game's moves, undone moves or deck that is read (2,000 moves of
+#: the longest notation are some 20,000 characters)
+LONGEST_TEXT = 100_000
+
+
+def well_formed(table: str, alias: str = "") -> str:
+    """An SQL condition: a row of ``table`` (``alias.`` before each column if given) holds
+    in every column the kind of value Parlour writes there; a row changed by hand to hold
+    anything else is not read (it is as if it were not there).
+
+    >>> well_formed("holes").split(" AND ")[-2:]
+    ["typeof(score) = 'integer'", "typeof(game_id) IN ('integer', 'null')"]
+    """
+    prefix = f"{alias}." if alias else ""
+    terms = []
+    for column, kind in _KINDS[table].items():
+        name = f"{prefix}{column}"
+        base, _, nullable = kind.partition(" or ")
+        terms.append(
+            f"typeof({name}) IN ('{base}', 'null')" if nullable else f"typeof({name}) = '{base}'"
+        )
+        if column in ("deck", "moves", "undone"):
+            terms.append(f"length({name}) <= {LONGEST_TEXT}")
+        if column == "course":  # (a course is a seed: no seed is negative)
+            terms.append(f"{name} >= 0")
+    return " AND ".join(terms)
+
+
 #: columns later schemas added (an older Parlour's table may lack them)
 _ADDED_LATER = frozenset({"player", "abandoned"})
 

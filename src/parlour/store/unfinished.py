@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from parlour.store.database import Store
 from parlour.store.schema import SavedGame
 from parlour.store.schema import StoredRound
+from parlour.store.schema import well_formed
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +44,8 @@ def unfinished(store: Store) -> list[Unfinished]:
         marks = ",".join("?" * len(ids))
         ended = dict(
             store._read(
-                "SELECT round_id, MAX(finished) FROM games WHERE player = ? "
-                f"AND round_id IN ({marks}) GROUP BY round_id",
+                f"SELECT round_id, MAX(finished) FROM games WHERE {well_formed('games')} "
+                f"AND player = ? AND round_id IN ({marks}) GROUP BY round_id",
                 (store.player, *ids),
             )
             if ids

@@ -13,6 +13,7 @@ from textual_plotext import PlotextPlot
 
 from parlour.controls.screens import STATISTICS_KEYS
 from parlour.controls.screens import GoesBack
+from parlour.engine.errors import ParlourError
 from parlour.engine.plugin import GameSpec
 from parlour.engine.registry import round_specs
 from parlour.engine.untrusted import shown
@@ -66,7 +67,7 @@ class StatisticsScreen(Keyed, Screen[None]):
             days = [(spec, daily_scores(store, spec)) for spec in round_specs()]
             counts = {(s.game, s.options): score_counts(store, s.game, s.options) for s in stats}
             totals = [(spec, round_totals(store, spec)) for spec in round_specs()]
-        except StoreError as error:
+        except (StoreError, ParlourError) as error:  # (a database changed by hand)
             self.app.call_from_thread(self.unreadable, str(error))
             return
         self.app.call_from_thread(self.show_figures, store.player, stats, days, counts, totals)
