@@ -10,10 +10,13 @@ from parlour.store.database import Store
 from parlour.store.schema import FinishedGame
 from parlour.store.schema import well_formed
 
-#: the games statistics count: those whose every column holds what Parlour writes there
-#: (the database is read as hostile: a row changed by hand may hold text where a figure
-#: was, which would fail the sums, or bytes where a name was)
-COUNTED = well_formed("games")
+#: the games the statistics count: those whose columns they read hold what Parlour
+#: writes there (the database is read as hostile: a row changed by hand may hold text
+#: where a figure was, which would fail the sums); each query asks of the columns it
+#: reads, so that the index of games by player answers those it holds alone
+COUNTED = well_formed(
+    "games", columns=("game", "options", "won", "score", "hints", "started", "finished")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,7 @@ def outcomes(store: Store, game: str, options: str) -> tuple[list[bool], list[in
     the order they were finished (the index's own order: nothing to sort)."""
     rows = store._read(
         "SELECT won, score FROM games WHERE player = ? AND game = ? AND options = ? "
-        f"AND {COUNTED} ORDER BY finished, id",
+        f"AND {well_formed('games', columns=('won', 'score'))} ORDER BY finished, id",
         (store.player, game, options),
     )
     return [bool(won) for won, _ in rows], [score for _, score in rows]
@@ -59,7 +62,8 @@ def round_holes(store: Store, game: str, options: str) -> list[tuple[int | None,
     finished a hole already scored elsewhere is not one)."""
     rows = store._read(
         "SELECT seed, score FROM games WHERE player = ? AND game = ? AND options = ? "
-        f"AND {COUNTED} AND round_id IS NOT NULL AND id IN (SELECT game_id FROM holes)",
+        f"AND {well_formed('games', columns=('seed', 'score'))} AND round_id IS NOT NULL "
+        "AND id IN (SELECT game_id FROM holes)",
         (store.player, game, options),
     )
     return [(seed, score) for seed, score in rows]
@@ -69,7 +73,7 @@ def score_counts(store: Store, game: str, options: str) -> dict[int, int]:
     """How many finished games of ``game`` under ``options`` ended with each score."""
     rows = store._read(
         "SELECT score, COUNT(*) FROM games WHERE player = ? AND game = ? AND options = ? "
-        f"AND {COUNTED} GROUP BY score ORDER BY score",
+        f"AND {well_formed('games', columns=('score',))} GROUP BY score ORDER BY score",
         (store.player, game, options),
     )
     return dict(rows)

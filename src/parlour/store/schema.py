@@ -106,10 +106,11 @@ _KINDS: dict[str, dict[str, str]] = {
 LONGEST_TEXT = 100_000
 
 
-def well_formed(table: str, alias: str = "") -> str:
+def well_formed(table: str, alias: str = "", columns: tuple[str, ...] = ()) -> str:
     """An SQL condition: a row of ``table`` (``alias.`` before each column if given) holds
-    in every column the kind of value Parlour writes there; a row changed by hand to hold
-    anything else is not read (it is as if it were not there).
+    in every column (of ``columns``, if given: those a query reads, so that an index that
+    holds them answers it alone) the kind of value Parlour writes there; a row changed by
+    hand to hold anything else is not read (it is as if it were not there).
 
     >>> well_formed("holes").split(" AND ")[-2:]
     ["typeof(score) = 'integer'", "typeof(game_id) IN ('integer', 'null')"]
@@ -117,6 +118,8 @@ def well_formed(table: str, alias: str = "") -> str:
     prefix = f"{alias}." if alias else ""
     terms = []
     for column, kind in _KINDS[table].items():
+        if columns and column not in columns:
+            continue
         name = f"{prefix}{column}"
         base, _, nullable = kind.partition(" or ")
         terms.append(
