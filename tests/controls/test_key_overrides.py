@@ -95,6 +95,25 @@ def test_a_key_that_is_no_key_is_reported() -> None:
     assert keys_of(table, "hint") == ["h"]
 
 
+def test_a_list_of_thousands_of_keys_is_refused_at_once() -> None:
+    """5,000 keys for one action and a dozen actions on one clashing key took the clash
+    search seconds (its time grows with the square of the keys), at the app's start and
+    at every game screen."""
+    import time
+
+    thousands = tuple(chr(0x4E00 + n) for n in range(5_000))
+    clashing = dict.fromkeys(("turn", "scorecard", "new", "quit_game", "give_up"), ("u",))
+    started = time.process_time()
+    table, problems = rebind(game_keys("golf"), {"hint": thousands, **clashing})
+    assert dict(problems)["keys.hint"] == "5000 keys: an action has at most 32; default used"
+    assert keys_of(table, "hint") == ["h"]
+    clashes = [why for setting, why in problems if setting != "keys.hint"]
+    assert len(clashes) >= 3 and all("is also the key of" in why for why in clashes)
+    assert time.process_time() - started < 2  # (it was seconds: far from the edge)
+    many = tuple(chr(0x4E00 + n) for n in range(32))
+    assert keys_of(rebind(game_keys("golf"), {"hint": many})[0], "hint") == list(many)
+
+
 def test_the_whole_check_names_unknown_actions_and_clashes_on_any_screen() -> None:
     problems = dict(check_keys({"hint": ("x",), "bogus": ("y",), "give_up": ("u",)}))
     assert set(problems) == {"keys.bogus", "keys.give_up"}

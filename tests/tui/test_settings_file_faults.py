@@ -91,3 +91,21 @@ async def test_a_link_to_a_device_is_not_written_and_the_app_says_so(tmp_path: P
         "Not saved: /dev/null is not a regular file (a device or a pipe?): not replaced"
     ]
     assert link.is_symlink() and os.readlink(link) == "/dev/null"
+
+
+async def test_thousands_of_problems_are_ten_lines_and_a_count(tmp_path: Path) -> None:
+    """3,000 unknown actions in [keys] (4,500 fit the file) made one notice of hundreds of
+    thousands of characters, over half the screen; ``parlour config`` lists them all."""
+    path = config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[keys]\n" + "".join(f'nosuch{n} = "x"\n' for n in range(3_000)))
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    said = recording(app)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(50):  # the keys are checked once the board is up
+            await pilot.pause(0.1)
+            if said:
+                break
+        assert isinstance(app.screen, GolfScreen)
+    assert len(said) == 11 and all("keys.nosuch" in line for line in said[:10])
+    assert said[10] == "… and 2990 more (parlour config lists them all)."

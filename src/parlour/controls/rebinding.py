@@ -21,6 +21,9 @@ from parlour.controls.keys import KeyTable
 from parlour.controls.keys import key_name
 from parlour.controls.keys import shown_key
 
+#: the most keys one action may be given (a family of keys has a dozen or so; a list of
+#: thousands took the clash search seconds, at every start and every game screen)
+MOST_KEYS = 32
 #: a problem with one setting of ``[keys]``: (the setting, what is wrong)
 KeyProblem = tuple[str, str]
 #: action name -> the keys the player gives it (Textual's names)
@@ -99,6 +102,12 @@ def _plan(
     plan: Plan = {}
     for name, written in overrides.items():
         if name not in listed:
+            continue
+        if len(written) > MOST_KEYS:  # (clashes are found in time growing with the keys)
+            problems.append(
+                (f"keys.{name}", f"{len(written)} keys: an action has at most {MOST_KEYS}; "
+                 "default used")
+            )  # fmt: skip
             continue
         keys = [key_name(text) for text in written]
         bad = [text for text, key in zip(written, keys, strict=True) if key is None]

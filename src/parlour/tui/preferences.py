@@ -16,6 +16,9 @@ from parlour.store import config as settings_file
 from parlour.tui.terminal import ascii_screen
 from parlour.tui.themes import card_variables
 
+#: the most problems with the settings file one notice lists (the rest are counted)
+NOTICE_LINES = 10
+
 
 class Preferences(App[None]):
     """Part of the app: the player's settings, applied and remembered."""
@@ -113,6 +116,13 @@ class Preferences(App[None]):
         self._report([f"{path}: {shown(setting)}: {message}" for setting, message in found])
 
     def _report(self, problems: list[str]) -> None:
-        """Problems with the settings file, one line each, in one notice."""
+        """Problems with the settings file, one line each, in one notice: the first
+        :data:`NOTICE_LINES` of them (thousands made a notice over half the screen)."""
         if problems:
-            self.notify("\n".join(problems), title="Settings file", severity="warning", timeout=20)
+            shown_lines = problems[:NOTICE_LINES]
+            if len(problems) > NOTICE_LINES:
+                more = len(problems) - NOTICE_LINES
+                shown_lines.append(f"… and {more} more (parlour config lists them all).")
+            self.notify(
+                "\n".join(shown_lines), title="Settings file", severity="warning", timeout=20
+            )
