@@ -128,3 +128,40 @@ async def test_a_player_typed_in_the_settings_plays_and_is_saved(private_data_di
         assert app.store is not None and app.store.player == "cy"
         assert "Player: cy (switch to another)" in menu_entries(app)
     assert saved_settings()["player"] == "cy"
+
+
+async def test_a_name_pasted_into_the_settings_is_cut_at_a_names_length(
+    private_data_dir: Path,
+) -> None:
+    """The player's box took a paste of any length (the player screen's box was
+    bounded)."""
+    from textual import events
+
+    from parlour.store.players import MAX_LENGTH
+
+    app = make_app(private_data_dir)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        box = app.screen.query_one("#setting-player", Input)
+        box.focus()
+        box.value = ""
+        box.post_message(events.Paste("n" * 100_000))
+        await pilot.pause()
+        assert len(box.value) <= MAX_LENGTH  # (Textual takes no paste that does not fit)
+        box.post_message(events.Paste("ann"))
+        await pilot.pause()
+        assert box.value.endswith("ann") and len(box.value) <= MAX_LENGTH
+
+
+def test_the_app_keys_are_refused_to_any_action() -> None:
+    """ctrl+q and ctrl+p were taken without a word, and never did what they were given:
+    Textual's own bindings of them come first on every screen."""
+    from parlour.controls.rebinding import rebind
+    from parlour.help.keys import game_keys
+
+    _, problems = rebind(game_keys("golf"), {"help": ("ctrl+q",), "quit_game": ("ctrl+p",)})
+    assert problems == [
+        ("keys.help", "'ctrl+q' quits the app on every screen; default used"),
+        ("keys.quit_game", "'ctrl+p' opens the command palette on every screen; default used"),
+    ]

@@ -24,6 +24,8 @@ from parlour.controls.keys import shown_key
 #: the most keys one action may be given (a family of keys has a dozen or so; a list of
 #: thousands took the clash search seconds, at every start and every game screen)
 MOST_KEYS = 32
+#: the keys Textual keeps for itself on every screen, before any screen's binding
+APP_KEYS = {"ctrl+q": "quits the app", "ctrl+p": "opens the command palette"}
 #: a problem with one setting of ``[keys]``: (the setting, what is wrong)
 KeyProblem = tuple[str, str]
 #: action name -> the keys the player gives it (Textual's names)
@@ -113,6 +115,13 @@ def _plan(
         bad = [text for text, key in zip(written, keys, strict=True) if key is None]
         if bad:
             problems.append((f"keys.{name}", f"{bad[0]!r} is not a key; default used"))
+            continue
+        taken = [key for key in keys if key in APP_KEYS]
+        if taken:
+            problems.append(
+                (f"keys.{name}", f"{shown_key(taken[0])!r} {APP_KEYS[taken[0]]} on every "
+                 "screen; default used")
+            )  # fmt: skip
             continue
         firsts = _first_rows(table, name)
         if len(firsts) > 1 and len(keys) != len(firsts):

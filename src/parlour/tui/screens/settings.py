@@ -24,6 +24,7 @@ from parlour.controls.screens import Closes
 from parlour.engine.untrusted import shown
 from parlour.render.untrusted import said
 from parlour.store.opening import StoreError
+from parlour.store.players import MAX_LENGTH
 from parlour.store.players import check_player
 from parlour.store.players import player_key
 from parlour.tui.keybar import KeyBar
@@ -67,7 +68,10 @@ class SettingsScreen(Keyed, ModalScreen[None]):
                 # who is playing now (chosen on the start screen, or by --player), which
                 # is not always the file's player
                 yield Input(
-                    value=self.playing, id="setting-player", disabled=bool(app.fixed_player)
+                    value=self.playing,
+                    id="setting-player",
+                    disabled=bool(app.fixed_player),
+                    max_length=MAX_LENGTH,
                 )
             # the file's own words (its keys, its name) are shown, never read as markup
             yield Static(said(self.keys_words()), id="settings-keys")
