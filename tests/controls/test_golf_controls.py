@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from parlour.controls.course import Course
 from parlour.controls.course import Playing
 from parlour.controls.course import Replaying
@@ -103,3 +105,28 @@ def test_the_help_lists_the_column_keys_as_one_range() -> None:
     rows = {description: keys for keys, description in KEYS.rows()}
     assert rows["play the exposed card of that column"] == "1–7"
     assert rows["turn the next stock card"] == "Space s"
+
+
+def test_a_replay_given_whole_steps_without_working_a_position_out_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each step of a replay used to apply its move again: in Three Squares a move's
+    legality may ask for an end search of seconds, which the replay, read whole, had
+    already made (End froze the app 7.8 s on one record)."""
+    whole = Line.from_seed(GOLF, 1)
+    for _ in range(12):
+        whole = whole.play(GOLF.legal_moves(whole.current)[0])
+    course = Replaying(whole.goto(0), "a record", whole=whole)
+
+    def never(*_: object) -> object:
+        raise AssertionError("a position worked out again")
+
+    monkeypatch.setattr(type(GOLF), "apply", never)
+    course.to_end()
+    assert course.line.states == whole.states and not course.line.undone
+    assert course.step(-1) and course.line.states == whole.states[:-1]
+    assert course.line.undone == (whole.moves[-1],) and course.step(1)
+    assert course.line.states == whole.states
+    course.to_start()
+    assert course.line.states == whole.states[:1] and len(course.line.undone) == 12
+    assert not course.step(-1)

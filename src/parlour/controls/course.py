@@ -16,6 +16,7 @@ move, whether saving works, the round) each course answers in its own way.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from parlour.controls.keys import During
@@ -134,11 +135,17 @@ class Replaying:
         name), as shown."""
         return (shown(self.title),) if self.title else ()
 
-    def __init__(self, line: Line[Any, Any], title: str = "") -> None:
+    def __init__(
+        self, line: Line[Any, Any], title: str = "", *, whole: Line[Any, Any] | None = None
+    ) -> None:
         self.line = line
         #: what the record is called (a file name, a game of the history), as given
         self.title = title
         self._listeners: list[Listener] = []
+        #: the record with every position worked out, as read (stepping takes each from
+        #: it, never works one out again: a Three Squares end search, which a move's
+        #: legality may ask for, can take seconds)
+        self._whole = whole if whole is not None and not whole.undone else None
 
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -160,23 +167,34 @@ class Replaying:
     def step(self, direction: int) -> bool:
         """One move forward (1) or back (-1); False when there is none that way."""
         line = self.line
-        if direction > 0 and line.can_redo:
-            self.go(line.redo())
-            return True
-        if direction < 0 and line.can_undo:
-            self.go(line.undo())
+        if (direction > 0 and line.can_redo) or (direction < 0 and line.can_undo):
+            self.go(self._at(len(line.moves) + direction))
             return True
         return False
 
     def to_start(self) -> bool:
         """Back to the deal (True: the course steps)."""
-        self.go(self.line.goto(0))
+        self.go(self._at(0))
         return True
 
     def to_end(self) -> bool:
         """On to the last move (True: the course steps)."""
-        self.go(self.line.goto(len(self.line.moves) + len(self.line.undone)))
+        self.go(self._at(len(self.line.moves) + len(self.line.undone)))
         return True
+
+    def _at(self, ply: int) -> Line[Any, Any]:
+        """The record after ``ply`` moves: from the positions worked out when it was read,
+        if it was given whole, else played again from here."""
+        whole = self._whole
+        if whole is None or whole.moves[: len(self.line.moves)] != self.line.moves:
+            return self.line.goto(ply)
+        ply = max(0, min(ply, len(whole.moves)))
+        return replace(
+            whole,
+            states=whole.states[: ply + 1],
+            moves=whole.moves[:ply],
+            undone=tuple(reversed(whole.moves[ply:])),
+        )
 
 
 Course = Playing | Replaying

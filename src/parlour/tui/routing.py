@@ -216,7 +216,7 @@ class Routing(App[None]):
 
     def open_replay(self, line: Line[Any, Any], title: str = "") -> None:
         start = line.goto(0)
-        self._show(self.game_screen(Replaying(start, title)))
+        self._show(self.game_screen(Replaying(start, title, whole=line)))
 
     def replay_stored(self, game_id: int) -> None:
         """Replay a finished game (read off the event loop; it opens once read)."""
