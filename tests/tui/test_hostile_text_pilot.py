@@ -268,3 +268,18 @@ async def test_the_reading_screens_open_over_values_of_the_wrong_kind(
             app.pop_screen()
             await pilot.pause()
     assert app.return_code in (None, 0)
+
+
+async def test_a_replayed_three_squares_records_name_is_shown_as_written(tmp_path: Path) -> None:
+    """Three Squares' status line gave a ruling's title to a code in the file's name:
+    "notes (R1).txt" was shown as "notes (R1: the deal).txt"."""
+    from parlour.engine.games.squares import SQUARES
+
+    line: Line[Any, Any] = Line.from_seed(SQUARES, 1)
+    name = "notes (R1) (S4).txt"
+    app = make_app(tmp_path, replay_text=format_record(line), record_title=name)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, GameScreen)
+        said = app.screen.query_one(StatusLine).message
+        assert said.startswith(f"Replaying {name}:")

@@ -236,7 +236,8 @@ class SquaresScreen(GameScreen):
         return prompt_words(state, super().prompt_text(state), offers_new_game=self.course.plays)
 
     def status(self, message: str, *, refused: bool = False, whole: str = "") -> None:
-        message = with_ruling_words(message)
+        # (a replayed record's name, from outside, is left as it is)
+        message = with_ruling_words(message, outside=self.course.outside)
         super().status(self.fit_status(message), refused=refused, whole=whole or message)
 
     def fit_status(self, message: str) -> str:
