@@ -80,6 +80,30 @@ async def test_the_demo_finishes_the_hole(tmp_path: Path) -> None:
         assert not screen.demo
 
 
+async def test_a_step_queued_by_a_demo_stopped_since_is_not_played(tmp_path: Path) -> None:
+    """A demo's next move waits half a second on a timer: stopped and started again
+    meanwhile (D D), that move was still played, for whatever position there was then
+    (a move not allowed, or one played as the player's own)."""
+    app = make_app(tmp_path, game="golf", seed=12)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assistant = screen.assistant
+        await pilot.press("D")
+        state = screen.session.state
+        first = assistant._demo_run
+        assistant.stop_demo("Demo stopped: your move.")
+        await pilot.press("D")  # another demo
+        move = GOLF.legal_moves(state)[0]
+        assistant._demo_step(move, state, first)  # the first demo's step, come due
+        assert screen.session.line.moves == ()
+        assistant.stop_demo("Demo stopped: your move.")
+        assert screen.play(move)  # the player's own move
+        await pilot.press("D")
+        assistant._demo_step(move, state, assistant._demo_run)  # for the position before
+        assert screen.session.line.moves == (move,)
+
+
 async def test_any_key_stops_the_demo(tmp_path: Path) -> None:
     app = make_app(tmp_path, game="golf", seed=12)
     async with app.run_test(size=(100, 32)) as pilot:

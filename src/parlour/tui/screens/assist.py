@@ -77,6 +77,8 @@ class Assistant:
         self.demo = False
         #: the positions the demo has played through, to stop it going round in circles
         self._demo_seen: set[Any] = set()
+        #: which demo this is (a step queued by an earlier one is not played)
+        self._demo_run = 0
         self.verdict_on = False
         self.verdict_text = ""
 
@@ -114,7 +116,8 @@ class Assistant:
             f"Hint: {words} (press {controls.key_for(move)}). Hints this game: {session.hints}."
         )
         if self.demo:
-            screen.set_timer(DEMO_PAUSE, lambda: self._demo_step(move))
+            demo = self._demo_run  # (the move is this demo's, for this position)
+            screen.set_timer(DEMO_PAUSE, lambda: self._demo_step(move, state, demo))
 
     # -- the demo ------------------------------------------------------------------------------
 
@@ -128,13 +131,14 @@ class Assistant:
         if session.is_finished:
             return
         self.demo = True
+        self._demo_run += 1
         self._demo_seen = {session.state}
         self.screen.status("Demo: the hint player plays on (any key stops it)…")
         self._ask_hint(session.state)
 
-    def _demo_step(self, move: Any) -> None:
-        if not self.demo:
-            return
+    def _demo_step(self, move: Any, state: Any, demo: int) -> None:
+        if not self.demo or demo != self._demo_run or self.screen.course.line.current != state:
+            return  # stopped, or another demo since, or the position moved on: stale
         session = self.screen.game  # (the demo plays only in play)
         if not self.screen.play(move) or session.is_finished:
             self.stop_demo()  # the status line already says what happened
