@@ -351,3 +351,29 @@ async def test_a_games_key_on_the_start_screen_says_it_does_nothing_there(
         await pilot.pause()
         said = [notice.message for notice in app._notifications]
         assert said == ["p does nothing here: ? lists the keys."]
+
+
+async def test_a_link_in_the_help_is_said_never_opened(
+    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link of the rules (``notation.md#golf-courses``) was handed to the browser as a
+    web address: a text browser could take the terminal, and a served app's page has no
+    such address."""
+    from textual.widgets import Markdown
+
+    opened: list[str] = []
+    app = make_app(private_data_dir, game="golf", seed=1, ascii_only=False)
+    monkeypatch.setattr(app, "open_url", lambda url, **_: opened.append(url))
+    said: list[str] = []
+    notify = app.notify
+    monkeypatch.setattr(
+        app, "notify", lambda message, **kw: (said.append(message), notify(message, **kw))
+    )
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        page = app.screen.query_one("#help-text", Markdown)
+        page.post_message(Markdown.LinkClicked(page, "notation.md#golf-courses"))
+        await pilot.pause()
+    assert opened == []
+    assert said == ["notation.md is a page of Parlour's documentation (docs/notation.md)."]

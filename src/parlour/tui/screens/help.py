@@ -98,11 +98,18 @@ class HelpScreen(Keyed, ModalScreen[None]):
                 id="help-topics",
             )
             with HelpPage(id="help-page"):
-                yield Markdown(self.topic_text(), id="help-text")
+                # a link names a page of the documentation, which is no web address:
+                # said, never handed to a browser (which could take the terminal)
+                yield Markdown(self.topic_text(), id="help-text", open_links=False)
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#help-page", HelpPage).focus()
+
+    @on(Markdown.LinkClicked)
+    def link_clicked(self, event: Markdown.LinkClicked) -> None:
+        page = event.href.partition("#")[0]
+        self.notify(f"{page} is a page of Parlour's documentation (docs/{page}).", timeout=8)
 
     @on(Tabs.TabActivated, "#help-topics")
     def topic_chosen(self, event: Tabs.TabActivated) -> None:
