@@ -263,3 +263,21 @@ def test_input_that_is_not_utf8_or_a_line_of_megabytes_is_a_bad_move(tmp_path: P
     assert f"'{'x' * 1024}…' is not a Golf move" in out  # its start, and no more
     assert len(out) < 20_000
     assert "Turn A♥ from the stock" in out  # and the moves after it are played
+
+
+def test_a_record_is_played_on_under_its_own_game_and_rules(tmp_path: Path) -> None:
+    """``play golf --free-stock --record FILE`` opened the record's game, Three Squares
+    say, as if golf and --free-stock had not been given; ``play --record FILE`` without a
+    game, as the docs write it, was refused."""
+    record = tmp_path / "hole.txt"
+    made = parlour(tmp_path, "play-moves", "golf", "--seed", "1", "7", "--record")
+    record.write_text(made.stdout, encoding="utf-8")
+    played = parlour(tmp_path, "play", "--record", str(record), "--plain", given="s\nq\n")
+    assert played.returncode == 0, played.stderr
+    assert "Turn A♥ from the stock" in played.stdout
+    other = parlour(tmp_path, "play", "squares", "--record", str(record), "--plain")
+    assert other.returncode == 2
+    assert other.stderr == f"parlour: {record} is a record of Golf, not of squares\n"
+    ruled = parlour(tmp_path, "play", "golf", "--free-stock", "--record", str(record), "--plain")
+    assert ruled.returncode == 2
+    assert ruled.stderr.startswith("parlour: --free-stock is not for --record")

@@ -188,14 +188,47 @@ def command_start(args: argparse.Namespace) -> int:
     return _run_app(args)
 
 
+def _play_record(args: argparse.Namespace) -> int:
+    """``play [GAME] --record FILE``: the record's game under its own rules, played on
+    from where it ends (a GAME given must be the record's; nothing else says what to
+    deal)."""
+    from parlour.engine.record import parse_record
+    from parlour.engine.registry import find_spec
+    from parlour.engine.untrusted import shown
+
+    text, _ = read_record(args.record)
+    spec = find_spec(parse_record(text).game)
+    if args.game and find_spec(args.game).id != spec.id:
+        raise CliError(f"{shown(args.record)} is a record of {spec.name}, not of {args.game}")
+    given = [
+        flag
+        for flag, on in (
+            ("--new", args.new), ("--seed", args.seed is not None),
+            ("--course", getattr(args, "course", None)), ("--round", getattr(args, "round", False)),
+            ("--daily", getattr(args, "daily", False)), ("--fresh", getattr(args, "fresh", False)),
+        )
+        if on
+    ] + [f"--{option}" for option in chosen_options(args, spec)]  # fmt: skip
+    if given:
+        raise CliError(
+            f"{given[0]} is not for --record: a record is played on from where it ends, "
+            "under the rules it names"
+        )
+    if args.plain:
+        return _run_plain(args, spec.id, frozenset())
+    return _run_app(args, record_text=text, record_title=args.record)
+
+
 def command_play(args: argparse.Namespace) -> int:
     from parlour.engine import check_seed
     from parlour.engine.registry import find_spec
 
     if args.deal is not None:
         return _play_shared(args)
+    if args.record:
+        return _play_record(args)
     if not args.game:
-        raise CliError("play needs a GAME (or --deal CODE)")
+        raise CliError("play needs a GAME (or --deal CODE, or --record FILE)")
     spec = find_spec(args.game)
     options = chosen_options(args, spec)
     new_round = getattr(args, "round", False)
@@ -209,15 +242,10 @@ def command_play(args: argparse.Namespace) -> int:
     course_code = getattr(args, "course", None)
     if getattr(args, "fresh", False) and not course_code:
         raise CliError("--fresh goes with --course or --daily (a new round of that course)")
-    if args.new and args.record:
-        raise CliError("--new is not for --record (a record is played on from where it ends)")
     # --new: a new deal (or round) even if the player has an unfinished one
     args.fresh = bool(getattr(args, "fresh", False)) or args.new
     if args.plain:
         return _run_plain(args, spec.id, frozenset(options))
-    if args.record:
-        text, _ = read_record(args.record)
-        return _run_app(args, record_text=text, record_title=args.record)
     if course_code or new_round:
         from parlour.engine.rounds import parse_course_code
 
