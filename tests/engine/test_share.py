@@ -52,7 +52,9 @@ def test_a_deal_given_card_by_card_has_no_code() -> None:
         (f"{specs()[0].id}", "not a share code"),
         (f"{specs()[0].id}+nosuch/1A", "has no rule option"),
         (f"{specs()[0].id}/U", "not a seed"),
-        (f"{specs()[0].id}/{'Z' * 13}", "not a seed"),
+        (f"{specs()[0].id}/{'Z' * 13}", "larger than any seed"),  # (base 32, too large)
+        ("+/1", "with no name"),
+        (f"{specs()[0].id}+/1", "with no name"),
         (f"{specs()[0].id}/\x1b]52;c;aGk=\x07", "only letters, digits"),
         (f"{specs()[0].id}/\u202e1A", "only letters, digits"),
     ],

@@ -68,6 +68,8 @@ def read_share_code(text: str) -> Shared:
     if len(parts) not in (2, 3) or (len(parts) == 3 and parts[1].lower() != _ROUND):
         raise bad("not a share code (one is a game, / and a seed: GAME/1A or GAME/round/15NM7)")
     game, *options = parts[0].split("+")
+    if not game or "" in options:
+        raise bad("a game or a rule option with no name (GAME+OPTION/1A)")
     try:
         spec = find_spec(game)
     except UnknownGameError:
@@ -81,8 +83,10 @@ def read_share_code(text: str) -> Shared:
         raise bad("a rule option is named twice")
     try:
         number = parse_course_code(parts[-1])
-    except DealError:
-        raise bad(f"{shown(parts[-1])} is not a seed in base 32") from None
+    except DealError as error:
+        # (past the largest seed, or not base 32 at all)
+        why = "larger than any seed" if "too long" in str(error) else "not a seed in base 32"
+        raise bad(f"{shown(parts[-1])} is {why}") from None
     if len(parts) == 3:
         if spec.rounds is None:
             raise bad(f"{spec.name} is not played in rounds")
