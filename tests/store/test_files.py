@@ -66,6 +66,14 @@ def test_a_new_file_is_written_whole_and_nothing_else_is_left(tmp_path: Path) ->
     assert names(target.parent) == ["round.txt"]
 
 
+def test_a_folder_that_is_a_broken_link_is_said_to_be(tmp_path: Path) -> None:
+    """It was 'File exists' (mkdir's own word), of a file that did not."""
+    (tmp_path / "records").symlink_to(tmp_path / "gone")
+    with pytest.raises(FileError, match=r"its folder .*records is a broken link$"):
+        write_text(tmp_path / "records" / "golf.txt", "text\n", private=True)
+    assert not (tmp_path / "gone").exists()
+
+
 def test_an_existing_file_is_replaced_only_when_asked(tmp_path: Path) -> None:
     target = tmp_path / "round.txt"
     target.write_text("mine\n")

@@ -174,6 +174,10 @@ def atomic_writer(
     try:
         target.parent.mkdir(mode=0o700 if private else 0o777, parents=True, exist_ok=True)
         descriptor, temporary = _temporary_beside(target, 0o600 if private else 0o666)
+    except FileExistsError:  # (mkdir's answer when the folder is a link to nothing)
+        raise FileError(
+            f"cannot write {_named(target)}: its folder {_named(target.parent)} is a broken link"
+        ) from None
     except OSError as error:
         raise FileError(f"cannot write {_named(target)}: {error.strerror}") from None
     try:
