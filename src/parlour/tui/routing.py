@@ -236,13 +236,23 @@ class Routing(App[None]):
             return
         if stored is None or place(self) is not asked_on:
             return  # (gone, or the player has moved on)
-        try:
+        rules = None
+
+        def played_again() -> Line[Any, Any]:
+            # (in a thread: a move's legality may ask for a Three Squares end search of
+            # seconds, which the screen must not wait for)
+            nonlocal rules
             rules = find_game(stored.game)
             line: Line[Any, Any] = Line.new(
                 rules, parse_cards(stored.deck), parse_options(stored.options), stored.seed
             )
-            line = line.played_on(stored.moves)
+            return line.played_on(stored.moves)
+
+        try:
+            line = await in_thread(played_again)
         except ParlourError as error:
             self.notify(f"That game cannot be replayed: {error}", severity="error")
             return
+        if rules is None or place(self) is not asked_on:
+            return  # (the player has moved on meanwhile)
         self.open_replay(line, f"{rules.name}, finished {stored.finished[:10]}")
