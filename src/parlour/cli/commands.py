@@ -196,24 +196,26 @@ def _play_record(args: argparse.Namespace) -> int:
     from parlour.engine.registry import find_spec
     from parlour.engine.untrusted import shown
 
+    def refuse(flag: str) -> CliError:
+        return CliError(
+            f"{flag} is not for --record: a record is played on from where it ends, under "
+            "the rules it names"
+        )
+
+    for flag, on in (
+        ("--new", args.new), ("--seed", args.seed is not None),
+        ("--course", getattr(args, "course", None)), ("--round", getattr(args, "round", False)),
+        ("--daily", getattr(args, "daily", False)), ("--fresh", getattr(args, "fresh", False)),
+    ):  # fmt: skip
+        if on:
+            raise refuse(flag)
     text, _ = read_record(args.record)
     spec = find_spec(parse_record(text).game)
     if args.game and find_spec(args.game).id != spec.id:
         raise CliError(f"{shown(args.record)} is a record of {spec.name}, not of {args.game}")
-    given = [
-        flag
-        for flag, on in (
-            ("--new", args.new), ("--seed", args.seed is not None),
-            ("--course", getattr(args, "course", None)), ("--round", getattr(args, "round", False)),
-            ("--daily", getattr(args, "daily", False)), ("--fresh", getattr(args, "fresh", False)),
-        )
-        if on
-    ] + [f"--{option}" for option in chosen_options(args, spec)]  # fmt: skip
-    if given:
-        raise CliError(
-            f"{given[0]} is not for --record: a record is played on from where it ends, "
-            "under the rules it names"
-        )
+    options = chosen_options(args, spec)
+    if options:
+        raise refuse(f"--{options[0]}")
     if args.plain:
         return _run_plain(args, spec.id, frozenset())
     return _run_app(args, record_text=text, record_title=args.record)
