@@ -23,6 +23,7 @@ import os
 import sqlite3
 import stat
 import time
+from collections.abc import Mapping
 from datetime import UTC
 from datetime import datetime
 from pathlib import Path
@@ -145,7 +146,10 @@ def check_health(connection: sqlite3.Connection) -> None:
 
 
 def check_ours(
-    connection: sqlite3.Connection, path: Path, version: int, columns: dict[str, set[str]]
+    connection: sqlite3.Connection,
+    path: Path,
+    version: int,
+    columns: Mapping[str, frozenset[str]],
 ) -> None:
     """Refuse untouched another program's SQLite file, a newer Parlour's, or one that
     holds what Parlour never makes: a view or a trigger (a trigger runs at every write,

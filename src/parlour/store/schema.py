@@ -3,7 +3,9 @@ as values. docs/formats.md describes every column."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 #: 3: rounds may be abandoned (``rounds.abandoned``); 4: every game, game in progress and
 #: round belongs to a player (``player``)
@@ -106,6 +108,7 @@ _KINDS: dict[str, dict[str, str]] = {
 LONGEST_TEXT = 100_000
 
 
+@cache
 def well_formed(table: str, alias: str = "", columns: tuple[str, ...] = ()) -> str:
     """An SQL condition: a row of ``table`` (``alias.`` before each column if given) holds
     in every column (of ``columns``, if given: those a query reads, so that an index that
@@ -136,18 +139,19 @@ def well_formed(table: str, alias: str = "", columns: tuple[str, ...] = ()) -> s
 _ADDED_LATER = frozenset({"player", "abandoned"})
 
 
-def first_columns() -> dict[str, set[str]]:
+@cache
+def first_columns() -> Mapping[str, frozenset[str]]:
     """Each table's columns that every Parlour's database has had (read off
     :data:`SCHEMA`): a table of that name without them is not Parlour's.
 
     >>> sorted(first_columns()["holes"])
     ['game_id', 'hole', 'round_id', 'score']
     """
-    found: dict[str, set[str]] = {}
+    found: dict[str, frozenset[str]] = {}
     for block in SCHEMA.split("CREATE TABLE IF NOT EXISTS ")[1:]:
         name, _, body = block.partition(" (")
         words = (line.split()[0] for line in body.splitlines() if line.strip())
-        found[name] = {w for w in words if w.isidentifier() and w.islower()} - _ADDED_LATER
+        found[name] = frozenset(w for w in words if w.isidentifier() and w.islower()) - _ADDED_LATER
     return found
 
 
