@@ -97,7 +97,6 @@ def process_pool(workers: int, *, niceness: int = 0) -> ProcessPoolExecutor:
     """A pool of fresh worker processes (spawned, so they share nothing with a running
     app) that never outlive the process that made it; ``niceness`` lowers their priority
     (work done in the background, that nobody waits for)."""
-    _tracker_deaf_to_hangups()
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
@@ -188,6 +187,9 @@ def analyse(
     if jobs <= 1:
         yield from map(_analyse_one, work)
         return
+    # a command that stops as on Ctrl-C when its terminal closes (``analyse``): the
+    # tracker must outlive the hangup (an app ends with everything it started)
+    _tracker_deaf_to_hangups()
     pool = process_pool(jobs)
     waiting: deque[Future[DealResult]] = deque()
     finished = False
