@@ -12,6 +12,7 @@ sets another), so that no test waits for real seconds.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 from typing import Any
 from typing import Protocol
@@ -197,17 +198,25 @@ class Sitting:
         self.screen.app.push_screen(MessagesScreen(said, ascii_only))
 
     def export(self) -> None:
-        """Write the game as a record file, and say where (a key of play)."""
-        from parlour.store.files import FileError
-        from parlour.store.files import export_record
+        """Write the game as a record file, and say where (a key of play). The record is
+        the game as it stands at the key; it is written in a thread, as the store is
+        read, so that a slow or stuck disk never holds the screen."""
         from parlour.tui.services import services
 
-        session, screen = self.screen.game, self.screen
+        screen = self.screen
         if not isinstance(screen, Screen):
             return
+        text = self.screen.game.record_text()
         game = self.screen.course.line.rules.id
+        screen.run_worker(self._export(services(screen).data_dir, game, text), group="export")
+
+    async def _export(self, directory: Path | None, game: str, text: str) -> None:
+        from parlour.store.files import FileError
+        from parlour.store.files import export_record
+        from parlour.tui.offloop import in_thread
+
         try:
-            path = export_record(services(screen).data_dir, game, session.record_text())
+            path = await in_thread(lambda: export_record(directory, game, text))
         except FileError as error:
             self.screen.status(str(error), refused=True)
             return

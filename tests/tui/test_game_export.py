@@ -1,0 +1,72 @@
+"""A game's export key (e): the game as it stands is written as a record in the records
+folder, in a thread of its own (the screen never waits on the disk), and the status line
+says where; a folder that cannot be written is said, and the game goes on."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import parlour.store.files
+from parlour.engine.games.golf import GOLF
+from parlour.engine.record import parse_record
+from parlour.engine.record import replay
+from parlour.tui.app import make_app
+from parlour.tui.screens.golf import GolfScreen
+from tests.serving import wait_until
+from tests.tui.test_golf_pilot import greedy
+from tests.tui.test_golf_pilot import key_for
+from tests.tui.test_golf_pilot import status_text
+
+
+async def play_three(pilot: Any, screen: GolfScreen) -> None:
+    for _ in range(3):
+        await pilot.press(key_for(greedy(screen.session.state)))
+
+
+async def test_the_export_key_writes_the_game_off_the_event_loop(
+    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writers: list[threading.Thread] = []
+    real = parlour.store.files.export_record
+
+    def watched(directory: Path | None, game: str, text: str) -> Path:
+        writers.append(threading.current_thread())
+        return real(directory, game, text)
+
+    monkeypatch.setattr(parlour.store.files, "export_record", watched)
+    app = make_app(private_data_dir, game="golf", seed=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        await play_three(pilot, screen)
+        position = screen.session.state
+        await pilot.press("e")
+        await wait_until(lambda: "Record written to" in status_text(app), 10, "the export")
+        written = list((private_data_dir / "records").glob("golf-*.txt"))
+        assert len(written) == 1 and str(written[0]) in status_text(app)
+        assert writers and writers[0] is not threading.main_thread()
+        record = replay(parse_record(written[0].read_text(encoding="utf-8")))
+        assert record.rules is GOLF and record.current == position
+        assert len(record.moves) == 3
+        assert screen.session.state == position  # (the game goes on where it was)
+
+
+async def test_a_records_folder_that_cannot_be_written_is_said(private_data_dir: Path) -> None:
+    private_data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    (private_data_dir / "records").write_text("a file where the folder would be\n")
+    app = make_app(private_data_dir, game="golf", seed=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        await play_three(pilot, screen)
+        position = screen.session.state
+        await pilot.press("e")
+        await wait_until(lambda: "records" in status_text(app), 10, "the refusal")
+        assert "Record written" not in status_text(app)
+        assert "cannot write" in status_text(app)
+        await pilot.press(key_for(greedy(position)))
+        assert screen.session.state == GOLF.apply(position, greedy(position))
