@@ -108,6 +108,10 @@ TRY_GROWTH: Final = 1.3
 TRY_SEED: Final = 12345
 
 
+#: the share of the budget the first looks at the choices of sequence may take between
+#: them (:func:`_first_look`)
+FIRST_LOOK: Final = 0.1
+
 #: what a walk of the search seen up to its limit of positions answers (:meth:`_Search.walk`)
 _CUT: Final = object()
 
@@ -430,12 +434,27 @@ class _Watched(Budget):
 def _solve_forming(
     state: SquaresState, budget: Budget, with_line: bool, plain_first: bool
 ) -> tuple[str, int, list[Any]]:
-    """Each choice of sequence in turn (S2, S3)."""
+    """Each choice of sequence in turn (S2, S3), after a first look at every one of them
+    (:func:`_first_look`): a choice that would take the whole budget must not keep one
+    that is settled at once from being tried."""
+    choices = [move for move in SQUARES.legal_moves(state) if isinstance(move, TakeSequence)]
+    known: dict[int, Answer] = {}
+    for k, move in enumerate(choices if len(choices) > 1 else ()):
+        look = _first_look(budget, len(choices))
+        if look is None:
+            break
+        answer = _solve(SQUARES.apply(state, move), look, with_line, plain_first)
+        budget.spend(look.nodes)
+        if answer[0] == WINNABLE:
+            return WINNABLE, answer[1], [move, *answer[2]]
+        if answer[0] == NOT_WINNABLE:
+            known[k] = answer
     best: tuple[str, int, list[Any]] = (NOT_WINNABLE, -1, [])
-    for move in SQUARES.legal_moves(state):
-        if not isinstance(move, TakeSequence):
-            continue
-        status, points, line = _solve(SQUARES.apply(state, move), budget, with_line, plain_first)
+    for k, move in enumerate(choices):
+        found = known.get(k)
+        if found is None:
+            found = _solve(SQUARES.apply(state, move), budget, with_line, plain_first)
+        status, points, line = found
         if status == WINNABLE:
             return status, points, [move, *line]
         if points > best[1]:
@@ -443,3 +462,18 @@ def _solve_forming(
         if status == UNKNOWN:
             best = (UNKNOWN, best[1], best[2])
     return best
+
+
+def _first_look(budget: Budget, choices: int) -> Budget | None:
+    """A budget for a first look at one of ``choices`` choices of sequence: an equal part
+    of :data:`FIRST_LOOK` of the seconds left. None with a budget of positions alone (or
+    none): then the searches are the same as with no budget, up to its end, so that a
+    budget just big enough gives the verdict. On seeds 1 to 1,000 a choice tried first
+    took the whole second of seed 475, whose other choice is won in 0.04 s."""
+    if budget.deadline is None or budget.clock is None:
+        return None
+    part = FIRST_LOOK / choices
+    nodes = None if budget.limit is None else int((budget.limit - budget.nodes) * part)
+    if nodes is not None and nodes < 1:
+        return None
+    return Budget(nodes, (budget.deadline - budget.clock()) * part, budget.clock)
