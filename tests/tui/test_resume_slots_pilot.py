@@ -20,6 +20,7 @@ from parlour.tui.app import ParlourApp
 from parlour.tui.app import make_app
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.game import GameScreen
+from tests.serving import wait_until
 from tests.tui.menu_helpers import menu_read
 
 SIZE = (100, 32)
@@ -141,7 +142,7 @@ async def test_a_new_deal_over_moves_played_asks_first(private_data_dir: Path, g
         await play_moves(pilot, screen, 1)
         played = screen.session.line if screen.session else None
         await pilot.press("n")
-        await pilot.pause()
+        await wait_until(lambda: isinstance(app.screen, ConfirmScreen), 10, "the question")
         assert isinstance(app.screen, ConfirmScreen)
         assert "1 move played" in app.screen.question
         await pilot.press("n")  # play on

@@ -23,6 +23,7 @@ from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.history import RoundsScreen
 from parlour.tui.screens.scorecard import ScorecardScreen
 from tests.scorecard_rounds import fill_store
+from tests.serving import wait_until
 from tests.tui.scorecard_helpers import card_cells
 from tests.tui.scorecard_helpers import card_text
 from tests.tui.test_golf_pilot import play_hole_with_actions
@@ -164,7 +165,9 @@ async def test_the_open_card_fills_as_figures_come_and_is_not_redrawn_meanwhile(
         await pilot.pause(1.2)  # two looks, nothing new
         assert len(drawn) == first
         pars[9], bests[9] = 3, 2
-        await pilot.pause(0.7)
+        # (at its next look, within half a second; longer on a loaded machine)
+        await wait_until(lambda: len(drawn) > first, 10, "the card drawn again")
+        await pilot.pause(0.6)  # and once only: the next look finds nothing new
         assert len(drawn) == first + 1
         cells = card_cells(card)
         assert cells["Par"][8] == "3" and cells["Best"][8] == "2"
