@@ -12,6 +12,7 @@ import pytest
 
 import parlour.store.files
 from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import GolfState
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
 from parlour.tui.app import make_app
@@ -22,9 +23,15 @@ from tests.tui.test_golf_pilot import key_for
 from tests.tui.test_golf_pilot import status_text
 
 
-async def play_three(pilot: Any, screen: GolfScreen) -> None:
+async def export_after_three_moves(pilot: Any, app: Any) -> tuple[GolfScreen, GolfState]:
+    """Three moves played by key, then the export key: the screen and its position."""
+    screen = app.screen
+    assert isinstance(screen, GolfScreen)
     for _ in range(3):
         await pilot.press(key_for(greedy(screen.session.state)))
+    position = screen.session.state
+    await pilot.press("e")
+    return screen, position
 
 
 async def test_the_export_key_writes_the_game_off_the_event_loop(
@@ -40,11 +47,7 @@ async def test_the_export_key_writes_the_game_off_the_event_loop(
     monkeypatch.setattr(parlour.store.files, "export_record", watched)
     app = make_app(private_data_dir, game="golf", seed=1)
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GolfScreen)
-        await play_three(pilot, screen)
-        position = screen.session.state
-        await pilot.press("e")
+        screen, position = await export_after_three_moves(pilot, app)
         await wait_until(lambda: "Record written to" in status_text(app), 10, "the export")
         written = list((private_data_dir / "records").glob("golf-*.txt"))
         assert len(written) == 1 and str(written[0]) in status_text(app)
@@ -60,11 +63,7 @@ async def test_a_records_folder_that_cannot_be_written_is_said(private_data_dir:
     (private_data_dir / "records").write_text("a file where the folder would be\n")
     app = make_app(private_data_dir, game="golf", seed=1)
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GolfScreen)
-        await play_three(pilot, screen)
-        position = screen.session.state
-        await pilot.press("e")
+        screen, position = await export_after_three_moves(pilot, app)
         await wait_until(lambda: "records" in status_text(app), 10, "the refusal")
         assert "Record written" not in status_text(app)
         assert "cannot write" in status_text(app)
