@@ -32,7 +32,8 @@ settling the position (:func:`_probe`). So, given a budget of positions with roo
 both, the solver settles every position the plain search settles within that short go
 (``plain_first=False`` leaves it out, so that the tests can hold the model's own search to
 account). Giving up is never tried. While the squares are being formed the choice of
-sequence is tried each way through the engine. The line found is made of engine moves
+sequence is tried each way through the engine, each first given a short look when the
+budget is seconds (:func:`_first_look`). The line found is made of engine moves
 (including the moves of lone cards into spaces that the model leaves out) and is replayed
 through the engine as it is made, so it is legal by the engine's own rules.
 
