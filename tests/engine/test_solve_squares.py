@@ -499,18 +499,24 @@ def test_the_quick_plain_search_keeps_within_the_callers_budgets() -> None:
     assert solve_squares(state, budget_nodes=1_000).status == WINNABLE
 
 
-def test_a_choice_of_sequence_won_at_once_is_not_starved_by_a_hard_one() -> None:
-    """Seed 475 offers two sequences to start square 2: the first leaves a search that a
-    second does not settle, the second is won within a few thousand positions. Each is
-    looked at first with a part of the seconds (a clock that moves a millisecond each
-    time it is read, so that the test does not hang on the machine's speed)."""
-    start = SQUARES.start_from_seed(475)
+@pytest.mark.parametrize(
+    ("seed", "offered"), [(475, ["take:1b,2a", "take:1c,2c"]), (2326, ["take:1d,2a", "take:2c,2d"])]
+)
+def test_a_choice_of_sequence_won_sooner_is_not_starved_by_a_hard_one(
+    seed: int, offered: list[str]
+) -> None:
+    """Each deal offers two sequences to start square 2: after the first, the search is
+    not settled within the budget; after the second, it is won, seed 475's at once, seed
+    2326's within a few tenths of its second (the rounds of looks grow). The clock moves
+    4 ms each time it is read (every few hundred positions), so that the test does not
+    hang on the machine's speed."""
+    start = SQUARES.start_from_seed(seed)
     choices = [move for move in SQUARES.legal_moves(start) if isinstance(move, TakeSequence)]
-    assert [str(move) for move in choices] == ["take:1b,2a", "take:1c,2c"]
+    assert [str(move) for move in choices] == offered
     reads = iter(range(10**9))
 
     def clock() -> float:
-        return next(reads) / 1000
+        return next(reads) * 0.004
 
     verdict = solve_squares(start, budget_nodes=None, budget_seconds=1.0, clock=clock)
     assert verdict.status == WINNABLE and verdict.line[0] == choices[1]

@@ -32,8 +32,8 @@ settling the position (:func:`_probe`). So, given a budget of positions with roo
 both, the solver settles every position the plain search settles within that short go
 (``plain_first=False`` leaves it out, so that the tests can hold the model's own search to
 account). Giving up is never tried. While the squares are being formed the choice of
-sequence is tried each way through the engine, each first given a short look when the
-budget is seconds (:func:`_first_look`). The line found is made of engine moves
+sequence is tried each way through the engine, each first given looks that grow when the
+budget is seconds (:func:`_solve_forming`). The line found is made of engine moves
 (including the moves of lone cards into spaces that the model leaves out) and is replayed
 through the engine as it is made, so it is legal by the engine's own rules.
 
@@ -109,9 +109,12 @@ TRY_GROWTH: Final = 1.3
 TRY_SEED: Final = 12345
 
 
-#: the share of the budget the first looks at the choices of sequence may take between
-#: them (:func:`_first_look`)
+#: the share of the seconds left that the first round of looks at the choices of sequence
+#: takes between them (:func:`_solve_forming`); each next round takes four times the share
+#: of what is left then, while that is at most :data:`LOOKS_UP_TO` (so that the choice
+#: searched first in turn has most of the budget still)
 FIRST_LOOK: Final = 0.1
+LOOKS_UP_TO: Final = 0.4
 
 #: what a walk of the search seen up to its limit of positions answers (:meth:`_Search.walk`)
 _CUT: Final = object()
@@ -435,21 +438,27 @@ class _Watched(Budget):
 def _solve_forming(
     state: SquaresState, budget: Budget, with_line: bool, plain_first: bool
 ) -> tuple[str, int, list[Any]]:
-    """Each choice of sequence in turn (S2, S3), after a first look at every one of them
-    (:func:`_first_look`): a choice that would take the whole budget must not keep one
-    that is settled at once from being tried."""
+    """Each choice of sequence in turn (S2, S3), after rounds of looks at every one not
+    yet settled (:func:`_look`): a choice that would take the whole budget must not keep
+    one that is settled sooner from being tried."""
     choices = [move for move in SQUARES.legal_moves(state) if isinstance(move, TakeSequence)]
     known: dict[int, Answer] = {}
-    for k, move in enumerate(choices if len(choices) > 1 else ()):
-        look = _first_look(budget, len(choices))
-        if look is None:
+    share = FIRST_LOOK
+    while len(choices) - len(known) > 1 and share <= LOOKS_UP_TO:
+        looking = [k for k in range(len(choices)) if k not in known]
+        if (left := _seconds_left(budget)) is None:
             break
-        answer = _solve(SQUARES.apply(state, move), look, with_line, plain_first)
-        budget.spend(look.nodes)
-        if answer[0] == WINNABLE:
-            return WINNABLE, answer[1], [move, *answer[2]]
-        if answer[0] == NOT_WINNABLE:
-            known[k] = answer
+        for k in looking:
+            look = _look(budget, share / len(looking), left)
+            if look is None:
+                break
+            answer = _solve(SQUARES.apply(state, choices[k]), look, with_line, plain_first)
+            budget.spend(look.nodes)
+            if answer[0] == WINNABLE:
+                return WINNABLE, answer[1], [choices[k], *answer[2]]
+            if answer[0] == NOT_WINNABLE:
+                known[k] = answer
+        share *= 4
     best: tuple[str, int, list[Any]] = (NOT_WINNABLE, -1, [])
     for k, move in enumerate(choices):
         found = known.get(k)
@@ -465,16 +474,21 @@ def _solve_forming(
     return best
 
 
-def _first_look(budget: Budget, choices: int) -> Budget | None:
-    """A budget for a first look at one of ``choices`` choices of sequence: an equal part
-    of :data:`FIRST_LOOK` of the seconds left. None with a budget of positions alone (or
-    none): then the searches are the same as with no budget, up to its end, so that a
-    budget just big enough gives the verdict. On seeds 1 to 1,000 a choice tried first
-    took the whole second of seed 475, whose other choice is won in 0.04 s."""
+def _seconds_left(budget: Budget) -> float | None:
+    """The seconds a budget has left (None for a budget of positions alone, or none: then
+    there are no looks, and the searches are the same as with no budget up to its end, so
+    that a budget just big enough gives the verdict)."""
     if budget.deadline is None or budget.clock is None:
         return None
-    part = FIRST_LOOK / choices
+    return budget.deadline - budget.clock()
+
+
+def _look(budget: Budget, part: float, left: float) -> Budget | None:
+    """A budget for a look at one choice of sequence: ``part`` of the ``left`` seconds a
+    round of looks began with (and of the positions left, if counted). On seeds 1 to
+    1,000 a choice tried first took the whole second of seed 475, whose other choice is
+    won in 0.04 s; the rounds grow for choices won within a few tenths (seed 2326)."""
     nodes = None if budget.limit is None else int((budget.limit - budget.nodes) * part)
     if nodes is not None and nodes < 1:
         return None
-    return Budget(nodes, (budget.deadline - budget.clock()) * part, budget.clock)
+    return Budget(nodes, left * part, budget.clock)
