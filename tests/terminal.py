@@ -3,6 +3,7 @@ whose output is read as it comes and whose keyboard is written to."""
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -115,3 +116,19 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def outlived(pids: set[int], seconds: float = 10) -> list[str]:
+    """What each of ``pids`` still runs after waiting up to ``seconds`` for them to end
+    (none: all ended). Each ends on its own once what started it is killed: a pool's
+    workers at once, by the signal Linux sends them when their parent dies, and
+    multiprocessing's resource tracker when its pipe closes; on a loaded machine that can
+    take seconds."""
+    deadline = time.monotonic() + seconds
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = []
+    for pid in sorted(pid for pid in pids if alive(pid)):
+        with contextlib.suppress(OSError):  # (ended just now)
+            left.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode())
+    return left

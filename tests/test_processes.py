@@ -14,8 +14,8 @@ import pytest
 from parlour.store.database import Store
 
 from .terminal import Terminal
-from .terminal import alive
 from .terminal import children
+from .terminal import outlived
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -52,10 +52,8 @@ def test_no_worker_outlives_an_app_killed_with_sigkill(private_data_dir: Path) -
         assert workers, "the hint ran in a worker process"
         os.kill(terminal.pid, signal.SIGKILL)
         terminal.process.wait()
-        deadline = time.monotonic() + 3
-        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not any(alive(pid) for pid in workers), "a worker outlived the app"
+        left = outlived(workers)
+        assert not left, f"workers outlived the app: {left}"
     finally:
         terminal.close()
 
@@ -115,10 +113,8 @@ def test_sigterm_or_a_closed_terminal_stops_an_analysis_as_ctrl_c_does(
     rows = (tmp_path / "golf.csv").read_text().splitlines()
     assert rows[0].startswith("seed,") and len(rows) > 1  # what was solved is written
     assert [path.name for path in tmp_path.iterdir()] == ["golf.csv"]  # no part left
-    deadline = time.monotonic() + 3
-    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not any(alive(pid) for pid in workers)
+    left = outlived(workers)
+    assert not left, f"workers outlived the analysis: {left}"
 
 
 async def test_pars_are_worked_out_at_a_lower_priority_than_hints() -> None:

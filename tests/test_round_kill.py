@@ -7,7 +7,6 @@ import os
 import random
 import signal
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -16,8 +15,8 @@ from parlour.engine.rounds import course_code
 from parlour.store.database import Store
 
 from .terminal import Terminal
-from .terminal import alive
 from .terminal import children
+from .terminal import outlived
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -27,10 +26,8 @@ def kill_hard(terminal: Terminal) -> None:
     workers = children(terminal.pid)
     os.kill(terminal.pid, signal.SIGKILL)
     terminal.process.wait()
-    deadline = time.monotonic() + 3
-    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not any(alive(pid) for pid in workers), "a process outlived the app"
+    left = outlived(workers)
+    assert not left, f"processes outlived the app: {left}"
     terminal.close()
 
 
