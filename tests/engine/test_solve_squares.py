@@ -521,3 +521,18 @@ def test_a_choice_of_sequence_won_sooner_is_not_starved_by_a_hard_one(
     verdict = solve_squares(start, budget_nodes=None, budget_seconds=1.0, clock=clock)
     assert verdict.status == WINNABLE and verdict.line[0] == choices[1]
     replay(start, verdict)
+
+
+def test_an_unknown_verdict_keeps_the_best_line_any_look_found() -> None:
+    """Seed 3518 offers two sequences and neither is settled within the budget: a look at
+    one of them reached two complete suits, which the verdict keeps (the search of the
+    choices in turn, after the looks, reaches fewer). The clock moves 4 ms a reading."""
+    start = SQUARES.start_from_seed(3518)
+    reads = iter(range(10**9))
+
+    def clock() -> float:
+        return next(reads) * 0.004
+
+    verdict = solve_squares(start, budget_nodes=None, budget_seconds=1.0, clock=clock)
+    assert verdict.status == UNKNOWN and verdict.best_score == 2
+    replay(start, verdict)  # (the line reaches the two suits)

@@ -443,6 +443,8 @@ def _solve_forming(
     one that is settled sooner from being tried."""
     choices = [move for move in SQUARES.legal_moves(state) if isinstance(move, TakeSequence)]
     known: dict[int, Answer] = {}
+    #: the best line found so far, a look's included (every line is one the engine plays)
+    best: tuple[int, list[Any]] = (-1, [])
     share = FIRST_LOOK
     while len(choices) - len(known) > 1 and share <= LOOKS_UP_TO:
         looking = [k for k in range(len(choices)) if k not in known]
@@ -458,8 +460,10 @@ def _solve_forming(
                 return WINNABLE, answer[1], [choices[k], *answer[2]]
             if answer[0] == NOT_WINNABLE:
                 known[k] = answer
+            elif answer[1] > best[0]:
+                best = (answer[1], [choices[k], *answer[2]])
         share *= 4
-    best: tuple[str, int, list[Any]] = (NOT_WINNABLE, -1, [])
+    verdict = NOT_WINNABLE
     for k, move in enumerate(choices):
         found = known.get(k)
         if found is None:
@@ -467,11 +471,11 @@ def _solve_forming(
         status, points, line = found
         if status == WINNABLE:
             return status, points, [move, *line]
-        if points > best[1]:
-            best = (best[0], points, [move, *line])
+        if points > best[0]:
+            best = (points, [move, *line])
         if status == UNKNOWN:
-            best = (UNKNOWN, best[1], best[2])
-    return best
+            verdict = UNKNOWN
+    return verdict, best[0], best[1]
 
 
 def _seconds_left(budget: Budget) -> float | None:
