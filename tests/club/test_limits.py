@@ -77,6 +77,21 @@ def test_records_that_only_name_a_key_do_not_use_up_its_rounds(tmp_path: Path) -
         assert post_from(url, round_record(3, "mo", key), "198.51.100.3") == 429
 
 
+def test_a_players_own_rounds_sent_again_do_not_use_up_its_rounds(tmp_path: Path) -> None:
+    """Every round is published: sent again by someone else, it is answered as the round
+    sent before, and takes nothing from its player's rounds."""
+    data = tmp_path / "data"
+    with club_server(str(data / "club.db"), data, "--submissions-per-minute", "2",
+                     "--trust-proxy") as url:  # fmt: skip
+        key = new_key("flo")
+        record = round_record(1, "flo", key)
+        assert post_from(url, record, "198.51.100.1") == 201
+        again = [post_from(url, record, f"192.0.2.{n}") for n in range(1, 6)]
+        assert again == [200] * 5
+        assert post_from(url, round_record(2, "flo", key), "198.51.100.2") == 201
+        assert post_from(url, round_record(3, "flo", key), "198.51.100.3") == 429
+
+
 def test_the_addresses_of_one_ipv6_network_are_counted_as_one(tmp_path: Path) -> None:
     """A host is given a whole /64: a new address for every request is no way round the
     limits."""

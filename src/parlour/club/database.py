@@ -162,6 +162,17 @@ class ClubDatabase:
                 continue  # another request made this player meanwhile: read it
         raise AssertionError("unreachable: the player was made or found")
 
+    async def sent_before(self, public_key: str, digest: str) -> bool:
+        """Whether the player of ``public_key`` has sent the round of ``digest`` here."""
+        async with self.engine.connect() as connection:
+            found = await connection.execute(
+                select(rounds.c.id)
+                .join(players, players.c.id == rounds.c.player_id)
+                .where(players.c.public_key == public_key, rounds.c.digest == digest)
+                .limit(1)
+            )
+            return found.first() is not None
+
     async def add_round(
         self, player: Player, examined: dict[str, Any], record: str
     ) -> tuple[StoredRound, bool]:
