@@ -73,3 +73,16 @@ def test_the_printed_layout_takes_four_colour(capsys: pytest.CaptureFixture[str]
     assert styles[1] == "bold red" and "blue" in styles[2] and "green" in styles[3]
     status, out, _ = run(capsys, "deal", "golf", "--seed", "1", "--four-colour")
     assert status == 0 and "9♠" in out
+
+
+def test_joining_a_club_never_saves_over_a_file_that_could_not_be_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = 'theme = "baize"\nfour_colour = true\nplayer = "Ann\n'
+    path = write_config(text)
+    status, out, err = run(
+        capsys, "--data-dir", str(tmp_path), "club", "join", "https://club.example.org/"
+    )
+    assert status != 0 and out == ""
+    assert f"{path} could not be read (not valid TOML" in err and "left as it is" in err
+    assert path.read_text(encoding="utf-8") == text

@@ -25,6 +25,7 @@ from parlour.store.config import config_path
 from parlour.store.config import load
 from parlour.store.config import nesting
 from parlour.store.config import save
+from parlour.store.config import save_loaded
 from parlour.store.config import shape
 
 
@@ -372,3 +373,48 @@ def test_the_settings_file_is_the_players_alone_under_umask_000(
     assert path.stat().st_mode & 0o777 == 0o600
     if not exists:
         assert path.parent.stat().st_mode & 0o777 == 0o700
+
+
+# -- saving never loses what the player wrote -------------------------------------------------
+
+
+def test_a_file_that_could_not_be_read_is_never_saved_over(tmp_path: Path) -> None:
+    """One typo made the file unreadable, and the next setting changed anywhere wrote the
+    defaults over everything the player had written."""
+    text = 'theme = "baize\nfour_colour = true\nplayer = "Ann"\n[keys]\nhint = "x"\n'
+    path = write(tmp_path / "config.toml", text)
+    loaded = load(path)
+    assert loaded.unreadable is not None
+    with pytest.raises(ConfigError) as refused:
+        save_loaded(changed(loaded, ascii=True))
+    assert str(refused.value).startswith(f"{path} could not be read (not valid TOML")
+    assert "left as it is" in str(refused.value)
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_settings_that_could_not_be_used_are_written_back_as_they_were(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "config.toml",
+        'theme = 3\nfour_colour = "yes"\nsound = "loud"\nascii = false\n'
+        '[keys]\nhint = "x"\nundo = 4\n',
+    )
+    loaded = load(path)
+    assert {problem.setting for problem in loaded.problems} == {
+        "theme", "four_colour", "sound", "keys.undo"
+    }  # fmt: skip
+    save_loaded(changed(loaded, four_colour=True))
+    saved = tomllib.loads(path.read_text(encoding="utf-8"))
+    # the setting changed is the new value; the others as the file wrote them
+    assert saved["four_colour"] is True
+    assert saved["theme"] == 3 and saved["sound"] == "loud"
+    assert saved["keys"] == {"hint": "x", "undo": 4}
+    again = load(path)
+    assert again.settings.four_colour is True and again.settings.keys == {"hint": ("x",)}
+    assert {problem.setting for problem in again.problems} == {"theme", "sound", "keys.undo"}
+
+
+def test_a_setting_changed_replaces_the_value_that_could_not_be_used(tmp_path: Path) -> None:
+    path = write(tmp_path / "config.toml", 'theme = 3\nsound = "loud"\n')
+    save_loaded(changed(load(path), theme="baize"))
+    saved = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert saved["theme"] == "baize" and saved["sound"] == "loud"

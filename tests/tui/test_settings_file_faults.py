@@ -87,8 +87,10 @@ async def test_a_link_to_a_device_is_not_written_and_the_app_says_so(tmp_path: P
         app.set_four_colour(True)
         await pilot.pause()
         assert app.four_colour is True  # in effect for this session
+    # a link to a device is not read, so it is never written either
     assert said == [
-        "Not saved: /dev/null is not a regular file (a device or a pipe?): not replaced"
+        f"Not saved: {link} could not be read (is not a regular file (a device or a pipe?):"
+        " not read), so it was left as it is: mend it or remove it, then choose again"
     ]
     assert link.is_symlink() and os.readlink(link) == "/dev/null"
 
@@ -109,3 +111,22 @@ async def test_thousands_of_problems_are_ten_lines_and_a_count(tmp_path: Path) -
         assert isinstance(app.screen, GolfScreen)
     assert len(said) == 11 and all("keys.nosuch" in line for line in said[:10])
     assert said[10] == "… and 2990 more (parlour config lists them all)."
+
+
+async def test_a_file_with_a_typo_is_not_saved_over_and_the_app_says_so(tmp_path: Path) -> None:
+    """A choice made in the app used to write the defaults over a file that one typo kept
+    from being read: the player's theme, deck, name and keys were gone."""
+    path = config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = 'theme = "baize\nplayer = "Ann"\n[keys]\nhint = "x"\n'
+    path.write_text(text)
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    said = recording(app)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(0.3)
+        said.clear()
+        app.set_four_colour(True)
+        await pilot.pause()
+        assert app.four_colour is True  # in effect for this session
+    assert len(said) == 1 and said[0].startswith(f"Not saved: {path} could not be read")
+    assert path.read_text() == text

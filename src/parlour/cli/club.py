@@ -88,7 +88,7 @@ def command_join(args: argparse.Namespace) -> int:
     from parlour.store.config import ConfigError
     from parlour.store.config import changed
     from parlour.store.config import load
-    from parlour.store.config import save
+    from parlour.store.config import save_loaded
 
     try:
         url = check_url(args.url)
@@ -96,7 +96,7 @@ def command_join(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     loaded = load()
     try:
-        save(loaded.path, changed(loaded, club_url=url).settings)
+        save_loaded(changed(loaded, club_url=url))
     except ConfigError as error:
         raise CliError(str(error)) from None
     join(_data_dir(args), url)

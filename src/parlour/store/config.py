@@ -14,7 +14,10 @@ is one :class:`Problem` naming the file, and the defaults are used.
 
 Saving writes through a symbolic link to the file it leads to (the link stays), in one
 step (:func:`parlour.store.files.atomic_writer`), and leaves the file the player's alone
-(0600) whatever the umask.
+(0600) whatever the umask. It never loses what the player wrote: a file that could not be
+read at all is not saved over (:func:`save_loaded` says why), and the settings of a file
+read that Parlour could not use (unknown, or a value of the wrong kind) are written back
+as they were, unless the save changes them.
 
 Only the kinds of values are checked here. Whether a theme exists, or a key name means a
 key, is for the layers that know themes and keys (the app, :mod:`parlour.controls.keys`);
@@ -49,6 +52,8 @@ MAX_SIZE = 1 << 16
 MAX_DEPTH = 32
 #: the most parts of a dotted key read (a real file's have two: ``keys.hint``)
 MAX_KEY_PARTS = 32
+#: the setting a problem names when the whole file could not be read
+FILE = "(file)"
 
 
 class ConfigError(OSError):
@@ -95,6 +100,13 @@ class Loaded:
     path: Path
     exists: bool
     problems: tuple[Problem, ...] = ()
+    #: the file's settings that could not be used, as it wrote them: kept when saving
+    unused: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def unreadable(self) -> Problem | None:
+        """The problem that kept the whole file from being read, if any."""
+        return next((problem for problem in self.problems if problem.setting == FILE), None)
 
 
 def config_path(explicit: str | Path | None = None) -> Path:
@@ -125,7 +137,7 @@ def load(path: str | Path | None = None) -> Loaded:
     target = config_path(path)
 
     def unusable(why: str) -> Loaded:
-        problem = Problem(target, "(file)", f"{why}; defaults used")
+        problem = Problem(target, FILE, f"{why}; defaults used")
         return Loaded(Settings(), target, exists=True, problems=(problem,))
 
     try:
@@ -158,7 +170,9 @@ def load(path: str | Path | None = None) -> Loaded:
     except ValueError:  # Python reads no integer of thousands of digits (the file fits one)
         return unusable("a number too long to read")
     settings, problems = parse(table, target)
-    return Loaded(settings, target, exists=True, problems=problems)
+    named = {problem.setting.split(".", 1)[0] for problem in problems}
+    unused = {name: value for name, value in table.items() if name in named}
+    return Loaded(settings, target, exists=True, problems=problems, unused=unused)
 
 
 #: where a scan of a file's shape must look: a comment, a string's opening, a bracket, a
@@ -329,8 +343,23 @@ def as_table(settings: Settings) -> dict[str, Any]:
     return table
 
 
-def save(path: Path, settings: Settings) -> None:
+def save_loaded(loaded: Loaded) -> None:
+    """Write ``loaded``'s settings back to its file, with the settings it could not use as
+    the file wrote them (:func:`save`); a file that could not be read at all is left as it
+    is, and :class:`ConfigError` says why (saving would replace all the player wrote)."""
+    problem = loaded.unreadable
+    if problem is not None:
+        why = problem.message.removesuffix("; defaults used")
+        raise ConfigError(
+            f"{shown(str(loaded.path))} could not be read ({why}), so it was left as it is:"
+            " mend it or remove it, then choose again"
+        )
+    save(loaded.path, loaded.settings, kept=loaded.unused)
+
+
+def save(path: Path, settings: Settings, kept: Mapping[str, Any] | None = None) -> None:
     """Write the settings (the player only when it is not the default, the login's name)
+    and ``kept`` (settings of the file that could not be used, written back as they were)
     to the file at ``path``, or to the file a link there leads to
     (its folder made if need be), in one step so that a reader never sees half of it, and
     the player's alone (0600). Raises :class:`ConfigError` saying why it cannot."""
@@ -344,6 +373,7 @@ def save(path: Path, settings: Settings) -> None:
         # the default (the login's name) is not written: a file saved for another setting
         # would otherwise name a player the player never chose
         del table["player"]
+    table.update(kept or {})
     text = tomli_w.dumps(table)
     try:
         write_text(Path(os.path.realpath(path)), text, private=True, replace=True)
@@ -352,5 +382,7 @@ def save(path: Path, settings: Settings) -> None:
 
 
 def changed(loaded: Loaded, **values: Any) -> Loaded:
-    """The same file with some settings changed (not yet written)."""
-    return replace(loaded, settings=replace(loaded.settings, **values))
+    """The same file with some settings changed (not yet written): a setting changed is
+    no longer kept as the file wrote it."""
+    unused = {name: value for name, value in loaded.unused.items() if name not in values}
+    return replace(loaded, settings=replace(loaded.settings, **values), unused=unused)

@@ -97,7 +97,7 @@ class Preferences(App[None]):
         if self.served:
             return  # a visitor's settings are theirs for this visit, not the owner's file
         try:
-            settings_file.save(self.config.path, self.config.settings)
+            settings_file.save_loaded(self.config)
         except settings_file.ConfigError as error:
             self.notify(f"Not saved: {error}", title="Settings", severity="error", timeout=15)
 
