@@ -158,6 +158,21 @@ def test_the_page_escapes_names_and_has_security_headers(club: str) -> None:
         assert "<h1>Ma&#39;ry-Ann</h1>" in response.read().decode()
 
 
+@pytest.mark.parametrize("character", ["\x9b", "\x9d", "\u202e", "\u2066"])
+def test_a_record_holding_a_c1_control_or_a_bidi_control_is_refused(
+    club: str, character: str
+) -> None:
+    """C1 controls (a terminal obeys CSI and OSC as it does ESC [ and ESC ]) and the
+    bidirectional overrides were kept and served back in the record's text."""
+    course, name = a_course(), f"Cee {secrets.token_hex(3)}"
+    first_line, rest = round_record(course, name, None).split("\n", 1)
+    record = sign_record(f"{first_line}\n# a comment {character}2J\n{rest}", new_key(name))
+    with pytest.raises(Refused) as refused:
+        submit(club, record)
+    assert refused.value.status == 422
+    assert f"control character (U+{ord(character):04X})" in refused.value.reason
+
+
 def test_what_no_round_or_player_can_be_is_not_found(club: str) -> None:
     """Round numbers past the id column's 32 bits and names holding a NUL were passed to
     the database, which on PostgreSQL refused them: an error (500) and a traceback."""
@@ -176,6 +191,6 @@ def test_a_signed_record_holding_a_control_character_is_refused_before_its_name_
     with pytest.raises(Refused) as refused:
         submit(club, nul)
     assert refused.value.status == 422
-    assert "control character ('\\x00')" in refused.value.reason
+    assert "control character (U+0000)" in refused.value.reason
     # the name was not bound to the refused record's key: another key may have it
     assert submit(club, round_record(course, name, new_key(name)))["new"] is True

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import multiprocessing
+import re
 import signal
 import time
 from collections.abc import Iterator
@@ -62,8 +63,12 @@ def round_digest(game: str, course: int, options: frozenset[str], holes: list[li
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-#: characters no round record holds: the C0 controls but tab and line ends, and DEL
-_CONTROLS: Final = frozenset(map(chr, [*range(9), 11, 12, *range(14, 32), 127]))
+#: characters no round record holds: the controls (C0 but tab and line ends, DEL, and C1,
+#: whose CSI and OSC a terminal showing the record would obey) and the bidirectional
+#: marks, embeddings, overrides and isolates (which make the text shown read otherwise)
+_CONTROLS: Final = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
 
 
 def examine(text: str, budget: float) -> dict[str, Any]:
@@ -84,9 +89,9 @@ def _examine(text: str) -> dict[str, Any]:
     def refused(reason: str) -> dict[str, Any]:
         return {"ok": False, "reason": reason}
 
-    control = next((c for c in text if c in _CONTROLS), None)
+    control = _CONTROLS.search(text)
     if control is not None:  # (a record is text; PostgreSQL's text cannot hold a NUL)
-        return refused(f"the round record holds a control character ({control!r})")
+        return refused(f"the round record holds a control character (U+{ord(control.group()):04X})")
     try:
         record = parse_round_record(text)
     except ParlourError as error:
