@@ -26,6 +26,7 @@ from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.notation import parse_options
 from parlour.engine.record import format_record
+from parlour.engine.record import resumed
 from parlour.engine.registry import round_game
 from parlour.engine.rounds import Round
 from parlour.engine.rounds import hole_deck
@@ -173,12 +174,7 @@ class Session:
         rules = find_game(saved.game)
         deck = parse_deck(saved.deck, rules.deck_size)
         line: Line[Any, Any] = Line.new(rules, deck, parse_options(saved.options), saved.seed)
-        line = line.played_on(saved.moves)
-        if not rules.is_finished(line.current):
-            redone = line.played_on(reversed(saved.undone))
-            for _ in redone.moves[len(line.moves) :]:
-                redone = redone.undo()
-            line = redone
+        line = resumed(line, saved.moves, saved.undone)
         context = None
         if saved.round_id is not None and saved.hole is not None:
             stored = store.get_round(saved.round_id)

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from parlour.cli import main
+from parlour.engine import record as record_module
 from parlour.engine import work
+from parlour.engine.errors import ParlourError
 from parlour.engine.errors import RecordError
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_nodes import canonical
@@ -32,6 +34,8 @@ from parlour.engine.record import MAX_POSITIONS
 from parlour.engine.record import format_record
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
+from parlour.engine.record import resumed
+from parlour.engine.work import WorkExceeded
 
 FILE_CAP = 1 << 20
 
@@ -198,3 +202,25 @@ def test_the_longer_look_of_end_is_made_once_and_not_counted() -> None:
     assert ended.moves[-1] == END and SQUARES.outcome(ended.current) is not None
     with pytest.raises(RecordError, match="the game is over"):
         replay(parse_record(hand_made(line, [END, END])), positions=before)
+
+
+def test_a_saved_game_is_rebuilt_within_a_records_bounds(
+    unsettled: Line[Any, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game in progress is read from the database, which anyone may have written: it
+    was replayed with no bound at all (some 1,100 moves of such a walk, saved, took 13 s
+    of processor time to open)."""
+    moves = walk(unsettled, 6)
+    needed = positions_needed(hand_made(unsettled, moves))
+    played = [*map(SQUARES.format_move, unsettled.moves), *map(str, moves)]
+    start: Line[Any, Any] = Line.new(SQUARES, unsettled.deck, unsettled.options, unsettled.seed)
+    # the last two moves undone: redo has them, the latest first
+    rebuilt = resumed(start, played[:-2], played[:-3:-1])
+    assert rebuilt.moves == (*unsettled.moves, *moves[:-2])
+    assert rebuilt.redo().redo().moves[-2:] == tuple(moves[-2:])
+    monkeypatch.setattr(record_module, "MAX_POSITIONS", needed - BUDGET)
+    with pytest.raises(WorkExceeded):
+        resumed(start, played, [])
+    monkeypatch.setattr(record_module, "MAX_MOVES", len(played) - 1)
+    with pytest.raises(ParlourError, match=f"the saved game holds {len(played)} moves"):
+        resumed(start, played, [])

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
@@ -196,6 +197,29 @@ def _parse_move_line(line: str, number: int, expected: int) -> RecordedMove:
     if len(words) != 1:
         raise RecordError(f"expected one move on the line, found {body.strip()!r}", number)
     return RecordedMove(expected, words[0], description.strip() if semicolon else None, number)
+
+
+def resumed(line: AnyLine, moves: Sequence[str], undone: Sequence[str]) -> AnyLine:
+    """A saved game rebuilt from its start ``line``: its ``moves`` played, then its
+    ``undone`` ones (the latest first) played and undone again, so that redo has them.
+    The work is bounded as a record's replay is (:func:`replay`): a saved game is as
+    untrusted as a record (its database may have been written by anyone), and its moves
+    could otherwise keep the rules' end searches busy for many seconds."""
+    if len(moves) + len(undone) > MAX_MOVES:
+        raise ParlourError(
+            f"the saved game holds {len(moves) + len(undone):,} moves; a game may hold at "
+            f"most {MAX_MOVES:,}, far more than any game takes"
+        )
+    from parlour.engine import work  # (not needed before a new deal's first board)
+
+    with work.metered(MAX_POSITIONS):
+        line = line.played_on(moves)
+        if line.rules.is_finished(line.current):
+            return line
+        redone = line.played_on(reversed(undone))
+    for _ in redone.moves[len(line.moves) :]:
+        redone = redone.undo()
+    return redone
 
 
 def replay(record: Record, positions: int = MAX_POSITIONS) -> Line[Any, Any]:
