@@ -44,3 +44,12 @@ def test_what_was_marked_is_read_back(tmp_path: Path) -> None:
     mark(tmp_path, "https://other.example", 12, DECLINED)
     assert club_state(tmp_path, URL).rounds == {12: SENT}
     assert club_state(tmp_path, URL).done(12) and not club_state(tmp_path, URL).done(13)
+
+
+def test_a_club_file_nested_past_pythons_stack_is_read_as_empty(tmp_path: Path) -> None:
+    """JSON's reader recurses: brackets nested 100,000 deep (200 kB of the 4 MiB read)
+    ended every club command in a traceback."""
+    (tmp_path / "club.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert club_state(tmp_path, URL).rounds == {}
+    mark(tmp_path, URL, 3, SENT)
+    assert club_state(tmp_path, URL).rounds == {3: SENT}

@@ -52,7 +52,7 @@ def _read(directory: Path) -> dict[str, Any]:
         return {}
     try:
         data = json.loads(read_text(path, limit=1 << 22))
-    except (FileError, ValueError):
+    except (FileError, ValueError, RecursionError):  # (brackets nested past the stack)
         return {}
     return data if isinstance(data, dict) else {}
 
