@@ -5,8 +5,10 @@ their reasons."""
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -141,6 +143,29 @@ def test_health_and_a_players_rounds(club: str) -> None:
     with pytest.raises(Refused) as refused:
         board(club, "UUUU")
     assert refused.value.status == 400
+
+
+def best_rows(html: str) -> list[str]:
+    """The Best rows of the golf cards on a page, in order."""
+    return re.findall(r'<tr class="best">.*?</tr>', html)
+
+
+def test_a_players_page_shows_each_rounds_best_as_its_own_page_does(club: str) -> None:
+    """The page asks for the pars of all its rounds at once (it asked once a round)."""
+    name = f"Pam {secrets.token_hex(3)}"
+    key = new_key(name)
+    first, second = a_course(), a_course()
+    sent = [submit(club, round_record(course, name, key)) for course in (first, second)]
+    for course in (first, second):  # a course's page works out its pars
+        urllib.request.urlopen(f"{club}/course/{course_code(course)}", timeout=30).read()
+    own = []
+    for answer in reversed(sent):  # the player's page shows the latest first
+        with urllib.request.urlopen(f"{club}/round/{answer['round']}", timeout=10) as response:
+            own += best_rows(response.read().decode())
+    assert len(own) == 2 and all("–" not in row for row in own)  # every par known
+    path = f"{club}/player/{urllib.parse.quote(name)}"
+    with urllib.request.urlopen(path, timeout=10) as response:
+        assert best_rows(response.read().decode()) == own
 
 
 def test_the_page_escapes_names_and_has_security_headers(club: str) -> None:

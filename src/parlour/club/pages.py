@@ -4,6 +4,7 @@ escape every name and value (``autoescape``), laid out to read on a phone."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC
 from datetime import datetime
 from functools import cache
@@ -84,12 +85,32 @@ def card(stored: StoredRound, pars: list[int] | None) -> dict[str, Any]:
 
 
 async def _pars(request: web.Request, stored: StoredRound) -> list[int] | None:
+    return (await _pars_of(request, [stored]))[0]
+
+
+async def _pars_of(request: web.Request, stored: Sequence[StoredRound]) -> list[list[int] | None]:
+    """Each round's pars, hole by hole (None until all are worked out): one question to
+    the database for each set of options, however many rounds (a player's page shows
+    up to 200, and asked once a round it was the dearest page to ask for)."""
     spec = round_game()
     kind = spec.rounds
     assert kind is not None
-    seeds = [hole_seed(kind, stored.course, hole) for hole in range(1, kind.holes + 1)]
-    known = await request.app[DATABASE].pars(spec.id, seeds, stored.options)
-    return [known[seed] for seed in seeds] if len(known) == len(seeds) else None
+    seeds = [[hole_seed(kind, r.course, hole) for hole in range(1, kind.holes + 1)] for r in stored]
+    known: dict[str, dict[int, int]] = {}
+    for options in {r.options for r in stored}:
+        wanted = {
+            seed
+            for r, its in zip(stored, seeds, strict=True)
+            if r.options == options
+            for seed in its
+        }
+        known[options] = await request.app[DATABASE].pars(spec.id, sorted(wanted), options)
+    return [
+        [known[r.options][seed] for seed in its]
+        if all(seed in known[r.options] for seed in its)
+        else None
+        for r, its in zip(stored, seeds, strict=True)
+    ]
 
 
 async def course_page(request: web.Request, course: int, daily: bool) -> web.Response:
@@ -148,7 +169,8 @@ async def player(request: web.Request) -> web.Response:
             request, "missing.html", 404, reason="No player of that name has sent a round here."
         )
     name, rounds = found
-    shown = [{"round": r, "card": card(r, await _pars(request, r))} for r in rounds]
+    pars = await _pars_of(request, rounds)
+    shown = [{"round": r, "card": card(r, its)} for r, its in zip(rounds, pars, strict=True)]
     return page(request, "player.html", name=name, rounds=shown)
 
 
