@@ -124,7 +124,8 @@ def test_an_invisible_name_is_named_by_its_code_point() -> None:
     ("name", "mixed"),
     [("\u0430nn", "Latin and Cyrillic"), ("p\u0430yp\u0430l", "Latin and Cyrillic"),
      ("\u0391nna", "Latin and Greek"), ("Анна\u0061", "Cyrillic and Latin"),
-     ("\u03bflga", "Latin and Greek"), ("ann\u0570", "Latin and Armenian")],
+     ("\u03bflga", "Latin and Greek"), ("ann\u0570", "Latin and Armenian"),
+     ("B\u0966b", "Latin and Devanagari"), ("r\u09e6se", "Latin and Bengali")],
 )  # fmt: skip
 def test_a_name_mixing_alphabets_is_refused(name: str, mixed: str) -> None:
     """Cyrillic а among Latin letters (аnn) is the classic look-alike of ann."""
@@ -135,7 +136,8 @@ def test_a_name_mixing_alphabets_is_refused(name: str, mixed: str) -> None:
 @pytest.mark.parametrize(
     "name",
     ["Анна", "Ἀλέξανδρος", "山田はなこ", "佐々木 ハナコ", "タロー", "김민준", "Li 李", "Kim 민준",
-     "Σοφία", "ann2", "O'Neill-Smith", "José Ñúñez", "Ólafur", "أحمد", "דוד", "Łukasz"],
+     "Σοφία", "ann2", "O'Neill-Smith", "José Ñúñez", "Ólafur", "أحمد", "דוד", "Łukasz",
+     "أحمد ٣", "अनिल ५", "ศิริ", "தமிழ்", "বাংলা", "क्षिति", "Spin\u0308al"],
 )  # fmt: skip
 def test_names_of_one_alphabet_and_the_mixes_names_have_are_players(name: str) -> None:
     """One alphabet, or Latin with Chinese, Japanese or Korean (UTS #39, highly
@@ -189,3 +191,17 @@ def test_a_database_with_two_spellings_of_one_name_becomes_one_player(tmp_path: 
     assert store.player == "Ann"
     assert len(store.finished_games()) == 3 and len(store.rounds()) == 3
     assert store.players() == ["Ann"]  # bob has not played
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [("a\u093f", "cannot have 'ि' on 'a'"), ("\u0301x", "only on a letter"),
+     ("x \u0301", "only on a letter"), ("ab\u0301\u0302\u0303", "at most 2 marks"),
+     ("\u0e2a\u093f", "cannot have 'ि' on 'ส'")],
+)  # fmt: skip
+def test_a_mark_is_only_on_a_letter_of_its_script_and_never_heaped(name: str, reason: str) -> None:
+    """Vowel signs and accents that have no composed form are part of names (Hindi,
+    Bengali, Tamil, Thai names were refused for them), but only on a letter of their own
+    script, and not stacked to hide the letter under them."""
+    with pytest.raises(ValueError, match=reason):
+        check_player(name)

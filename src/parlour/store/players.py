@@ -1,19 +1,21 @@
 """Players: every game, game in progress and round belongs to one, by name.
 
 A name is what the player types (``--player ann``, the ``player`` setting): one to 32
-characters, letters of any alphabet, digits, spaces and ``- _ . '``. Without one, the
-player is the login name of whoever runs Parlour.
+characters, letters of any alphabet (with the vowel signs and accents written on them: at
+most two on a letter, each of the letter's own script), digits, spaces and ``- _ . '``.
+Without one, the player is the login name of whoever runs Parlour.
 
-Two names that look the same are one name. A name is tidied before anything else: its
-compatibility forms folded to the plain ones (Unicode NFKC: full-width ``ｒoot`` is
-``root``), spaces at either end dropped and a run of spaces made one. What could only
-pass for another name is refused: an invisible character (the Hangul fillers, the blank
-Braille pattern, zero-width spaces and joiners), and letters of two alphabets in one
-name (Cyrillic ``а`` among Latin letters, as in ``аnn``), except the mixes a name may
-really have (Latin letters with Chinese, Japanese or Korean ones, as Unicode's
-"highly restrictive" level of UTS #39 allows). And names are told apart without regard
-to case: ``Ann`` and ``ann`` are one player (:func:`player_key`), known by the name as
-first written.
+Two names that look the same are one name, or one of them is refused (but for a name
+wholly in one alphabet whose letters all pass for another's: Cyrillic ``Ѕаѕһа`` beside
+``Sasha``). A name is tidied before anything else: its compatibility forms folded to the
+plain ones (Unicode NFKC: full-width ``ｒoot`` is ``root``), spaces at either end dropped
+and a run of spaces made one. What could only pass for another name is refused: an
+invisible character (the Hangul fillers, the blank Braille pattern, zero-width spaces
+and joiners), and letters of two alphabets in one name (Cyrillic ``а`` among Latin
+letters, as in ``аnn``), except the mixes a name may really have (Latin letters with
+Chinese, Japanese or Korean ones, as Unicode's "highly restrictive" level of UTS #39
+allows). And names are told apart without regard to case: ``Ann`` and ``ann`` are one
+player (:func:`player_key`), known by the name as first written.
 
 >>> check_player("  Ann   Smith ")
 'Ann Smith'
@@ -53,7 +55,9 @@ _INVISIBLE: Final = (
 )  # fmt: skip
 
 #: the first word of a letter's Unicode name that is not its script's name
-_SCRIPT_OF_WORD: Final = {"CJK": "Han", "IDEOGRAPHIC": "Han"}
+_SCRIPT_OF_WORD: Final = {
+    "CJK": "Han", "IDEOGRAPHIC": "Han", "ARABIC-INDIC": "Arabic", "EXTENDED": "Arabic"
+}  # fmt: skip
 #: letters of no one script (a modifier letter such as ``ʼ``, the Japanese ``ー``)
 _COMMON_WORDS: Final = frozenset({"MODIFIER", "KATAKANA-HIRAGANA"})
 #: the scripts one name may mix (UTS #39, highly restrictive); any one script alone
@@ -90,10 +94,12 @@ def script(char: str) -> str | None:
 
 
 def _check_scripts(name: str) -> None:
-    """Refuse letters of two alphabets in one name (but for the mixes names really have)."""
+    """Refuse letters of two alphabets in one name (but for the mixes names really have).
+    A digit other than 0 to 9 counts as a letter of its script: Devanagari's zero passes
+    for an o among Latin letters."""
     letters: dict[str, list[str]] = {}  # script -> its letters in the name, in order
     for char in name:
-        kind = script(char) if char.isalpha() else None
+        kind = script(char) if char.isalpha() or (char.isdigit() and not char.isascii()) else None
         if kind is not None:
             letters.setdefault(kind, []).append(char)
     if len(letters) <= 1 or any(set(letters) <= mix for mix in _MIXES):
@@ -122,14 +128,44 @@ def check_player(name: str) -> str:
         raise ValueError(
             f"a player's name cannot hold a character that shows as nothing ({listed})"
         )
-    wrong = sorted({c for c in name if not (c.isalnum() or c in _ALSO_ALLOWED)})
+    wrong = sorted({c for c in name if not (c.isalnum() or c in _ALSO_ALLOWED or _is_mark(c))})
     if wrong:
         listed = " ".join(map(_described, wrong))
         raise ValueError(
             f"a player's name has letters, digits, spaces and - _ . ' only, not {listed}"
         )
+    _check_marks(name)
     _check_scripts(name)
     return name
+
+
+#: the most marks one letter may carry (a Bengali letter has a vowel sign and a sign of
+#: its own, ``বাং``; ever more marks stacked on one letter hide what is under them)
+MAX_MARKS: Final = 2
+
+
+def _is_mark(char: str) -> bool:
+    """A mark written on a letter: the vowel signs of Devanagari, Bengali, Tamil, Thai and
+    the rest, and the accents that have no composed form."""
+    return unicodedata.category(char).startswith("M")
+
+
+def _check_marks(name: str) -> None:
+    """Marks only on a letter of their own script (an accent of no script on any letter),
+    at most :data:`MAX_MARKS` on one."""
+    base, marks = None, 0
+    for char in name:
+        if not _is_mark(char):
+            base, marks = char, 0
+            continue
+        marks += 1
+        kind = None if unicodedata.name(char, "").startswith("COMBINING") else script(char)
+        if base is None or not base.isalpha():
+            raise ValueError(f"a player's name has {_described(char)} only on a letter")
+        if marks > MAX_MARKS:
+            raise ValueError(f"a player's name has at most {MAX_MARKS} marks on one letter")
+        if kind is not None and kind != script(base):
+            raise ValueError(f"a player's name cannot have {_described(char)} on {base!r}")
 
 
 def player_key(name: str) -> str:
