@@ -127,7 +127,9 @@ class Session:
 
     @classmethod
     def from_line(cls, store: Store, line: Line[Any, Any]) -> Session:
-        session = cls(store, line)
+        """A game played on from ``line`` (a replay taken over, a record played on): the
+        moves it begins with were given, not found, and count as hints."""
+        session = cls(store, line, hints=len(line.moves))
         session.save()
         return session
 

@@ -117,3 +117,21 @@ async def test_the_start_screen_offers_resume(tmp_path: Path) -> None:
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.line.seed == 3
         assert len(app.screen.session.line.moves) == 1
+
+
+async def test_the_moves_a_replay_taken_over_begins_with_count_as_hints(tmp_path: Path) -> None:
+    """Taken over one move before its end, a replay of a won game was a second win with
+    no hint at all: anyone could win again and again for nothing."""
+    line = played_hole(6)
+    app = make_app(tmp_path, replay_text=format_record(line))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("end", "left", "t")
+        assert screen.in_play and screen.session.hints == len(line.moves) - 1
+        said = str(screen.query_one("#status").render())
+        assert f"the {len(line.moves) - 1} moves before count as hints" in said
+        screen.session.play(line.moves[-1])
+        await pilot.pause()
+    finished = Store(tmp_path).finished_games()
+    assert len(finished) == 1 and finished[0].hints == len(line.moves) - 1

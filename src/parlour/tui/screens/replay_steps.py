@@ -62,7 +62,11 @@ def take_over(screen: GameScreen) -> None:
         return
     from parlour.tui.screens.unfinished import tell_replacing
 
-    moved = f"Your game now, from move {len(line.moves)}."
+    given = len(line.moves)
+    counted = {0: "", 1: " (the move before counts as a hint)"}.get(
+        given, f" (the {given} moves before count as hints)"
+    )
+    moved = f"Your game now, from move {given}{counted}."
 
     def told(replaced: str) -> None:  # (the one game kept for its game and options)
         if screen.course is playing and playing.line is taken:  # nothing played since
