@@ -4,10 +4,13 @@ its own."""
 
 from __future__ import annotations
 
+import http.server
+import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -120,3 +123,35 @@ def status_of(request: str | urllib.request.Request, timeout: float = 30) -> int
             return int(response.status)
     except urllib.error.HTTPError as error:
         return error.code
+
+
+@contextmanager
+def hostile_club(answer: dict[str, Any], status: int = 201) -> Iterator[str]:
+    """A "club" on a free loopback port that answers every request (a round sent, a board
+    asked for) with ``status`` and ``answer`` as JSON, whatever it holds: its address
+    while the block runs."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def answer(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            body = json.dumps(answer).encode("utf-8")
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_POST = answer
+
+        def log_message(self, *args: Any) -> None:
+            pass  # (no line on standard error for each request)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(10)

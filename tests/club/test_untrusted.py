@@ -1,16 +1,23 @@
-"""A club's answer is text from outside: ``parlour club board`` shows every name as
-characters only (no terminal control, no Rich markup), and the web page escapes it."""
+"""A club's answer is text from outside: ``parlour club board`` and ``parlour club
+submit`` show every name as characters only (no terminal control, no Rich markup) and
+numbers only when they are numbers, and the web page escapes it."""
 
 from __future__ import annotations
 
 import socketserver
 import threading
+from pathlib import Path
 
 import pytest
 
+from parlour.cli import main
 from parlour.cli.club_board import print_boards
 from parlour.clubclient.http import Unreachable
 from parlour.clubclient.http import call
+from parlour.engine.rounds import course_code
+from tests.club.helpers import hostile_club
+from tests.test_cli_match import COURSE
+from tests.test_cli_match import play_round
 
 
 def test_a_hostile_board_is_only_shown(
@@ -59,6 +66,39 @@ def test_a_board_of_the_wrong_shape_is_shown_as_far_as_it_makes_sense(
     header = next(line for line in out.splitlines() if "Total" in line)
     assert "18" in header and "19" not in header  # no more columns than MAX_HOLES
     assert "│ par " not in out  # nine pars do not fit eighteen columns: none are shown
+
+
+@pytest.mark.parametrize(
+    ("place", "players", "said"),
+    [
+        ("\x1b]0;owned\x07", 12, ""),
+        (3, "\x1b]52;c;b3duZWQ=\x07\x1b[2J", ": place 3 of ?"),
+        (True, 12, ""),
+        (3, 12, ": place 3 of 12"),
+    ],
+    ids=["a window title for a place", "a clipboard write for the players", "true", "numbers"],
+)
+def test_what_a_hostile_club_answers_a_round_sent_is_only_shown(
+    place: object,
+    players: object,
+    said: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    private_data_dir: Path,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    play_round(private_data_dir, "ann", best=False)
+    code = course_code(COURSE)
+    answer = {"new": True, "place": place, "players": players, "page": "/round/1\x1b[2J"}
+    with hostile_club(answer) as url:
+        assert main(["--player", "ann", "club", "join", url]) == 0
+        assert main(["--player", "ann", "club", "submit", "--course", code]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert f"Sent round of course {code}, total " in out
+    sent = next(line for line in out.splitlines() if line.startswith("Sent round"))
+    assert sent.endswith(f"{said}. {url}/round/1\\x1b[2J")
+    assert ("place" in sent) == bool(said)
 
 
 class Hostile(socketserver.BaseRequestHandler):

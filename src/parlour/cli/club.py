@@ -110,6 +110,7 @@ def command_submit(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from parlour.cli.match import _course
+    from parlour.clubclient.answers import place_words
     from parlour.clubclient.outbox import join
     from parlour.clubclient.outbox import send
     from parlour.clubclient.outbox import to_send
@@ -136,11 +137,9 @@ def command_submit(args: argparse.Namespace) -> int:
         if result.outcome == "sent" and result.answer is not None:
             answer = result.answer
             again = "" if answer.get("new") else " (it had it already)"
-            place = answer.get("place")
-            standing = f": place {place} of {answer.get('players')}" if place else ""
             console.print(Text(
                 f"Sent round of course {result.code}, total {result.round.total}{again}"
-                f"{standing}. {url}{shown(str(answer.get('page', '')))}"
+                f"{place_words(answer)}. {url}{shown(str(answer.get('page', '')))}"
             ))  # fmt: skip
         elif result.outcome == "refused":
             failed = True
