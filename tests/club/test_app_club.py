@@ -8,22 +8,29 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
 from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
 from parlour.clubclient.outbox import to_send
+from parlour.engine.rounds import course_code
 from parlour.store.config import Loaded
 from parlour.store.config import Settings
 from parlour.store.database import Store
 from parlour.tui.app import make_app
+from parlour.tui.screens.club_send import send_rounds
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.scorecard import ScorecardScreen
+from tests.club.helpers import hostile_club
 from tests.club.postgres import free_port
+from tests.test_cli_match import play_round
 from tests.tui.test_golf_pilot import play_hole_with_actions
 from tests.tui.test_round_export import COURSE
 
 pytestmark = pytest.mark.xdist_group("club")
+
+COURSE_CODE = course_code(COURSE)
 
 
 def eight_holes(data: Path, player: str) -> None:
@@ -167,3 +174,43 @@ async def test_a_served_app_never_sends_to_the_club(
         menu = app.screen.query_one("#menu", OptionList)
         ids = [menu.get_option_at_index(index).id for index in range(menu.option_count)]
         assert "history" in ids and "club" not in ids
+
+
+class Bare(App[None]):
+    """An app of Textual's own: its notices are read as markup unless told otherwise."""
+
+    quit_by_a_click = False
+
+    def action_quit(self) -> None:
+        self.quit_by_a_click = True
+
+
+@pytest.mark.parametrize(
+    ("status", "answer", "said"),
+    [
+        (201, {"new": True, "place": "[/]", "players": 3}, f"{COURSE_CODE} sent to the club."),
+        (201, {"new": True, "place": 2, "players": "[b]9[/b]"}, "club: place 2 of ?."),
+        (422, {"error": "[@click=app.quit]CLICK[/]"}, ": [@click=app.quit]CLICK[/]"),
+    ],
+    ids=["a closing tag for a place", "markup for the players", "a click in a reason"],
+)
+async def test_a_hostile_clubs_answer_is_only_words(
+    status: int, answer: dict[str, Any], said: str, private_data_dir: Path
+) -> None:
+    """What the club answers a round sent reaches the notification as words, whatever app
+    sends it: not a crash (a closing tag with none open), not markup, not an action run
+    by clicking the notification."""
+    play_round(private_data_dir, "Nell", COURSE, best=False)
+    store = Store(private_data_dir, player="Nell")
+    (played,) = store.rounds()
+    app = Bare()
+    try:
+        with hostile_club(answer, status) as url:
+            async with app.run_test(size=(100, 32), notifications=True) as pilot:
+                send_rounds(app, store, private_data_dir, url, also=played.id)
+                await wait_for_toast(app, pilot, said)
+                await pilot.click(Toast)
+                await pilot.pause()
+    finally:
+        store.close()
+    assert not app.quit_by_a_click

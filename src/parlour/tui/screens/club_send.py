@@ -11,6 +11,7 @@ from typing import Final
 from textual.app import App
 from textual.screen import Screen
 
+from parlour.clubclient.answers import place_words
 from parlour.clubclient.outbox import Sent
 from parlour.clubclient.outbox import decline
 from parlour.clubclient.outbox import join
@@ -31,8 +32,7 @@ def sent_words(results: list[Sent], url: str) -> tuple[str, str]:
     lines, severity = [], "information"
     for result in results:
         if result.outcome == "sent" and result.answer is not None:
-            place, players = result.answer.get("place"), result.answer.get("players")
-            standing = f": place {place} of {players}" if place else ""
+            standing = place_words(result.answer)
             lines.append(f"Round of course {result.code} sent to the club{standing}.")
         elif result.outcome == "refused":
             severity = "error"
@@ -71,7 +71,10 @@ def send_rounds(
             words, severity = sent_words(results, url)
         except (StoreError, FileError) as error:
             words, severity = f"No round could be sent: {error}", "error"
-        app.call_from_thread(app.notify, words, title="Club", severity=severity, timeout=12)
+        # (the club's words in it are shown as they are, never read as markup, in any app)
+        app.call_from_thread(
+            app.notify, words, title="Club", severity=severity, timeout=12, markup=False
+        )
 
     app.run_worker(work, thread=True, group="club", name="send rounds")
 
