@@ -4,8 +4,13 @@ numbers only when they are numbers, and the web page escapes it."""
 
 from __future__ import annotations
 
+import socket
 import socketserver
 import threading
+import time
+from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -13,7 +18,9 @@ import pytest
 from parlour.cli import main
 from parlour.cli.club_board import print_boards
 from parlour.clubclient.http import Unreachable
+from parlour.clubclient.http import board
 from parlour.clubclient.http import call
+from parlour.clubclient.http import submit
 from parlour.engine.rounds import course_code
 from tests.club.helpers import hostile_club
 from tests.test_cli_match import COURSE
@@ -125,3 +132,59 @@ def test_a_club_that_answers_nonsense_is_one_error(answer: bytes) -> None:
         threading.Thread(target=server.handle_request, daemon=True).start()
         with pytest.raises(Unreachable):
             call(f"http://127.0.0.1:{server.server_address[1]}", "/api/board", timeout=10)
+
+
+@contextmanager
+def dripping(head: bytes, every: float = 0.1, longest: float = 8.0) -> Iterator[str]:
+    """A "club" that reads the request, sends ``head`` and then one byte every ``every``
+    seconds (for ``longest`` seconds at most, so that a client that waits for all of it
+    ends too): its address while the block runs."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def serve() -> None:
+        connection, _ = listener.accept()
+        with connection:
+            connection.recv(65536)
+            connection.sendall(head)
+            ends = time.monotonic() + longest
+            while not stop.wait(every) and time.monotonic() < ends:
+                try:
+                    connection.sendall(b" ")
+                except OSError:  # (the client has gone)
+                    return
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join(10)
+        listener.close()
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Slow: ",
+        b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 999\r\n\r\n{",
+    ],
+    ids=["headers", "the body"],
+)
+@pytest.mark.parametrize(
+    "ask",
+    [lambda url: board(url, timeout=1.0), lambda url: submit(url, "a round", timeout=1.0)],
+    ids=["a board", "a round sent"],
+)
+def test_a_club_that_answers_a_byte_at_a_time_is_given_up_on_in_time(
+    head: bytes, ask: Callable[[str], object]
+) -> None:
+    """A call's timeout is the whole call's: a club that keeps sending a byte at a time,
+    each well within the timeout, is given up on when the timeout is over."""
+    with dripping(head) as url:
+        began = time.monotonic()
+        with pytest.raises(Unreachable, match="cannot be reached"):
+            ask(url)
+        took = time.monotonic() - began
+    assert 1.0 <= took < 3.0

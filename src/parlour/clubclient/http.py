@@ -1,11 +1,20 @@
 """Talking to a club: HTTP with the standard library (``urllib``), each call bounded by a
 timeout, every failure one of two errors: :class:`Unreachable` (try again later) or
-:class:`Refused` (the club said no, and why)."""
+:class:`Refused` (the club said no, and why).
+
+The timeout is the whole call's, not each step's: a socket's own timeout bounds one wait
+for bytes, so a club (or anything between) that sends a byte every few seconds would keep
+a call going for ever. Here every step (connecting, the TLS handshake, each write, each
+read of the answer, redirects too) is given only what is left of the call's time."""
 
 from __future__ import annotations
 
 import http.client
+import io
 import json
+import socket
+import ssl
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -69,11 +78,13 @@ def call(
             **({"Content-Type": "text/plain; charset=utf-8"} if body is not None else {}),
         },
     )
+    deadline = _Deadline(timeout)
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            status, data = response.status, response.read(MAX_ANSWER)
-    except urllib.error.HTTPError as error:
-        status, data = error.code, error.read(MAX_ANSWER)
+        try:
+            with _opener(deadline).open(request, timeout=deadline.left()) as response:
+                status, data = response.status, response.read(MAX_ANSWER)
+        except urllib.error.HTTPError as error:
+            status, data = error.code, error.read(MAX_ANSWER)
     except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as error:
         reason = getattr(error, "reason", error)
         raise Unreachable(f"the club at {url} cannot be reached ({reason})") from None
@@ -90,6 +101,139 @@ def call(
             raise Unreachable(f"the club at {url} cannot take it now: {reason}")
         raise Refused(status, reason)
     return status, answer
+
+
+class _Deadline:
+    """When a call must be over."""
+
+    def __init__(self, seconds: float) -> None:
+        self.at = time.monotonic() + seconds
+
+    def left(self) -> float:
+        """The seconds left (TimeoutError, an OSError, once there are none)."""
+        left = self.at - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("timed out")
+        return left
+
+
+#: the most bytes written to a club at once, each write given what is left of the time
+_WRITE: Final = 16384
+
+
+class _Reader(io.RawIOBase):
+    """What a club sends, each read given only what is left of the call's time."""
+
+    def __init__(self, sock: socket.socket, deadline: _Deadline) -> None:
+        super().__init__()
+        self._sock = sock
+        self._raw = sock.makefile("rb", buffering=0)
+        self._deadline = deadline
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int | None:
+        self._sock.settimeout(self._deadline.left())
+        return self._raw.readinto(buffer)
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+def _response_class(deadline: _Deadline) -> type[http.client.HTTPResponse]:
+    class Response(http.client.HTTPResponse):
+        """An answer whose status line, headers and body are read by :class:`_Reader`."""
+
+        def __init__(self, sock: socket.socket, *args: Any, **kwargs: Any) -> None:
+            super().__init__(sock, *args, **kwargs)
+            self.fp.close()  # (the socket's own reader, which waits as long as it is sent to)
+            self.fp = io.BufferedReader(_Reader(sock, deadline))
+
+    return Response
+
+
+class _Connection(http.client.HTTPConnection):
+    """A connection that gives connecting, each write and each read what is left."""
+
+    def __init__(self, host: str, *, deadline: _Deadline, **kwargs: Any) -> None:
+        super().__init__(host, **kwargs)
+        self.deadline = deadline
+        self.response_class = _response_class(deadline)
+
+    def connect(self) -> None:
+        self.timeout = self.deadline.left()
+        super().connect()
+
+    def send(self, data: Any) -> None:
+        if not isinstance(data, bytes | bytearray):
+            super().send(data)
+            return
+        for start in range(0, len(data), _WRITE):
+            if self.sock is None:
+                self.connect()
+            self.sock.settimeout(self.deadline.left())
+            super().send(data[start : start + _WRITE])
+
+
+class _TlsConnection(_Connection, http.client.HTTPSConnection):
+    pass
+
+
+class _TlsContext(ssl.SSLContext):
+    """A client's default TLS context, whose handshake is given what is left of the time
+    (made as ``ssl.create_default_context`` makes it)."""
+
+    deadline: _Deadline
+
+    def wrap_socket(self, sock: socket.socket, *args: Any, **kwargs: Any) -> ssl.SSLSocket:
+        sock.settimeout(self.deadline.left())
+        return super().wrap_socket(sock, *args, **kwargs)
+
+
+class _Http(urllib.request.HTTPHandler):
+    def __init__(self, deadline: _Deadline) -> None:
+        super().__init__()
+        self.deadline = deadline
+
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(
+            lambda host, **kwargs: _Connection(host, deadline=self.deadline, **kwargs), req
+        )
+
+
+class _Https(urllib.request.HTTPSHandler):
+    def __init__(self, deadline: _Deadline) -> None:
+        super().__init__()
+        self.deadline = deadline
+
+    def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        context = _TlsContext(ssl.PROTOCOL_TLS_CLIENT)
+        context.load_default_certs(ssl.Purpose.SERVER_AUTH)
+        context.deadline = self.deadline
+        return self.do_open(
+            lambda host, **kwargs: _TlsConnection(
+                host, deadline=self.deadline, context=context, **kwargs
+            ),
+            req,
+        )
+
+
+def _opener(deadline: _Deadline) -> urllib.request.OpenerDirector:
+    """urllib's opener for http and https only (a proxy and redirects as urllib follows
+    them), every connection bounded by ``deadline``."""
+    opener = urllib.request.OpenerDirector()
+    for handler in (
+        urllib.request.ProxyHandler(),
+        _Http(deadline),
+        _Https(deadline),
+        urllib.request.HTTPDefaultErrorHandler(),
+        urllib.request.HTTPRedirectHandler(),
+        urllib.request.HTTPErrorProcessor(),
+    ):
+        opener.add_handler(handler)
+    return opener
 
 
 def board(url: str, course: str | None = None, *, timeout: float = TIMEOUT) -> dict[str, Any]:
