@@ -1,9 +1,11 @@
-"""A club's answer is text from outside: ``parlour club board`` and ``parlour club
-submit`` show every name as characters only (no terminal control, no Rich markup) and
-numbers only when they are numbers, and the web page escapes it."""
+"""A club's answer is text from outside: ``parlour club board``, ``parlour club submit``
+and the app's Club screen show every name as characters only (no terminal control, no
+Rich markup), numbers only when they are numbers, and a board no larger than a screen
+holds; and the web page escapes it."""
 
 from __future__ import annotations
 
+import io
 import socket
 import socketserver
 import threading
@@ -14,14 +16,20 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+from rich.table import Table
 
 from parlour.cli import main
 from parlour.cli.club_board import print_boards
+from parlour.clubclient.answers import MAX_BOARDS
+from parlour.clubclient.answers import MAX_HOLES
+from parlour.clubclient.answers import MAX_ROWS
 from parlour.clubclient.http import Unreachable
 from parlour.clubclient.http import board
 from parlour.clubclient.http import call
 from parlour.clubclient.http import submit
 from parlour.engine.rounds import course_code
+from parlour.tui.screens.club import board_view
 from tests.club.helpers import hostile_club
 from tests.test_cli_match import COURSE
 from tests.test_cli_match import play_round
@@ -73,6 +81,53 @@ def test_a_board_of_the_wrong_shape_is_shown_as_far_as_it_makes_sense(
     header = next(line for line in out.splitlines() if "Total" in line)
     assert "18" in header and "19" not in header  # no more columns than MAX_HOLES
     assert "│ par " not in out  # nine pars do not fit eighteen columns: none are shown
+
+
+def huge_board(me: str) -> dict[str, object]:
+    """What a hostile club may answer within the client's bound on an answer: a standing
+    of two million holes whose name is an escape sequence and markup and whose numbers are
+    not numbers, a thousand standings (``me`` last) on each board, and twenty boards."""
+    standings: list[object] = [
+        {"place": True, "player": "ev\x1b]0;owned\x07e[bold red]X[/]", "holes": [1] * 2_000_000,
+         "total": "5"},
+        *({"place": n, "player": f"p{n}", "holes": [3] * 9, "total": 27} for n in range(2, 1000)),
+        {"place": 1000, "player": me, "holes": [3] * 9, "total": 27},
+    ]  # fmt: skip
+    return {"course": "15NM7", "boards": [{"options": "none", "standings": standings}] * 20}
+
+
+def test_a_hostile_board_in_the_app_is_cut_to_what_a_screen_holds() -> None:
+    """The Club screen's view of a board holds no more than the command line's table: at
+    most MAX_HOLES holes a standing, MAX_ROWS standings a board and MAX_BOARDS boards (two
+    million holes in one cell held the app for half a minute)."""
+    view = board_view(huge_board("Me"), "me")
+    tables = [part for part in view.renderables if isinstance(part, Table)]
+    assert len(tables) == MAX_BOARDS
+    assert all(table.row_count == MAX_ROWS for table in tables)
+    out = io.StringIO()
+    Console(file=out, width=400, color_system=None).print(view)
+    shown = out.getvalue()
+    assert "\x1b" not in shown and "\x07" not in shown
+    first = next(line for line in shown.splitlines() if "ev\\x1b]0;owned\\x07e" in line)
+    assert "[bold red]X[/]" in first  # (written as it is, never read as markup)
+    assert " ".join(["1"] * MAX_HOLES) in first and " ".join(["1"] * (MAX_HOLES + 1)) not in first
+    assert first.split("│")[1].strip() == first.split("│")[4].strip() == "?"  # (True, "5")
+    assert shown.count(f"(the first {MAX_ROWS} of 1000 shown)") == MAX_BOARDS
+    assert f"me: {', '.join(['place 1000 of 1000'] * MAX_BOARDS)}." in shown
+
+
+def test_a_huge_board_on_the_command_line_is_cut_to_what_a_screen_holds(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    print_boards(huge_board("Me"), "http://club.example", "me")
+    out = capsys.readouterr().out
+    assert "\x1b" not in out
+    assert out.count("Course 15NM7 · book rule · 1000 played") == MAX_BOARDS
+    assert out.count("│ p2 ") == MAX_BOARDS and "│ p200 " in out and "│ p201 " not in out
+    assert out.count(f"(the first {MAX_ROWS} of 1000 shown)") == MAX_BOARDS
+    said = " ".join(out.split())  # (the line wrapped where the terminal ends)
+    assert f"me: place {', '.join(['1000 of 1000 (book rule)'] * MAX_BOARDS)}." in said
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,8 @@
-"""What ``parlour club board`` prints (a club's answer is text from outside: every name is
-shown through :func:`shown`, in a Rich ``Text``, never parsed as markup), and ``parlour
-club key export`` and ``import``."""
+"""What ``parlour club board`` prints (a club's answer is text from outside: it is read by
+:func:`parlour.clubclient.answers.read_boards`, which keeps numbers only if they are
+integers, passes every name through :func:`shown` and cuts a board to what a table can
+show; names go in a Rich ``Text``, never parsed as markup), and ``parlour club key
+export`` and ``import``."""
 
 from __future__ import annotations
 
@@ -11,25 +13,17 @@ from typing import Any
 
 from parlour.cli.common import CliError
 from parlour.cli.common import player_name
+from parlour.clubclient.answers import Board
+from parlour.clubclient.answers import Standing
 from parlour.engine.untrusted import shown
 
-#: the most holes a board's table has columns for (a round has nine; a hostile club's
-#: answer may claim thousands)
-MAX_HOLES = 18
+
+def _number(value: int | None) -> str:
+    return "?" if value is None else str(value)
 
 
-def _text(value: object, limit: int = 40) -> Any:
-    from rich.text import Text
-
-    return Text(shown(str(value), limit=limit))
-
-
-def _number(value: object) -> str:
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else "?"
-
-
-def _signed(value: object) -> str:
-    if not isinstance(value, int) or isinstance(value, bool):
+def _signed(value: int | None) -> str:
+    if value is None:
         return "…"
     return "E" if value == 0 else f"{value:+d}"
 
@@ -39,73 +33,60 @@ def print_boards(answer: dict[str, Any], url: str, me: str) -> None:
     from rich.console import Console
     from rich.text import Text
 
+    from parlour.clubclient.answers import read_boards
+
     console = Console(highlight=False)
-    code = shown(str(answer.get("course", "?")), limit=20)
-    today = " (today's course)" if answer.get("daily") else ""
-    boards = answer.get("boards")
-    if not isinstance(boards, list) or not boards:
-        console.print(Text(f"No rounds of course {code}{today} at {url} yet."))
+    found = read_boards(answer, me)
+    today = " (today's course)" if found.daily else ""
+    if not found.boards:
+        console.print(Text(f"No rounds of course {found.course}{today} at {url} yet."))
         return
     mine: list[str] = []
-    for board in boards:
-        if isinstance(board, dict):
-            table, places = _board_table(board, f"{code}{today}", me)
-            console.print(table)
-            mine += places
+    for board in found.boards:
+        console.print(_board_table(board, f"{found.course}{today}"))
+        if board.played > len(board.standings):
+            console.print(
+                Text(f"(the first {len(board.standings)} of {board.played} shown)", style="dim")
+            )
+        mine += [f"{_number(place)} of {board.played} ({board.rule})" for place in board.places]
     if mine:
         console.print(Text(f"{shown(me)}: place {', '.join(mine)}."))
     else:
         console.print(Text(f"{shown(me)} has no round on this board yet."))
-    console.print(Text(f"The page: {url}/course/{code}", style="dim"))
+    console.print(Text(f"The page: {url}/course/{found.course}", style="dim"))
 
 
-def _listed(value: object) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def _board_table(board: dict[str, Any], course: str, me: str) -> tuple[Any, list[str]]:
-    """One board as a table, and where ``me`` stands on it (``3 of 12 (book rule)``)."""
+def _board_table(board: Board, course: str) -> Any:
+    """One board as a table."""
     from rich.table import Table
     from rich.text import Text
 
-    from parlour.store.signing import folded
-
-    options = str(board.get("options", "none"))
-    rule = "book rule" if options == "none" else options
-    pars = [p for p in _listed(board.get("pars")) if isinstance(p, int)]
-    if len(pars) != len(_listed(board.get("pars"))):
-        pars = []  # a par that is not a number: none are shown
-    standings = [s for s in _listed(board.get("standings")) if isinstance(s, dict)]
-    played = len(_listed(board.get("standings")))
-    table = Table(title=Text(f"Course {course} · {shown(rule, limit=40)} · {played} played"))
+    table = Table(title=Text(f"Course {course} · {board.rule} · {board.played} played"))
     table.add_column("#", justify="right")
     table.add_column("Player")
-    # (as many columns as the longest standing's holes, within reason)
-    holes = min(max((len(_listed(s.get("holes"))) for s in standings), default=9), MAX_HOLES)
-    for heading in (*map(str, range(1, holes + 1)), "Total", "±bogey", "±par"):
+    for heading in (*map(str, range(1, board.holes + 1)), "Total", "±bogey", "±par"):
         table.add_column(heading, justify="right")
-    if pars and len(pars) == holes:
+    if board.pars and len(board.pars) == board.holes:
+        pars = board.pars
         table.add_row("", "par", *map(str, pars), str(sum(pars)), "", "", style="dim")
-    places = []
-    for standing in standings:
-        name = str(standing.get("player", "?"))
-        is_me = folded(name) == folded(me)
-        table.add_row(*_standing_cells(standing, name, holes), style="bold" if is_me else None)
-        if is_me:
-            places.append(f"{_number(standing.get('place'))} of {played} ({shown(rule)})")
-    return table, places
+    for standing in board.standings:
+        table.add_row(
+            *_standing_cells(standing, board.holes), style="bold" if standing.mine else None
+        )
+    return table
 
 
-def _standing_cells(standing: dict[str, Any], name: str, holes: int) -> list[Any]:
-    scores = _listed(standing.get("holes"))[:holes]
+def _standing_cells(standing: Standing, holes: int) -> list[Any]:
+    from rich.text import Text
+
     return [
-        _number(standing.get("place")),
-        _text(name),
-        *(_number(score) for score in scores),
-        *([""] * (holes - len(scores))),
-        _number(standing.get("total")),
-        _signed(standing.get("versus_bogey")),
-        _signed(standing.get("versus_par")),
+        _number(standing.place),
+        Text(standing.player),
+        *map(_number, standing.holes),
+        *([""] * (holes - len(standing.holes))),
+        _number(standing.total),
+        _signed(standing.versus_bogey),
+        _signed(standing.versus_par),
     ]
 
 

@@ -14,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from parlour.clubclient.answers import read_boards
 from parlour.clubclient.http import ClubError
 from parlour.clubclient.http import board
 from parlour.controls.screens import CLUB_KEYS
@@ -22,7 +23,6 @@ from parlour.engine.registry import round_game
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
 from parlour.engine.untrusted import shown
-from parlour.store.signing import folded
 from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
 from parlour.tui.screens.club_send import TIMEOUT
@@ -31,43 +31,33 @@ from parlour.tui.services import club_settings
 from parlour.tui.services import services
 
 
-def _number(value: object) -> str:
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else "?"
+def _number(value: int | None) -> str:
+    return "?" if value is None else str(value)
 
 
 def board_view(answer: dict[str, Any], me: str) -> Group:
-    """A club's answer (text from outside: shown, never read as markup) as tables, with
-    the player's place."""
+    """A club's answer (text from outside: read by :func:`read_boards`, shown, never read
+    as markup) as tables, with the player's place."""
     parts: list[Any] = []
     mine = []
-    boards = answer.get("boards")
-    for found in boards if isinstance(boards, list) else []:
-        if not isinstance(found, dict):
-            continue
-        options = str(found.get("options", "none"))
-        rule = "book rule" if options == "none" else options
-        listed = found.get("standings")
-        standings = [s for s in listed if isinstance(s, dict)] if isinstance(listed, list) else []
-        table = Table(title=Text(f"{shown(rule, limit=40)} · {len(standings)} played"))
+    for found in read_boards(answer, me).boards:
+        table = Table(title=Text(f"{found.rule} · {found.played} played"))
         table.add_column("#", justify="right")
         table.add_column("Player")
         table.add_column("Holes")
         table.add_column("Total", justify="right")
-        for standing in standings:
-            name = str(standing.get("player", "?"))
-            holes = standing.get("holes")
-            scores = " ".join(map(_number, holes)) if isinstance(holes, list) else ""
-            is_me = folded(name) == folded(me)
+        for standing in found.standings:
             table.add_row(
-                _number(standing.get("place")),
-                Text(shown(name, limit=32)),
-                scores,
-                _number(standing.get("total")),
-                style="bold" if is_me else None,
+                _number(standing.place),
+                Text(standing.player),
+                " ".join(map(_number, standing.holes)),
+                _number(standing.total),
+                style="bold" if standing.mine else None,
             )
-            if is_me:
-                mine.append(f"place {_number(standing.get('place'))} of {len(standings)}")
         parts.append(table)
+        if found.played > len(found.standings):
+            parts.append(Text(f"(the first {len(found.standings)} of {found.played} shown)"))
+        mine += [f"place {_number(place)} of {found.played}" for place in found.places]
     if not parts:
         parts.append(Text("No one has sent a round of today's course to the club yet."))
     you = f"{shown(me)}: {', '.join(mine)}." if mine else f"{shown(me)}: not on the board yet."
