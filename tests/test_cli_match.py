@@ -9,6 +9,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -404,3 +405,41 @@ def test_the_same_round_under_another_player_line_is_refused(
     # a round played otherwise is another round
     status, _, err = run(capsys, played[0], "match", str(records["ann"]), str(records["bob"]))
     assert status == 0, err
+
+
+def test_replay_of_a_round_record_steps_through_the_hole_asked_for(
+    records: dict[str, Path],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``parlour replay`` of the round record the app writes said only that line 12 was not
+    a game record's header."""
+    from parlour.engine.record import format_record
+    from parlour.engine.round_record import parse_round_record
+    from parlour.engine.round_record import verify_round
+    from parlour.tui.opening import Replay
+
+    opened: list[object] = []
+    monkeypatch.setattr("parlour.tui.app.ParlourApp.run", lambda app: opened.append(app))
+    path = records["ann"]
+    lines = verify_round(parse_round_record(path.read_text(encoding="utf-8"))).lines
+    data = str(tmp_path / "data")
+    for argv, hole in ((["replay", str(path)], 1), (["replay", str(path), "--hole", "9"], 9)):
+        assert main(["--data-dir", data, *argv]) == 0
+        replayed: Any = opened.pop()
+        assert isinstance(replayed.opening, Replay)
+        assert replayed.opening.line.states == lines[hole - 1].states
+        assert replayed.opening.title == f"{path} · hole {hole} of 9"
+    status, out, err = run(capsys, tmp_path / "data", "replay", str(path), "--hole", "10")
+    assert out == "" and status == 2
+    assert err == "parlour: --hole 10: the round record has holes 1 to 9\n"
+    # playing on from a round record, or --hole for a game record, says what each is
+    status, out, err = run(capsys, tmp_path / "data", "play", "--record", str(path))
+    assert status == 2 and "is a round record, not one game's: parlour check" in err
+    game = tmp_path / "hole.txt"
+    game.write_text(format_record(lines[0]), encoding="utf-8")
+    status, out, err = run(capsys, tmp_path / "data", "replay", str(game), "--hole", "2")
+    assert (
+        status == 2 and err == f"parlour: {game} is a game record: --hole is for a round record\n"
+    )

@@ -330,5 +330,23 @@ def _play_plain(args: argparse.Namespace, game: str, options: frozenset[str]) ->
 
 
 def command_replay(args: argparse.Namespace) -> int:
-    text, _ = read_record(args.file)
-    return _run_app(args, replay_text=text, record_title=args.file)
+    from parlour.engine.round_record import is_round_record
+    from parlour.engine.untrusted import shown
+    from parlour.store.files import read_text
+
+    hole = getattr(args, "hole", None)
+    if not is_round_record(read_text(args.file)):
+        if hole is not None:
+            raise CliError(f"{shown(args.file)} is a game record: --hole is for a round record")
+        text, _ = read_record(args.file)
+        return _run_app(args, replay_text=text, record_title=args.file)
+    from parlour.cli.match import read_round
+    from parlour.engine.record import format_record
+
+    checked = read_round(args.file)
+    holes = len(checked.lines)
+    if not 1 <= (hole or 1) <= holes:
+        raise CliError(f"--hole {hole}: the round record has holes 1 to {holes}")
+    chosen = hole or 1
+    title = f"{args.file} · hole {chosen} of {holes}"
+    return _run_app(args, replay_text=format_record(checked.lines[chosen - 1]), record_title=title)

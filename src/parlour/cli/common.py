@@ -88,6 +88,13 @@ def read_record(path: str) -> tuple[str, Line[Any, Any]]:
     from parlour.store.files import read_text
 
     text = read_text(path)
+    from parlour.engine.round_record import is_round_record
+
+    if is_round_record(text):
+        raise CliError(
+            f"{shown(path)} is a round record, not one game's: parlour check replays all its "
+            "holes, parlour replay FILE --hole N steps through one"
+        )
     try:
         return text, replay(parse_record(text))
     except ParlourError as error:

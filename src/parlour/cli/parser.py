@@ -125,6 +125,13 @@ _ASKS_HELP = frozenset({"-h", "--help", "--version"})
 def _other_commands(commands: Any) -> None:
     """Every command but ``play``, in the order ``--help`` lists them."""
     _record_command(commands, "replay", "open a record in the app to step through", app=True)
+    commands.choices["replay"].add_argument(
+        "--hole",
+        type=int,
+        metavar="N",
+        default=argparse.SUPPRESS,
+        help="a round record: the hole to step through (the first if not given)",
+    )
 
     solve = commands.add_parser(
         "solve", help="the best result perfect play could reach (knowing every hidden card)"
