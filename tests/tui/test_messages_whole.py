@@ -69,7 +69,7 @@ async def test_a_message_fills_the_room_the_board_leaves(private_data_dir: Path)
 
 def test_the_information_line_keeps_the_verdict_before_the_details() -> None:
     full, short = "Golf · seed 1 · move 0 · score 35", "Golf · move 0 · score 35"
-    verdict = "the links can no longer be cleared (best now 13)"
+    verdict = "the links cannot be cleared (best 13)"
     assert info_line(full, short, "0:00", verdict, 200).endswith(
         "live verdict (peeks at hidden cards): " + verdict
     )
@@ -88,10 +88,10 @@ async def test_a_verdict_too_wide_for_the_information_line_is_said_below(
         screen = app.screen
         assert isinstance(screen, GameScreen)
         screen.assistant.verdict_on = True
-        screen.assistant.verdict_text = "the links can no longer be cleared (best now 13)"
+        screen.assistant.verdict_text = "the links cannot be cleared (best 13)"
         screen.show_info()
         await pilot.pause()
         info = str(screen.query_one("#info", Static).render())
         assert info.endswith(VERDICT_BELOW)
         said = screen.query_one("#status").said[-1]  # type: ignore[attr-defined]
-        assert "best now 13" in said
+        assert "(best 13)" in said

@@ -135,3 +135,31 @@ async def test_the_moves_a_replay_taken_over_begins_with_count_as_hints(tmp_path
         await pilot.pause()
     finished = Store(tmp_path).finished_games()
     assert len(finished) == 1 and finished[0].hints == len(line.moves) - 1
+
+
+async def test_the_history_words_a_golf_hole_as_cleared_or_not(tmp_path: Path) -> None:
+    """Every Golf hole not cleared was listed as lost, even one scored 2, and its rule as
+    none."""
+    from textual.widgets import DataTable
+
+    from parlour.session import Session
+    from parlour.tui.screens.history import HistoryScreen
+
+    line = played_hole(5)
+    store = Store(tmp_path)
+    session = Session.new_game(store, "golf", 5)
+    for move in line.moves:
+        session.play(move)
+    store.close()
+    assert not GOLF.outcome(line.current).won  # (a hole with cards left)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.push_screen(HistoryScreen())
+        for _ in range(50):
+            await pilot.pause(0.05)
+            table = app.screen.query_one(DataTable)
+            if table.row_count:
+                break
+        row = [str(cell) for cell in table.get_row_at(0)]
+        assert row[3:6] == ["book rule", "not cleared", str(GOLF.score(line.current))]

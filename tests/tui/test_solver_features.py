@@ -166,14 +166,14 @@ async def test_the_live_verdict_updates_after_a_move_without_blocking(tmp_path: 
         await app.workers.wait_for_complete()
         await pilot.pause()
         best = solve_golf(screen.session.state).best_score
-        assert f"best now {best}" in str(info.render())
+        assert f"cleared (best {best})" in str(info.render())
         # a move is taken at once (the verdict is worked out in another process)
         await pilot.press("7")
         assert len(screen.session.line.moves) == 1
         await app.workers.wait_for_complete()
         await pilot.pause()
         best = solve_golf(screen.session.state).best_score
-        assert f"best now {best}" in str(info.render())
+        assert f"cleared (best {best})" in str(info.render())
 
 
 async def test_the_scorecard_shows_each_holes_par_and_best(tmp_path: Path) -> None:

@@ -113,6 +113,8 @@ class Words(ABC, Generic[StateT, MoveT]):
 
     #: what the score counts, for tables ("cards left", "cards home" …)
     score_label: ClassVar[str] = "score"
+    #: a finished game's result in a list of games: won, and not won
+    results: ClassVar[tuple[str, str]] = ("won", "lost")
     #: fields of the position's text form (docs/notation.md) that are piles whose order the
     #: player cannot see (a stock, a pack): only their size is ever told
     hidden_piles: ClassVar[frozenset[str]] = frozenset()

@@ -128,12 +128,12 @@ class Budget:
 
 
 def plain_verdict_words(verdict: Verdict) -> str:
-    """``winnable``, ``no longer winnable (best now N)`` or ``unknown``: how the app's
+    """``winnable``, ``not winnable (best N)`` or ``unknown``: how the app's
     live verdict says what a solver found, for a game with no words of its own."""
     if verdict.status == WINNABLE:
         return "winnable"
     if verdict.status == NOT_WINNABLE:
-        return f"no longer winnable (best now {verdict.best_score})"
+        return f"not winnable (best {verdict.best_score})"
     return "unknown (no answer within the time allowed)"
 
 

@@ -28,6 +28,8 @@ from parlour.engine.wording import counted
 class GolfWords(Words[GolfState, GolfMove]):
     hidden_piles = frozenset({"stock"})
     score_label = "cards left"
+    #: a hole not cleared is scored by the cards left (G4), not lost
+    results = ("cleared", "not cleared")
 
     def describe(self, state: GolfState, move: GolfMove) -> str:
         top = state.foundation[-1]

@@ -447,7 +447,7 @@ class GolfSolver:
             return "unknown (no answer within the time allowed)"
         if verdict.best_score <= 0:
             return f"the links can still be cleared (best {verdict.best_score})"
-        return f"the links can no longer be cleared (best now {verdict.best_score})"
+        return f"the links cannot be cleared (best {verdict.best_score})"
 
 
 SOLVER: Final = GolfSolver()

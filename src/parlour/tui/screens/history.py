@@ -14,6 +14,8 @@ from parlour.controls.screens import HISTORY_KEYS
 from parlour.controls.screens import ROUNDS_KEYS
 from parlour.controls.screens import History
 from parlour.controls.screens import Rounds
+from parlour.engine import find_game
+from parlour.engine.errors import ParlourError
 from parlour.engine.notation import parse_options
 from parlour.engine.registry import round_game
 from parlour.engine.rounds import Round
@@ -31,6 +33,15 @@ from parlour.tui.screens.scorecard import scorecard_table
 from parlour.tui.services import services
 
 TITLE = "Finished games: choose one and press Enter to replay it"
+
+
+def _result(game: FinishedGame) -> str:
+    """A game's result as its game words it (a Golf hole is cleared or not)."""
+    try:
+        won, not_won = find_game(game.game).words.results
+    except ParlourError:  # a game this Parlour does not know
+        won, not_won = "won", "lost"
+    return won if game.won else not_won
 
 
 class HistoryScreen(Keyed, Screen[None]):
@@ -99,8 +110,8 @@ class HistoryScreen(Keyed, Screen[None]):
                 outside(game.finished.replace("T", " ")[:16]),
                 outside(game.game),
                 deal,
-                outside(game.options),
-                "won" if game.won else "lost",
+                "book rule" if game.options == "none" else outside(game.options),
+                _result(game),
                 str(game.score),
                 str(len(game.moves)),
                 key=str(game.id),
