@@ -213,7 +213,8 @@ def test_another_programs_tables_of_parlours_names_are_refused_untouched(
     with pytest.raises(StoreRefused, match="another program"):
         Store(tmp_path)
     assert (tmp_path / "parlour.db").read_bytes() == before
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["parlour.db"]
+    # (no journal or WAL beside it; the lock file is the data directory's, not the database's)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["parlour.db", "parlour.lock"]
 
 
 ENDLESS = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n"

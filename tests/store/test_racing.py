@@ -42,3 +42,65 @@ def test_parlours_starting_at_once_on_a_new_data_directory_all_succeed(tmp_path:
         assert sorted(r.course for r in store.rounds()) == list(range(PROCESSES))
         assert len(store.finished_games()) == PROCESSES
         store.close()
+
+
+def _damaged(directory: Path) -> bytes:
+    """A database of some hundreds of games whose free-list count was changed (it fails
+    SQLite's quick check only once the whole file is read), as the bytes now in the file."""
+    store = Store(directory)
+    for seed in range(400):
+        store.finish_game(
+            None, game="golf", options="none", seed=seed, deck="AS " * 52, moves=["1"] * 40,
+            won=False, score=seed, summary="before",
+        )  # fmt: skip
+    store.close()  # (the last connection: the WAL is written back and removed)
+    path = directory / "parlour.db"
+    data = bytearray(path.read_bytes())
+    data[36:40] = (int.from_bytes(data[36:40], "big") + 5).to_bytes(4, "big")
+    path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def _start_on_damage(directory: str, worker: int, ready: object, told: object) -> None:
+    ready.wait()  # type: ignore[attr-defined]
+    # (a barrier: every process has started, so that they open the file at once)
+    store = Store(Path(directory))
+    store.start_round(worker, "none")
+    told.put((worker, store.notice))  # type: ignore[attr-defined]
+    store.close()
+
+
+def test_parlours_starting_at_once_on_a_damaged_database_move_it_aside_once(
+    tmp_path: Path,
+) -> None:
+    """Each used to move aside whatever was at the path when it had found the damage: the
+    new database another had just made (which went on being written where it had been
+    moved), and two could pick one name for the damaged file, the second replacing it."""
+    context = multiprocessing.get_context("spawn")
+    for attempt in range(3):
+        directory = tmp_path / f"damaged-{attempt}"
+        damaged = _damaged(directory)
+        ready, told = context.Barrier(PROCESSES), context.Queue()
+        workers = [
+            context.Process(target=_start_on_damage, args=(str(directory), worker, ready, told))
+            for worker in range(PROCESSES)
+        ]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(timeout=120)
+        assert [worker.exitcode for worker in workers] == [0] * PROCESSES
+        notices = [told.get(timeout=10) for _ in workers]
+        aside = [path for path in directory.iterdir() if "unreadable" in path.name]
+        assert len(aside) == 1, sorted(path.name for path in aside)
+        assert aside[0].read_bytes() == damaged  # byte for byte, nothing written into it
+        assert [notice for _, notice in notices if notice is not None] == [
+            "Parlour could not read its database (SQLite reports it damaged), so it started "
+            f"a new one. The old file is kept, unchanged, at {aside[0]}."
+        ]
+        # every process wrote its round into the one new database at the path
+        store = Store(directory)
+        assert store.notice is None
+        assert sorted(r.course for r in store.rounds()) == list(range(PROCESSES))
+        assert store.finished_games() == []
+        store.close()

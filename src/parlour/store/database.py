@@ -83,20 +83,9 @@ class Store:
         return connection
 
     def _open(self) -> sqlite3.Connection:
-        try:
-            return self._open_once()
-        except sqlite3.Error as error:
-            if not opening.is_damaged(error):
-                raise opening.unavailable(self.path, error) from None
-        moved = opening.move_aside(self.path)
-        self.notice = (
-            "Parlour could not read its database (SQLite reports it damaged), so it started "
-            f"a new one. The old file is kept, unchanged, at {moved}."
-        )
-        try:
-            return self._open_once()
-        except sqlite3.Error as error:
-            raise opening.unavailable(self.path, error) from None
+        patience = max(self.busy_timeout, 1.0)
+        connection, self.notice = opening.open_or_move_aside(self.path, self._open_once, patience)
+        return connection
 
     def _open_once(self) -> sqlite3.Connection:
         connection = self._connect()

@@ -13,23 +13,32 @@ The data directory is made private (0700) and the database and its companions ar
 player's alone (0600), whatever the umask; the database is never opened through a
 symbolic link. Any number of Parlours may open a new data directory at once: the schema
 is made inside one ``BEGIN IMMEDIATE`` transaction, and switching the journal to WAL is
-tried again while another process holds the database.
+tried again while another process holds the database. Any number may find one database
+damaged at once: they open it holding a lock file in the data directory together, and
+move it aside holding it alone, so that the file is moved aside once, by one of them, and
+the new database it makes is the one all the others open (:func:`open_or_move_aside`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import sqlite3
 import stat
 import time
+from collections.abc import Callable
+from collections.abc import Iterator
 from collections.abc import Mapping
+from contextlib import contextmanager
 from datetime import UTC
 from datetime import datetime
 from pathlib import Path
 from typing import Final
 
 from parlour.engine.untrusted import shown
+from parlour.store.paths import DATABASE_NAME
+from parlour.store.paths import LOCK_NAME
 
 #: SQLite's own word that a file is damaged: the only errors that move a database aside
 DAMAGED: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
@@ -206,21 +215,115 @@ def use_wal(connection: sqlite3.Connection, patience: float = WAL_PATIENCE) -> N
         pause = min(pause * 2, 0.2)
 
 
+def identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at ``path`` (its device and inode; None if there is none)."""
+    try:
+        found = path.lstat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+@contextmanager
+def locked(directory: Path, *, exclusive: bool, patience: float) -> Iterator[None]:
+    """Hold the data directory's lock file (:data:`LOCK_NAME`): shared while a database is
+    opened, exclusive while a damaged one is moved aside and a new one made, so that no
+    Parlour opens the file then, or moves aside another's new database. Waits up to
+    ``patience`` seconds for others (then :class:`StoreUnavailable`, the database busy).
+    Where the file cannot be made or locked at all (a read-only directory, a file system
+    without locks), opening goes on without it, as SQLite's own locking allows."""
+    path = directory / LOCK_NAME
+    descriptor = None
+    with contextlib.suppress(OSError):
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    if descriptor is None:
+        yield
+        return
+    try:
+        tighten(path)
+        _lock(descriptor, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, directory, patience)
+        yield
+    finally:
+        os.close(descriptor)  # (which lets the lock go)
+
+
+def _lock(descriptor: int, kind: int, directory: Path, patience: float) -> None:
+    deadline = time.monotonic() + patience
+    pause = 0.005
+    while True:
+        try:
+            fcntl.flock(descriptor, kind | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise StoreUnavailable(
+                    f"cannot use the database {directory / DATABASE_NAME}: it is busy "
+                    "(another Parlour is opening it)"
+                ) from None
+        except OSError:
+            return  # no locks here: SQLite's own locking is all there is
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
+def open_or_move_aside(
+    path: Path, open_once: Callable[[], sqlite3.Connection], patience: float
+) -> tuple[sqlite3.Connection, str | None]:
+    """Open the database with ``open_once``, moving it aside first if SQLite reports it
+    damaged; the connection, and what to tell the player (where the old file went).
+
+    Many Parlours may find one file damaged at once. Each opens under the shared lock,
+    so the file cannot be moved while it is looked at; the one that found it damaged
+    takes the lock alone, and moves aside the file at ``path`` only if it is still the
+    one it found damaged (another may have moved it already and made a new one: that is
+    opened instead)."""
+    directory = path.parent
+    with locked(directory, exclusive=False, patience=patience):
+        try:
+            return open_once(), None
+        except sqlite3.Error as error:
+            if not is_damaged(error):
+                raise unavailable(path, error) from None
+        found = identity(path)  # (nothing moves it while the shared lock is held)
+    notice = None
+    with locked(directory, exclusive=True, patience=patience):
+        if found is not None and identity(path) == found:
+            moved = move_aside(path)
+            notice = (
+                "Parlour could not read its database (SQLite reports it damaged), so it "
+                f"started a new one. The old file is kept, unchanged, at {moved}."
+            )
+        try:
+            return open_once(), notice
+        except sqlite3.Error as error:
+            raise unavailable(path, error) from None
+
+
 def move_aside(path: Path) -> Path:
     """Rename a damaged database (and its WAL companions) to ``….unreadable-<time>``,
-    byte for byte; raise :class:`StoreUnavailable` if that cannot be done."""
+    byte for byte, never over another file; raise :class:`StoreUnavailable` if that
+    cannot be done. (The caller holds the data directory's lock alone.)"""
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.unreadable-{stamp}")
+    companions = ("-wal", "-shm")
     counter = 1
-    while target.exists():
-        counter += 1
-        target = path.with_name(f"{path.name}.unreadable-{stamp}-{counter}")
     try:
-        path.replace(target)
-        for suffix in ("-wal", "-shm"):
+        while True:
+            name = f"{path.name}.unreadable-{stamp}" + (f"-{counter}" if counter > 1 else "")
+            target = path.with_name(name)
+            counter += 1
+            if any(target.with_name(name + suffix).exists() for suffix in companions):
+                continue
+            try:
+                os.link(path, target)  # (fails if the name is taken: nothing is replaced)
+            except FileExistsError:
+                continue
+            break
+        path.unlink()
+        for suffix in companions:
             companion = path.with_name(path.name + suffix)
             if companion.exists():
-                companion.replace(target.with_name(target.name + suffix))
+                os.link(companion, target.with_name(name + suffix))
+                companion.unlink()
     except OSError as error:
         raise StoreUnavailable(
             f"the database {path} is damaged and could not be moved aside to start a new one: "

@@ -8,6 +8,8 @@ from pathlib import Path
 
 ENVIRONMENT_VARIABLE = "PARLOUR_DATA_DIR"
 DATABASE_NAME = "parlour.db"
+#: the file Parlours lock while they open the database (and move a damaged one aside)
+LOCK_NAME = "parlour.lock"
 
 
 def chosen_path(explicit: str | Path | None, variable: str) -> Path | None:
