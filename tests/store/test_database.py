@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import sqlite3
 from pathlib import Path
 
 from parlour.store.database import Store
@@ -104,3 +105,79 @@ def test_a_database_from_a_newer_parlour_is_left_alone(tmp_path: Path) -> None:
         Store(tmp_path)
     assert (tmp_path / "parlour.db").exists()
     assert not [p for p in tmp_path.iterdir() if "unreadable" in p.name]
+
+
+#: the tables as the first Parlour made them (schema 1), as SQLite keeps them
+FIRST_SCHEMA = """
+CREATE TABLE rounds (
+    id INTEGER PRIMARY KEY,
+    course INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    started TEXT NOT NULL,
+    finished TEXT,
+    total INTEGER
+);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER,
+    deck TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    won INTEGER NOT NULL,
+    score INTEGER NOT NULL,
+    summary TEXT NOT NULL,
+    hints INTEGER NOT NULL DEFAULT 0,
+    round_id INTEGER REFERENCES rounds(id),
+    hole INTEGER,
+    started TEXT NOT NULL,
+    finished TEXT NOT NULL
+);
+CREATE TABLE holes (
+    round_id INTEGER NOT NULL REFERENCES rounds(id),
+    hole INTEGER NOT NULL,
+    score INTEGER NOT NULL,
+    game_id INTEGER REFERENCES games(id),
+    PRIMARY KEY (round_id, hole)
+);
+CREATE TABLE in_progress (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER,
+    deck TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    undone TEXT NOT NULL,
+    hints INTEGER NOT NULL DEFAULT 0,
+    round_id INTEGER REFERENCES rounds(id),
+    hole INTEGER,
+    started TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+INSERT INTO rounds (course, options, started) VALUES (7, 'none', '2026-01-01');
+PRAGMA user_version = 1;
+"""
+
+
+def test_a_database_the_first_parlour_made_is_opened_upgraded_and_opened_again(
+    tmp_path: Path,
+) -> None:
+    """Only the schema Parlour makes is accepted (anything else may run at every write):
+    that includes the tables as older Parlours made them, with the columns added since at
+    their end, and the index of games as the first Parlour of schema 4 made it."""
+    old = sqlite3.connect(tmp_path / "parlour.db")
+    old.executescript(FIRST_SCHEMA)
+    old.close()
+    for _ in range(2):  # (the second time over the tables as the first brought them up to date)
+        store = Store(tmp_path)
+        assert store.notice is None and [r.course for r in store.rounds()] == [7]
+        store.close()
+    changed = sqlite3.connect(tmp_path / "parlour.db")
+    changed.executescript(
+        "DROP INDEX games_by_player; "
+        "CREATE INDEX games_by_player ON games (player, game, options, finished);"
+    )
+    changed.close()
+    store = Store(tmp_path)
+    assert [r.course for r in store.rounds()] == [7]
+    store.close()

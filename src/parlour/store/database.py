@@ -31,7 +31,6 @@ from parlour.store.schema import SCHEMA_VERSION
 from parlour.store.schema import FinishedGame
 from parlour.store.schema import SavedGame
 from parlour.store.schema import StoredRound
-from parlour.store.schema import first_columns
 from parlour.store.schema import well_formed
 from parlour.store.schema import words as _words
 from parlour.store.writer import Writer
@@ -92,7 +91,7 @@ class Store:
         try:
             # (another program's file is refused untouched before it is checked for
             # damage, which would move it aside)
-            opening.check_ours(connection, self.path, SCHEMA_VERSION, first_columns())
+            opening.check_ours(connection, self.path, SCHEMA_VERSION)
             opening.check_health(connection)
             opening.use_wal(connection, max(self.busy_timeout, 1.0))
             connection.execute("PRAGMA synchronous = NORMAL")

@@ -5,9 +5,10 @@ Only a file that SQLite itself reports as damaged (not a database, malformed, or
 other trouble (busy or locked past the timeout, a full disk or a file-size limit, a
 read-only file, no permission, an I/O error) moves nothing: it is a
 :class:`StoreUnavailable` whose message says what is wrong and where. A SQLite file that
-is not Parlour's, one written by a newer Parlour, or one holding a view or a trigger
-(which Parlour never makes, and which would run at every read or write) is refused
-untouched (:class:`StoreRefused`).
+is not Parlour's, one written by a newer Parlour, or one holding what Parlour never
+makes (a view, a trigger, another index, a table made otherwise: each would run at every
+read or write, or make writes fail; :mod:`parlour.store.shape`) is refused untouched
+(:class:`StoreRefused`).
 
 The data directory is made private (0700) and the database and its companions are the
 player's alone (0600), whatever the umask; the database is never opened through a
@@ -29,7 +30,6 @@ import stat
 import time
 from collections.abc import Callable
 from collections.abc import Iterator
-from collections.abc import Mapping
 from contextlib import contextmanager
 from datetime import UTC
 from datetime import datetime
@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Final
 
 from parlour.engine.untrusted import shown
+from parlour.store import shape
 from parlour.store.paths import DATABASE_NAME
 from parlour.store.paths import LOCK_NAME
 
@@ -44,9 +45,6 @@ from parlour.store.paths import LOCK_NAME
 DAMAGED: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 #: the database's ``PRAGMA application_id``: "PRLR", Parlour's mark on its files
 APPLICATION_ID: Final = 0x50524C52
-#: the tables a Parlour database may hold (an unmarked file with a schema version and no
-#: other tables is an older Parlour's)
-PARLOUR_TABLES: Final = frozenset({"rounds", "games", "holes", "pars", "hint_pars", "in_progress"})
 #: how long opening keeps trying to switch the journal to WAL while others hold the file
 WAL_PATIENCE: Final = 30.0
 
@@ -154,25 +152,18 @@ def check_health(connection: sqlite3.Connection) -> None:
         raise error
 
 
-def check_ours(
-    connection: sqlite3.Connection,
-    path: Path,
-    version: int,
-    columns: Mapping[str, frozenset[str]],
-) -> None:
+def check_ours(connection: sqlite3.Connection, path: Path, version: int) -> None:
     """Refuse untouched another program's SQLite file, a newer Parlour's, or one that
-    holds what Parlour never makes: a view or a trigger (a trigger runs at every write,
-    a view stands where a table should; either can do anything, run for ever included),
-    or one of Parlour's tables without the ``columns`` each has had since schema 1."""
+    holds what Parlour never makes (:func:`parlour.store.shape.strange`: a view, a
+    trigger, another index, a table made otherwise; each can run at every read or write,
+    for ever included, or make every write fail)."""
     application = connection.execute("PRAGMA application_id").fetchone()[0]
-    kinds = connection.execute(
-        "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
-    ).fetchall()
-    tables = {name for kind, name in kinds if kind == "table"}
+    entries = connection.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
     found = connection.execute("PRAGMA user_version").fetchone()[0]
-    ours = tables & PARLOUR_TABLES
-    strange = sorted(name for name in ours if not columns[name] <= _columns(connection, name))
-    older = found > 0 and tables <= PARLOUR_TABLES and not strange
+    made = shape.strange(entries)
+    tables = [name for kind, name, _ in entries if kind == "table" and name[:7] != "sqlite_"]
+    # (an older Parlour's file, unmarked, holds only Parlour's tables, as Parlour made them)
+    older = found > 0 and not any(what.startswith("table ") for what in made)
     if application != APPLICATION_ID and tables and not older:
         raise StoreRefused(
             f"{path} is a SQLite database of another program, not Parlour's; it was left as "
@@ -183,18 +174,12 @@ def check_ours(
             f"{path} was written by a newer Parlour (schema {found}, this one knows up to "
             f"{version}); it was left as it is: upgrade Parlour to use it"
         )
-    made = sorted(f"{kind} {name}" for kind, name in kinds if kind in ("view", "trigger"))
-    if made or strange:
-        what = ", ".join([*made, *(f"table {name} (not Parlour's columns)" for name in strange)])
+    if made:
         raise StoreRefused(
-            f"{path} holds what Parlour never makes ({shown(what, limit=120)}): it was "
-            "changed by another program, and was left as it is (choose another data "
+            f"{path} holds what Parlour never makes ({shown(', '.join(made), limit=120)}): it "
+            "was changed by another program, and was left as it is (choose another data "
             "directory with --data-dir)"
         )
-
-
-def _columns(connection: sqlite3.Connection, table: str) -> set[str]:
-    return {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
 
 
 def use_wal(connection: sqlite3.Connection, patience: float = WAL_PATIENCE) -> None:

@@ -3,7 +3,6 @@ as values. docs/formats.md describes every column."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -136,23 +135,7 @@ def well_formed(table: str, alias: str = "", columns: tuple[str, ...] = ()) -> s
 
 
 #: columns later schemas added (an older Parlour's table may lack them)
-_ADDED_LATER = frozenset({"player", "abandoned"})
-
-
-@cache
-def first_columns() -> Mapping[str, frozenset[str]]:
-    """Each table's columns that every Parlour's database has had (read off
-    :data:`SCHEMA`): a table of that name without them is not Parlour's.
-
-    >>> sorted(first_columns()["holes"])
-    ['game_id', 'hole', 'round_id', 'score']
-    """
-    found: dict[str, frozenset[str]] = {}
-    for block in SCHEMA.split("CREATE TABLE IF NOT EXISTS ")[1:]:
-        name, _, body = block.partition(" (")
-        words = (line.split()[0] for line in body.splitlines() if line.strip())
-        found[name] = frozenset(w for w in words if w.isidentifier() and w.islower()) - _ADDED_LATER
-    return found
+ADDED_LATER = frozenset({"player", "abandoned"})
 
 
 #: made once every table has its ``player`` column (a database of schema 3 gets it first)
@@ -161,6 +144,12 @@ CREATE INDEX IF NOT EXISTS games_by_player ON games (player, game, options, fini
 CREATE INDEX IF NOT EXISTS rounds_by_player ON rounds (player, course, started);
 CREATE INDEX IF NOT EXISTS in_progress_by_player ON in_progress (player, updated);
 CREATE INDEX IF NOT EXISTS in_progress_by_slot ON in_progress (player, game, options, round_id)
+"""
+
+#: how an older Parlour (of schema 4, before the statistics read each game's result from
+#: it) made an index: a file it made keeps it so
+OLDER_INDEXES = """
+CREATE INDEX IF NOT EXISTS games_by_player ON games (player, game, options, finished)
 """
 
 
