@@ -207,6 +207,9 @@ def a_bit_of_everything(data: Path) -> None:
         "UPDATE games SET options = x'41'",
         "UPDATE rounds SET options = x'41'",
         "UPDATE rounds SET course = -99",
+        f"INSERT INTO pars (seed, options, par) VALUES ({hole_seed(ROUNDS, 7, 1)}, 'none', 'x')",
+        f"INSERT INTO pars (seed, options, par) VALUES ({hole_seed(ROUNDS, 7, 2)}, 'none', x'00')",
+        "INSERT INTO pars (seed, options, par) VALUES (31, 'none', 'x')",  # (a hole played)
     ],
 )
 def test_a_value_of_the_wrong_kind_anywhere_is_never_a_traceback(
@@ -222,7 +225,8 @@ def test_a_value_of_the_wrong_kind_anywhere_is_never_a_traceback(
     db.close()
     for argv, given in (
         (["stats"], ""), (["stats", "--json"], ""), (["history"], ""), (["history", "--json"], ""),
-        (["history", "--csv"], ""), (["scorecard"], ""), (["play", "golf", "--plain"], "q\n"),
+        (["history", "--csv"], ""), (["scorecard"], ""), (["scorecard", "--json"], ""),
+        (["play", "golf", "--plain"], "q\n"),
         (["play", "golf", "--round", "--plain"], "q\n"),
     ):  # fmt: skip
         done = subprocess.run(

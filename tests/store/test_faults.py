@@ -322,6 +322,25 @@ def test_a_player_name_that_is_not_text_is_nobodys(tmp_path: Path) -> None:
     store.close()
 
 
+@pytest.mark.parametrize("table", ["pars", "hint_pars"])
+def test_a_golf_figure_of_the_wrong_kind_is_not_read(tmp_path: Path, table: str) -> None:
+    """A best or par changed by hand to text or bytes was read as it was: scorecard,
+    stats and the rounds screen's card ended in a TypeError."""
+    store = Store(tmp_path)
+    for seed in range(1, 6):
+        store.save_par(seed, "none", seed, table)
+    with sqlite3.connect(tmp_path / "parlour.db") as changed:
+        changed.execute(f"UPDATE {table} SET par = 'x' WHERE seed = 1")
+        changed.execute(f"UPDATE {table} SET par = x'00' WHERE seed = 2")
+        changed.execute(f"UPDATE {table} SET par = 2.5 WHERE seed = 3")
+        changed.execute(f"UPDATE {table} SET seed = 'four' WHERE seed = 4")
+    changed.close()
+    assert store.pars(list(range(1, 6)), "none", table) == {5: 5}
+    store.save_par(1, "none", 7, table)  # (worked out again, it takes the place of 'x')
+    assert store.pars([1], "none", table) == {1: 7}
+    store.close()
+
+
 def test_a_newer_schema_is_refused_untouched(tmp_path: Path) -> None:
     with_rounds(tmp_path, 1)
     newer = sqlite3.connect(tmp_path / "parlour.db")

@@ -206,3 +206,44 @@ def test_a_mark_is_only_on_a_letter_of_its_script_and_never_heaped(name: str, re
     script, and not stacked to hide the letter under them."""
     with pytest.raises(ValueError, match=reason):
         check_player(name)
+
+
+def test_a_name_changed_to_one_no_player_can_have_is_not_listed(tmp_path: Path) -> None:
+    """A name of bytes made the list of players a TypeError (the app's player screen
+    ended); an empty one, or one with a character no name may hold, was listed, and
+    choosing it opened no store."""
+    for name in ("bob", "cy", "dee", "eve"):
+        finish(Store(tmp_path, player=name), 3)
+    with sqlite3.connect(tmp_path / "parlour.db") as db:
+        db.execute("UPDATE games SET player = x'41' WHERE player = 'bob'")
+        db.execute("UPDATE games SET player = '' WHERE player = 'cy'")
+        db.execute("UPDATE games SET player = 'a;DROP' WHERE player = 'dee'")
+    db.close()
+    store = Store(tmp_path, player="ann")
+    assert store.players() == ["ann", "eve"]
+    for name in store.players():
+        Store(tmp_path, player=name).close()
+
+
+def test_two_spellings_of_one_name_beside_a_name_or_date_of_another_kind_open(
+    tmp_path: Path,
+) -> None:
+    """Folding ``Ann`` and ``ann`` into one player read every name and first date as
+    text: a name of bytes, or a date of bytes, made opening the store (any command) a
+    TypeError."""
+    Store(tmp_path, player="bob").close()
+    with sqlite3.connect(tmp_path / "parlour.db") as db:
+        for player, started in (
+            ("ann", "2026-02"),
+            ("Ann", "2026-01"),
+            (b"A", "2026"),
+            ("ANN", b"5"),
+        ):
+            db.execute(
+                "INSERT INTO rounds (player, course, options, started) VALUES (?, 7, 'none', ?)",
+                (player, started),
+            )
+    db.close()
+    store = Store(tmp_path, player="ann")
+    assert store.player == "Ann"
+    assert len(store.rounds()) == 2  # (the rows of another kind are not read)

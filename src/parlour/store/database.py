@@ -26,6 +26,7 @@ from parlour.store.opening import now
 from parlour.store.paths import DATABASE_NAME
 from parlour.store.players import check_player
 from parlour.store.players import default_player
+from parlour.store.players import is_player
 from parlour.store.schema import PLAYER_TABLES
 from parlour.store.schema import SCHEMA_VERSION
 from parlour.store.schema import FinishedGame
@@ -314,7 +315,8 @@ class Store:
                 ).rowcount
             if scored:
                 total, count = db.execute(
-                    "SELECT COALESCE(SUM(score), 0), COUNT(*) FROM holes WHERE round_id = ?",
+                    "SELECT COALESCE(SUM(score), 0), COUNT(*) FROM holes "
+                    f"WHERE {well_formed('holes')} AND round_id = ?",
                     (round_id,),
                 ).fetchone()
                 db.execute(
@@ -443,9 +445,13 @@ class Store:
 
     def players(self) -> list[str]:
         """Everyone who has played or begun a game here, by name (this store's player
-        included, played or not)."""
-        union = " UNION ".join(f"SELECT player FROM {table}" for table in PLAYER_TABLES)
-        return sorted({self.player, *(row[0] for row in self._read(union))}, key=str.casefold)
+        included, played or not). A name changed by hand to one no player can have (bytes,
+        an empty name) is nobody's, and not listed."""
+        union = " UNION ".join(
+            f"SELECT player FROM {table} WHERE typeof(player) = 'text'" for table in PLAYER_TABLES
+        )
+        names = filter(is_player, (row[0] for row in self._read(union)))
+        return sorted({self.player, *names}, key=str.casefold)
 
     # -- Golf's figures (caches): ``pars`` holds a deal's best (perfect play knowing every
     # card; the table kept its first name), ``hint_pars`` its par (the hint's score)
@@ -454,7 +460,10 @@ class Store:
         """The known bests (or, from ``hint_pars``, pars) of these deals under options."""
         assert table in ("pars", "hint_pars")
         marks = ",".join("?" * len(seeds))
-        query = f"SELECT seed, par FROM {table} WHERE options = ? AND seed IN ({marks})"
+        query = (
+            f"SELECT seed, par FROM {table} WHERE {well_formed(table)} AND options = ? "
+            f"AND seed IN ({marks})"
+        )
         return dict(self._read(query, (options, *seeds))) if seeds else {}
 
     def hint_pars(self, seeds: list[int], options: str) -> dict[int, int]:

@@ -61,7 +61,12 @@ def fold_players(connection: sqlite3.Connection, player: str) -> str:
         with contextlib.suppress(ValueError):  # a name no longer a player's: left be
             keys.setdefault(player_key(name), []).append(name)
     if any(len(found) > 1 for found in keys.values()):
-        union = " UNION ALL ".join(f"SELECT player, started FROM {t}" for t in PLAYER_TABLES)
+        # (a name or date of another kind, changed by hand, is no spelling of anyone's)
+        union = " UNION ALL ".join(
+            f"SELECT player, started FROM {t} WHERE typeof(player) = 'text' "
+            "AND typeof(started) = 'text'"
+            for t in PLAYER_TABLES
+        )
         first_written = connection.execute(
             f"SELECT player, MIN(started) FROM ({union}) GROUP BY player"
         ).fetchall()

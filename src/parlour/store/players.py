@@ -168,6 +168,16 @@ def _check_marks(name: str) -> None:
             raise ValueError(f"a player's name cannot have {_described(char)} on {base!r}")
 
 
+def is_player(name: str) -> bool:
+    """Whether ``name`` (read from the database, where it may have been changed by hand)
+    can be a player's: a store can be opened for it."""
+    try:
+        check_player(name)
+    except ValueError:
+        return False
+    return True
+
+
 def player_key(name: str) -> str:
     """What a name is told apart by: the tidied name without regard to case (``Ann``,
     ``ANN`` and ``ａnn`` are one player)."""

@@ -101,6 +101,8 @@ _KINDS: dict[str, dict[str, str]] = {
         **dict.fromkeys(("round_id", "hole", "score"), "integer"),
         "game_id": "integer or null",
     },
+    "pars": {"seed": "integer", "options": "text", "par": "integer"},
+    "hint_pars": {"seed": "integer", "options": "text", "par": "integer"},
 }
 #: the longest text of a game's moves, undone moves or deck that is read (2,000 moves of
 #: the longest notation are some 20,000 characters)
