@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import multiprocessing
+import os
 import sqlite3
 from pathlib import Path
+
+import pytest
 
 from parlour.store.database import Store
 from parlour.tui.app import make_app
@@ -24,6 +28,25 @@ def test_a_garbage_database_is_moved_aside_and_reported(tmp_path: Path) -> None:
     assert len(store.rounds()) == 1
     store.close()
     assert Store(tmp_path).notice is None
+
+
+def test_a_damaged_database_is_moved_aside_where_there_are_no_hard_links(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Moving aside by a hard link (which never replaces a file) fails on a file system
+    without them: the damaged file is renamed there instead, never over another file."""
+
+    def no_links(source: object, target: object) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    (tmp_path / "parlour.db").write_bytes(b"not a database " * 50)
+    store = Store(tmp_path)
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("parlour.db.unreadable-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == b"not a database " * 50
+    assert store.notice is not None and str(kept[0]) in store.notice
+    store.start_round(1, "none")
+    assert len(store.rounds()) == 1
 
 
 async def test_the_app_tells_the_player_where_the_old_database_went(tmp_path: Path) -> None:

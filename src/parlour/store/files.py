@@ -219,7 +219,7 @@ def _temporary_beside(target: Path, mode: int) -> tuple[int, Path]:
 
 
 #: what ``link`` says on a file system without hard links
-_NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK})
+NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK})
 
 
 def _put_in_place(temporary: Path, target: Path, *, replace: bool) -> None:
@@ -232,7 +232,7 @@ def _put_in_place(temporary: Path, target: Path, *, replace: bool) -> None:
         except FileExistsError:
             raise AlreadyThere(f"{_named(target)} already exists: not replaced") from None
         except OSError as error:
-            if error.errno not in _NO_HARD_LINKS:
+            if error.errno not in NO_HARD_LINKS:
                 raise
         else:
             temporary.unlink()

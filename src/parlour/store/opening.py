@@ -38,6 +38,7 @@ from typing import Final
 
 from parlour.engine.untrusted import shown
 from parlour.store import shape
+from parlour.store.files import NO_HARD_LINKS
 from parlour.store.paths import DATABASE_NAME
 from parlour.store.paths import LOCK_NAME
 
@@ -284,6 +285,22 @@ def open_or_move_aside(
             raise unavailable(path, error) from None
 
 
+def _move(source: Path, target: Path) -> None:
+    """Give ``source`` the name ``target``, never over another file (FileExistsError if
+    the name is taken): by a hard link, or where the file system has none, by a rename
+    once the name is seen free (the caller holds the lock: no Parlour takes it meanwhile)."""
+    try:
+        os.link(source, target)
+    except OSError as error:
+        if error.errno not in NO_HARD_LINKS:
+            raise
+        if target.exists() or target.is_symlink():
+            raise FileExistsError(target) from None
+        os.rename(source, target)
+        return
+    source.unlink()
+
+
 def move_aside(path: Path) -> Path:
     """Rename a damaged database (and its WAL companions) to ``….unreadable-<time>``,
     byte for byte, never over another file; raise :class:`StoreUnavailable` if that
@@ -299,16 +316,14 @@ def move_aside(path: Path) -> Path:
             if any(target.with_name(name + suffix).exists() for suffix in companions):
                 continue
             try:
-                os.link(path, target)  # (fails if the name is taken: nothing is replaced)
+                _move(path, target)
             except FileExistsError:
                 continue
             break
-        path.unlink()
         for suffix in companions:
             companion = path.with_name(path.name + suffix)
             if companion.exists():
-                os.link(companion, target.with_name(name + suffix))
-                companion.unlink()
+                _move(companion, target.with_name(name + suffix))
     except OSError as error:
         raise StoreUnavailable(
             f"the database {path} is damaged and could not be moved aside to start a new one: "
