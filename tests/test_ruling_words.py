@@ -17,7 +17,20 @@ def test_words_from_outside_are_left_as_they_are() -> None:
     message = "Replaying (R1) copy.txt: step on (R1)."
     said = with_ruling_words(message, outside=["(R1) copy.txt"])
     assert said == f"Replaying (R1) copy.txt: step on (R1: {title})."
-    assert with_ruling_words(message, outside=[""]) == message.replace("(R1)", f"(R1: {title})")
+    # (with nothing from outside, the first is titled, and the second is the same ruling)
+    assert with_ruling_words(message, outside=[""]) == message.replace("(R1)", f"(R1: {title})", 1)
+
+
+def test_a_ruling_named_twice_in_one_message_is_titled_once() -> None:
+    """Rubbish Heap's last move said why the game ended and then that it was over, each
+    with its (R5: the end)."""
+    title = ruling_titles()["R5"]
+    said = with_ruling_words(
+        "The stock is empty and no card can reach a foundation any more (R5). "
+        "Game over: blocked with 8 cards home (R5). Score 8."
+    )
+    assert said.count(f"(R5: {title})") == 1 and said.count("(R5)") == 1
+    assert said.index(f"(R5: {title})") < said.index("(R5)")
 
 
 def test_a_code_no_game_has_is_left_alone() -> None:

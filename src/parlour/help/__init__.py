@@ -67,7 +67,8 @@ def ruling_titles() -> dict[str, str]:
 
 def with_ruling_words(message: str, *, outside: Sequence[str] = ()) -> str:
     """``message`` with each ruling it names in brackets followed by the ruling's title:
-    ``(G3)`` becomes ``(G3: turning the stock)``, so that a code never stands alone.
+    ``(G3)`` becomes ``(G3: turning the stock)``, so that a code never stands alone (a
+    ruling named again in the same message is titled only the first time).
     ``outside``: words in the message that came from outside (a replayed file's name, a
     store's reason), left as they are wherever they stand in it, even where they look
     like a ruling's code."""
@@ -83,10 +84,13 @@ def with_ruling_words(message: str, *, outside: Sequence[str] = ()) -> str:
         for found in re.finditer(re.escape(words), message)
     ]
 
+    told: set[str] = set()  # (a ruling named twice is titled once: the first time)
+
     def titled(match: re.Match[str]) -> str:
         code = match.group(1)
-        if code not in titles or any(a <= match.start() < b for a, b in kept):
+        if code not in titles or code in told or any(a <= match.start() < b for a, b in kept):
             return match.group(0)
+        told.add(code)
         return f"({code}: {titles[code]})"
 
     return _NAMED.sub(titled, message)
