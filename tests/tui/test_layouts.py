@@ -204,3 +204,35 @@ async def test_the_start_screen_is_centred_on_a_large_terminal(private_data_dir:
         assert isinstance(app.screen, StartScreen)
         menu = app.screen.query_one("#menu").region
         assert abs(menu.x - (200 - menu.right)) <= 2
+
+
+@pytest.mark.parametrize("size", [(100, 32), (80, 24), (200, 60)])
+async def test_the_start_menu_is_as_long_as_the_terminal_allows(
+    private_data_dir: Path, size: tuple[int, int]
+) -> None:
+    """With three unfinished games the menu was cut at sixteen rows, Help and Quit out of
+    sight beside a dozen empty rows of a 100 × 32 terminal."""
+    from textual.widgets import OptionList
+
+    from parlour.session import Session
+    from parlour.store.database import Store
+    from tests.tui.menu_helpers import menu_read
+
+    store = Store(private_data_dir)
+    for game in ("golf", "rubbish", "bytwos"):
+        session = Session.new_game(store, game, 5)
+        session.play(session.line.rules.legal_moves(session.state)[0])
+    store.close()
+    app = make_app(private_data_dir)
+    async with app.run_test(size=size) as pilot:
+        await menu_read(pilot)
+        menu = app.screen.query_one("#menu", OptionList)
+        entries = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert sum(entry.startswith("Resume") for entry in entries) == 3
+        assert entries[-1] == "Quit"
+        # every entry in sight where the rows allow it, and the menu within the screen
+        rows_left = size[1] - 8
+        assert menu.outer_size.height == min(len(entries) + 2, rows_left)
+        if len(entries) + 2 <= rows_left:
+            assert menu.max_scroll_y == 0
+        assert menu.region.bottom <= size[1] - 1

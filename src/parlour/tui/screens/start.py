@@ -77,7 +77,7 @@ class StartScreen(Keyed, Screen[None]):
 
     #menu {
         height: auto;
-        max-height: 16;
+        max-height: 16;  /* until the screen's size is known (on_resize) */
         width: 100%;
         max-width: 76;
         /* never narrower than its own border and padding: Textual cannot wrap the options
@@ -140,6 +140,15 @@ class StartScreen(Keyed, Screen[None]):
 
     def on_mount(self) -> None:
         self.rebuild()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # a tall terminal's menu is as long as its entries, within the rows the title,
+        # the subtitle, their margins, the notice's margin and the key bar leave (a fixed
+        # 16 left Help and Quit out of sight beside a dozen empty rows); a short one's
+        # takes what is left (its CSS)
+        tall = event.size.height >= self.VERTICAL_BREAKPOINTS[1][0]
+        menu = self.query_one("#menu", OptionList)
+        menu.styles.max_height = max(4, event.size.height - 8) if tall else None
 
     def on_key(self, event: events.Key) -> None:
         # a key that does nothing here (a game's keys, before a game is open) says so,
