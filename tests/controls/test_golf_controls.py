@@ -130,3 +130,25 @@ def test_a_replay_given_whole_steps_without_working_a_position_out_again(
     course.to_start()
     assert course.line.states == whole.states[:1] and len(course.line.undone) == 12
     assert not course.step(-1)
+
+
+def test_in_a_round_n_is_the_next_hole_and_after_the_last_a_new_round() -> None:
+    """n's rows in a round: the next hole, then after the ninth a new round; the new
+    game's row is not bound (its label would name the wrong thing), and while the hole is
+    in play the key says why it waits."""
+    from types import SimpleNamespace
+
+    def controls(hole: int, finished: bool) -> GolfControls:
+        place = SimpleNamespace(hole=hole, round=SimpleNamespace(holes=9))
+        course = SimpleNamespace(round=place, game=SimpleNamespace(is_finished=finished))
+        return GolfControls(View(course))  # type: ignore[arg-type]
+
+    playing, over, last = controls(3, False), controls(3, True), controls(9, True)
+    assert KEYS.availability(over, "new") is False
+    assert KEYS.availability(over, "go_on") is True
+    assert KEYS.availability(over, "new_round") is False
+    assert KEYS.availability(last, "go_on") is False
+    assert KEYS.availability(last, "new_round") is True
+    assert KEYS.availability(playing, "go_on") == "Finish this hole before starting the next."
+    labels = {key.name: key.label for key in KEYS if key.key == "n"}
+    assert labels == {"new": "New game", "go_on": "Next hole", "new_round": "New round"}

@@ -207,3 +207,34 @@ async def test_nine_holes_of_a_course_make_a_stored_round(
     assert stored[0]["total"] == sum(scores)
     assert stored[0]["versus_bogey"] == sum(scores) - 40
     assert payload["best"]["total"] == sum(scores)
+
+
+async def test_n_in_a_round_is_labelled_as_the_next_hole(private_data_dir: Path) -> None:
+    """In a round, n goes on to the next hole: the key bar and the help say so (not "New
+    game"), and while the hole is in play the greyed key says why."""
+    from parlour.tui.keybar import KeyBar
+    from parlour.tui.screens.help import HelpScreen
+
+    app = make_app(private_data_dir, course=123456)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        await pilot.press("n")
+        assert "Finish this hole before starting the next." in status_text(app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "in a round: the next hole, once this one is over" in app.screen.topic_text()
+        await pilot.press("escape")
+        play_hole_with_actions(screen)
+        await wait_until(
+            lambda: type(app.screen).__name__ == "ScorecardScreen", 30, "the scorecard"
+        )
+        await pilot.press("escape")  # back to the board: n is the next hole's key
+        await pilot.pause()
+        assert app.screen is screen
+        bar = str(screen.query_one(KeyBar).render())
+        assert " n Next hole " in bar and "New game" not in bar
+        await pilot.press("n")
+        await wait_until(lambda: next_board(app, 1), 30, "the next hole's board")

@@ -9,6 +9,7 @@ from enum import auto
 from typing import Final
 
 from parlour.controls.game import Ask
+from parlour.controls.game import Command
 from parlour.controls.game import GameControls
 from parlour.controls.game import Play
 from parlour.controls.game import Redraw
@@ -105,13 +106,41 @@ class GolfControls(GameControls):
         )
 
     def can_start_another(self) -> Availability:
-        # a hole of a round must be finished before the next one starts
-        if self.in_round():
-            return self.game.is_finished or None
-        return True
+        # in a round, n goes on with the round instead (the rows of :data:`ROUND_KEYS`)
+        return not self.in_round()
+
+    def can_go_on(self, *, last: bool) -> Availability:
+        """n in a round: the next hole (``last`` False) or, after the last hole, a new
+        round (``last`` True), once the hole in play is over."""
+        place = self.view.course.round
+        if place is None or (place.hole >= place.round.holes) != last:
+            return False
+        if self.game.is_finished:
+            return True
+        if last:
+            return "Finish this hole first: it is the round's last; then n starts a new round."
+        return "Finish this hole before starting the next."
 
 
-KEYS: Final = (
+#: n in a round, in the place of the new game: the next hole, or after the last a new round
+#: (as the scorecard's keys of the same names)
+ROUND_KEYS: Final[tuple[Key[GolfControls], ...]] = (
+    Key("n", "go_on", lambda _: Command.NEW, "Next hole", "in a round: the next hole, once "
+        "this one is over", lambda c: c.can_go_on(last=False)),
+    Key("n", "new_round", lambda _: Command.NEW, "New round", "after a round's last hole: a "
+        "new round", lambda c: c.can_go_on(last=True)),
+)  # fmt: skip
+
+
+def with_round_keys(table: KeyTable[GolfControls]) -> KeyTable[GolfControls]:
+    """The table with :data:`ROUND_KEYS` after the new game's row (where the key bar shows
+    n: only one of them is bound at a time)."""
+    keys = list(table.keys)
+    at = next(index for index, key in enumerate(keys) if key.name == "new") + 1
+    return KeyTable((*keys[:at], *ROUND_KEYS, *keys[at:]), table.notes, table.intro)
+
+
+KEYS: Final = with_round_keys(
     KeyTable[GolfControls](
         (
             *numbered(GolfControls, [str(n) for n in range(1, COLUMNS + 1)], "play",
@@ -144,7 +173,7 @@ KEYS: Final = (
     {
         "cursor(-1)": "select the column to the left",
         "cursor(1)": "select the column to the right",
-        "new": "new game; in a Golf round, the next hole once this one is over",
+        "new": "new game (a single hole)",
     }
 )  # fmt: skip
 GolfControls.KEYS = KEYS
