@@ -106,3 +106,55 @@ async def test_a_data_directory_that_is_a_file_ends_the_app_with_status_2(tmp_pa
         await pilot.pause()
     assert app.return_code == 2
     assert plain.read_text() == "x"
+
+
+async def test_the_greyed_keys_of_the_scorecards_say_why(private_data_dir: Path) -> None:
+    """A round no longer unfinished: Enter and a are greyed, and each says why when pressed
+    (they did nothing and said nothing)."""
+    round_id = one_hole_played(private_data_dir)
+    store = Store(private_data_dir)
+    store.abandon_round(round_id)
+    store.close()
+    app = make_app(private_data_dir)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundsScreen())
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        for key in ("a", "enter"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert app.screen is screen
+        said = [notice.message for notice in app._notifications]
+        assert said == [
+            "This round was abandoned: only an unfinished round can be abandoned.",
+            "This round was abandoned: only an unfinished round can be continued.",
+        ]
+
+
+async def test_the_scorecard_before_the_hole_is_over_says_why_enter_waits(
+    private_data_dir: Path,
+) -> None:
+    """c before the hole is finished: Enter (Next hole, greyed) says why, and the card
+    stays."""
+    from parlour.tui.screens.scorecard import ScorecardScreen
+
+    app = make_app(private_data_dir, course=COURSE)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause(0.6)
+        card = app.screen
+        assert isinstance(card, ScorecardScreen)
+        for key in ("enter", "n"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert app.screen is card
+        said = [notice.message for notice in app._notifications]
+        reason = (
+            "The hole is still in play: Esc goes back to the board to finish it; the next "
+            "hole comes after it."
+        )
+        assert said == [reason, reason]

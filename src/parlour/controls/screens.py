@@ -59,6 +59,8 @@ class History(GoesBack, Protocol):
 class Rounds(GoesBack, Protocol):
     def can_continue(self) -> Availability: ...
 
+    def can_abandon(self) -> Availability: ...
+
     def action_continue_round(self) -> None: ...
 
     def action_abandon_round(self) -> None: ...
@@ -208,7 +210,7 @@ ROUNDS_KEYS: Final = KeyTable[Rounds](
             "go on with the unfinished round chosen", lambda s: s.can_continue()),
         Key("a", "abandon_round", lambda s: s.action_abandon_round(), "Abandon", "abandon "
             "the unfinished round chosen (asks first; it stays in the history, marked "
-            "abandoned)", lambda s: s.can_continue()),
+            "abandoned)", lambda s: s.can_abandon()),
         Key("escape", "back", lambda s: s.action_back(), "Back", "back to the start screen"),
     ),
     intro="↑ and ↓ choose a round; its scorecard shows below.",

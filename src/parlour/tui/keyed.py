@@ -141,6 +141,24 @@ class Keyed(StyledOnce):
                     return True
         return False
 
+    def on_key(self, event: events.Key) -> None:
+        # a greyed key says why it cannot be used, rather than nothing (a screen may say
+        # more: a game's or the start screen's keys that do nothing there)
+        why = self.idle_words(event)
+        if why:
+            self.say_idle(why)
+            event.stop()
+            event.prevent_default()
+
+    def idle_words(self, event: events.Key) -> str:
+        """What to say of ``event``'s key when it does nothing now: a greyed key's reason
+        (:meth:`greyed_reason`); "" when it acts, or is not bound."""
+        return self.greyed_reason(event.key)
+
+    def say_idle(self, why: str) -> None:
+        """Say why a key does nothing (a screen with a status line says it there)."""
+        self.notify(why, severity="warning")  # type: ignore[attr-defined]
+
     def why_idle(self, event: events.Key, more: str = "") -> str:
         """Why ``event``'s key does nothing now, to be said rather than nothing: a greyed
         key's reason (:meth:`greyed_reason`), or, for a printable key bound to nothing on

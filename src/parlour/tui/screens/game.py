@@ -444,14 +444,14 @@ class GameScreen(Keyed, Screen[None]):
             self.assistant.stop_demo("Demo stopped: your move.")
             event.stop()
             event.prevent_default()
-            return
-        # a key that cannot act now says why, and a key that does nothing on this screen
-        # says so, rather than nothing
-        why = self.why_idle(event)
-        if why:
-            self.status(why, refused=True)
-            event.stop()
-            event.prevent_default()
+        # (then Keyed.on_key: a key that cannot act now says why)
+
+    def idle_words(self, event: events.Key) -> str:
+        # a key that does nothing on this screen says so too
+        return self.why_idle(event)
+
+    def say_idle(self, why: str) -> None:
+        self.status(why, refused=True)
 
     # -- the shared keys -------------------------------------------------------------------
 

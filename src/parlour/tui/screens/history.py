@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable
 from textual.widgets import Static
 
+from parlour.controls.keys import Availability
 from parlour.controls.screens import HISTORY_KEYS
 from parlour.controls.screens import ROUNDS_KEYS
 from parlour.controls.screens import History
@@ -268,13 +269,25 @@ class RoundsScreen(Keyed, Screen[None]):
 
     @on(DataTable.RowSelected)
     def selected(self, _event: DataTable.RowSelected) -> None:
-        if self.can_continue():
+        if self.can_continue() is True:
             self.action_continue_round()
 
-    def can_continue(self) -> bool | None:
-        """Enter and a: for an unfinished round (greyed for the others)."""
+    def can_continue(self) -> Availability:
+        """Enter: for an unfinished round (greyed for the others, saying why)."""
+        return self._unfinished_chosen("continued")
+
+    def can_abandon(self) -> Availability:
+        """a: for an unfinished round (greyed for the others, saying why)."""
+        return self._unfinished_chosen("abandoned")
+
+    def _unfinished_chosen(self, done: str) -> Availability:
         stored = self.chosen
-        return (stored is not None and stored.is_unfinished) or None
+        if stored is None:
+            return f"No round chosen: only an unfinished round can be {done}."
+        if stored.is_unfinished:
+            return True
+        state = "was abandoned" if stored.abandoned is not None else "is complete"
+        return f"This round {state}: only an unfinished round can be {done}."
 
     def action_continue_round(self) -> None:
         stored = self.chosen

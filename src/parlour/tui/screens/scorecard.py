@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from parlour.controls.keys import Availability
 from parlour.controls.screens import SCORECARD_KEYS
 from parlour.controls.screens import Scorecard
 from parlour.engine.notation import format_options
@@ -232,10 +233,13 @@ class ScorecardScreen(Keyed, ModalScreen[bool]):
         width = self.app.size.width - (4 if self.app.size.width < 70 else 6)
         return scorecard_table(self.round, self.pars(), unknown, width)
 
-    def can_go_on(self) -> bool | None:
+    def can_go_on(self) -> Availability:
         if self.round.is_complete:
             return False
-        return self.finished_hole or None
+        return self.finished_hole or (
+            "The hole is still in play: Esc goes back to the board to finish it; the next "
+            "hole comes after it."
+        )
 
     def can_start_round(self) -> bool:
         return self.round.is_complete

@@ -150,15 +150,11 @@ class StartScreen(Keyed, Screen[None]):
         menu = self.query_one("#menu", OptionList)
         menu.styles.max_height = max(4, event.size.height - 8) if tall else None
 
-    def on_key(self, event: events.Key) -> None:
+    def idle_words(self, event: events.Key) -> str:
         # a key that does nothing here (a game's keys, before a game is open) says so,
-        # rather than nothing
+        # rather than nothing (Keyed.on_key says it)
         how = "choose an entry with the arrow keys and Enter; "
-        why = self.why_idle(event, how if self.size.width >= NARROW else "")
-        if why:
-            self.notify(why, severity="warning")
-            event.stop()
-            event.prevent_default()
+        return self.why_idle(event, how if self.size.width >= NARROW else "")
 
     def on_screen_resume(self) -> None:
         self.rebuild()
