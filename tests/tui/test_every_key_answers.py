@@ -70,10 +70,10 @@ async def test_golf_keys_that_cannot_act_say_why(private_data_dir: Path) -> None
         assert "Nothing to take back: no move has been made." in status_text(app)
         await pilot.press("r")
         assert "Nothing to redo" in status_text(app)
-        # Space is named as it is pressed, and the ruling comes with its title
+        # the move is named (Space and s both turn), and the ruling comes with its title
         await pilot.press("space")
         said = status_text(app)
-        assert said.startswith("Space is not allowed: under the book rule")
+        assert said.startswith("Turning the stock is not allowed: under the book rule")
         assert "(G3: turning the stock)" in said
         assert screen.session.state == before
         finish_golf_hole(screen)

@@ -90,12 +90,29 @@ async def test_a_refused_move_says_why(private_data_dir: Path) -> None:
         await pilot.press("1")  # QC cannot go on 9C
         assert app.screen.session.state == before
         assert (
-            "1 is not allowed: Q♣ is not one rank above or below 9♣ (G2: playing)"
-            in status_text(app)
+            "Playing column 1 is not allowed: Q♣ is not one rank above or below 9♣ (G2: "
+            "playing)" in status_text(app)
         )
         await pilot.press("space")  # the book rule: 7 can be played, so no turning
         assert app.screen.session.state == before
         assert "only at a stoppage" in status_text(app)
+
+
+async def test_a_refusal_names_the_move_not_a_key_the_player_did_not_press(
+    private_data_dir: Path,
+) -> None:
+    """s turns the stock as Space does, and Enter plays the selected column as its number
+    does: a refusal names the move, never the other key."""
+    app = make_app(private_data_dir, game="golf", seed=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")  # the book rule: 7 can be played, so no turning
+        said = status_text(app)
+        assert said.startswith("Turning the stock is not allowed: under the book rule")
+        assert "Space" not in said
+        await pilot.press("enter")  # column 1 is selected: QC cannot go on 9C
+        said = status_text(app)
+        assert said.startswith("Playing column 1 is not allowed: Q♣ is not one rank above")
 
 
 async def test_arrows_and_enter_choose_a_column_and_undo_redo_restart(

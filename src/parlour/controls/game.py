@@ -23,6 +23,7 @@ from parlour.controls.keys import Availability
 from parlour.controls.keys import During
 from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
+from parlour.controls.keys import shown_key
 from parlour.engine.game import Rules
 from parlour.engine.history import Line
 from parlour.session import Session
@@ -170,6 +171,12 @@ class GameControls:
     def key_for(self, move: Any) -> str:
         """The key that makes ``move``, as the hint names it."""
         return self.rules.format_move(move)
+
+    def refused_words(self, move: Any) -> str:
+        """What a refusal of ``move`` begins with ("… is not allowed"): the key that makes
+        it (a game whose move has more than one key, or a click, names the move instead,
+        so as never to name a key the player did not press)."""
+        return shown_key(self.key_for(move))
 
     def point_at(self, move: Any) -> None:
         """Select on the board what a hint names (subclasses)."""

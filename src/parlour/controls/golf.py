@@ -74,6 +74,15 @@ class GolfControls(GameControls):
     def key_for(self, move: object) -> str:
         return "space" if move == TURN else str(move)
 
+    def refused_words(self, move: object) -> str:
+        # Space and s turn, a column's number and Enter play it, and a click does either:
+        # the move is named, not a key the player may not have pressed
+        if move == TURN:
+            return "Turning the stock"
+        if isinstance(move, PlayColumn):
+            return f"Playing column {move.column}"
+        return super().refused_words(move)
+
     # -- when the keys may be used ---------------------------------------------------------
 
     def can_turn(self) -> Availability:

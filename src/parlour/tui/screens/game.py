@@ -31,7 +31,6 @@ from parlour.controls.game import Redraw
 from parlour.controls.game import Reply
 from parlour.controls.game import Say
 from parlour.controls.keys import During
-from parlour.controls.keys import shown_key
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import ParlourError
 from parlour.engine.game import Rules
@@ -404,10 +403,10 @@ class GameScreen(Keyed, Screen[None]):
         )
 
     def refusal(self, move: Any, error: IllegalMoveError) -> str:
-        """What the status line says when the engine refuses ``move``, naming the key as
-        the player presses it (subclasses may word it for their keys; the reason is
-        always the engine's)."""
-        return f"{shown_key(self.controls.key_for(move))} is not allowed: {error.reason}"
+        """What the status line says when the engine refuses ``move``, naming its key as
+        the player presses it, or the move (the controls' ``refused_words``; subclasses
+        may word it for their keys; the reason is always the engine's)."""
+        return f"{self.controls.refused_words(move)} is not allowed: {error.reason}"
 
     def on_finished(self) -> None:
         """Called once when the game ends (subclasses: show a scorecard …)."""
