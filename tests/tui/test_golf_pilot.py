@@ -255,3 +255,24 @@ async def test_n_in_a_round_is_labelled_as_the_next_hole(private_data_dir: Path)
         assert " n Next hole " in bar and "New game" not in bar
         await pilot.press("n")
         await wait_until(lambda: next_board(app, 1), 30, "the next hole's board")
+
+
+async def test_a_refused_move_gives_way_to_the_instruction(
+    private_data_dir: Path, monkeypatch: Any
+) -> None:
+    """As in every game: a refusal is said, then the instruction it covered comes back;
+    a message said meanwhile is not overwritten by it."""
+    monkeypatch.setattr(StatusLine, "PASSING", 0.3)
+    app = make_app(private_data_dir, game="golf", seed=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        before = status_text(app)
+        await pilot.press("1")  # QC cannot go on 9C
+        assert status_text(app).startswith("Playing column 1 is not allowed")
+        await pilot.pause(0.6)
+        assert status_text(app) == before
+        await pilot.press("1", "7")  # refused, then played at once: the move is said
+        played = status_text(app)
+        assert "is not allowed" not in played
+        await pilot.pause(0.6)
+        assert status_text(app) == played

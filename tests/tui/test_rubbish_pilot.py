@@ -298,3 +298,26 @@ async def test_the_best_score_is_read_off_the_loop_and_shown_at_the_end(
                 await pilot.pause(0.05)
             assert f"your best {max(scores)}" in board_text(screen)
     assert scores[0] > scores[1]  # (so that the second game shows the first one's best)
+
+
+async def test_a_refusal_gives_way_to_the_instruction_it_covered(
+    private_data_dir: Path, monkeypatch: Any
+) -> None:
+    """A key that does nothing, or a move refused, is said; a moment later the question
+    the game asks (which discard) is back on the status line, not gone until the next
+    move."""
+    monkeypatch.setattr(StatusLine, "PASSING", 0.3)
+    app = make_app(private_data_dir, game="rubbish", seed=SEED, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        status = app.screen.query_one(StatusLine)
+        asked = "choose the two to throw (press 5, 8 or 9)"
+        assert asked in status_text(app)
+        for key, refusal in (("z", "z does nothing here"), ("1", "Cannot throw 2♦")):
+            await pilot.press(key)
+            assert status_text(app).startswith(refusal) and asked not in status_text(app)
+            assert status.has_class("-refused")
+            await pilot.pause(0.6)
+            assert asked in status_text(app) and not status.has_class("-refused")
+        # the log of messages has each once: the question is not said again
+        assert sum(asked in said for said in status.said) == 1

@@ -21,6 +21,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
+from textual.timer import Timer
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -334,6 +335,8 @@ class StatusLine(WordsLine):
     CUT_ASCII = " ... l: all"
     #: messages kept for the log, the newest last
     LOG_LENGTH = 60
+    #: the seconds a refusal is shown before the message it covered comes back
+    PASSING = 5.0
 
     ascii_only: bool = False
 
@@ -347,17 +350,40 @@ class StatusLine(WordsLine):
         #: the messages said, whole, the newest last
         self.said: list[str] = []
         self._width = 0
+        #: the last message that was not a refusal (and whether it is shown as one: a
+        #: failing save), which a refusal gives way to; the timer that brings it back
+        self._lasting: tuple[str, bool] = ("", False)
+        self._giving_way: Timer | None = None
         #: how many messages have asked for a new layout (their height changed)
         self.layouts = 0
 
-    def say(self, message: str, *, refused: bool = False, whole: str = "") -> None:
+    def say(
+        self, message: str, *, refused: bool = False, whole: str = "", passing: bool = False
+    ) -> None:
         """Show ``message`` (``whole``: what it was before the screen shortened it, for the
-        log)."""
+        log). A ``passing`` message (a refusal: a key that cannot act, a move not allowed)
+        gives way after :attr:`PASSING` seconds to the message it covered, which holds
+        what the game asks of the player; one more key's message replaces it at once."""
+        if self._giving_way is not None:
+            self._giving_way.stop()
+            self._giving_way = None
+        if passing:
+            if self._lasting[0]:
+                self._giving_way = self.set_timer(self.PASSING, self._give_way)
+        else:
+            self._lasting = (message, refused)
         self.set_class(refused, "-refused")
         self.message = message
         kept = whole or message
         if kept and (not self.said or self.said[-1] != kept):
             self.said = [*self.said[-(self.LOG_LENGTH - 1) :], kept]
+        self._show()
+
+    def _give_way(self) -> None:
+        """The message a refusal covered, back (not logged again: it was said already)."""
+        self._giving_way = None
+        self.message, refused = self._lasting
+        self.set_class(refused, "-refused")
         self._show()
 
     def most_lines(self) -> int:

@@ -278,7 +278,9 @@ class GameScreen(Keyed, Screen[None]):
     def status(self, message: str, *, refused: bool = False, whole: str = "") -> None:
         """Say ``message``, and whether moves are being saved when that has changed or
         saving is failing (``whole``: the message before a screen shortened it, for the
-        log of messages)."""
+        log of messages). A refusal gives way after a few seconds to what it covered,
+        the game's instruction (:meth:`StatusLine.say`), in every game alike."""
+        passing = refused
         news, failing = self.course.saving()
         if news:
             message = f"{message} {news}" if message else news
@@ -288,6 +290,7 @@ class GameScreen(Keyed, Screen[None]):
             with_ruling_words(message, outside=outside),
             refused=refused,
             whole=with_ruling_words(whole, outside=outside) if whole else whole,
+            passing=passing,
         )
 
     def status_room(self) -> int | None:
