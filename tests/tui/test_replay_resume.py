@@ -163,3 +163,38 @@ async def test_the_history_words_a_golf_hole_as_cleared_or_not(tmp_path: Path) -
                 break
         row = [str(cell) for cell in table.get_row_at(0)]
         assert row[3:6] == ["book rule", "not cleared", str(GOLF.score(line.current))]
+
+
+async def test_m_goes_to_the_start_screen_from_a_replay_of_the_history_and_from_it(
+    tmp_path: Path,
+) -> None:
+    """m is "back to the start screen" (docs/keys.md): from a replay opened on the
+    History screen it goes there, not back to History; and m on History (as on every
+    list screen) goes there too."""
+    from parlour.session import Session
+    from parlour.tui.screens.history import HistoryScreen
+    from parlour.tui.screens.start import StartScreen
+    from tests.serving import wait_until
+
+    session = Session.new_game(Store(tmp_path), "golf", 5)
+    for move in played_hole(5).moves:
+        session.play(move)
+    assert session.is_finished
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        for leave in ("m", "replay then m"):
+            app.push_screen(HistoryScreen())
+            await pilot.pause()
+            if leave != "m":
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                await pilot.press("enter")
+                await wait_until(lambda: isinstance(app.screen, GameScreen), 30, "the replay")
+                assert not app.screen.in_play
+            await pilot.press("m")
+            await pilot.pause()
+            assert app.screen is start, leave
+            assert not any(isinstance(s, HistoryScreen) for s in app.screen_stack)

@@ -200,6 +200,7 @@ HISTORY_KEYS: Final = KeyTable[History](
         Key("enter", "replay", lambda s: s.action_replay(), "Replay", "replay the game "
             "chosen"),
         Key("escape", "back", lambda s: s.action_back(), "Back", "back to the start screen"),
+        Key("m", "back", lambda s: s.action_back(), "", "back to the start screen"),
     ),
     intro="↑ and ↓ choose a game.",
 )  # fmt: skip
@@ -212,12 +213,16 @@ ROUNDS_KEYS: Final = KeyTable[Rounds](
             "the unfinished round chosen (asks first; it stays in the history, marked "
             "abandoned)", lambda s: s.can_abandon()),
         Key("escape", "back", lambda s: s.action_back(), "Back", "back to the start screen"),
+        Key("m", "back", lambda s: s.action_back(), "", "back to the start screen"),
     ),
     intro="↑ and ↓ choose a round; its scorecard shows below.",
 )  # fmt: skip
 
 STATISTICS_KEYS: Final = KeyTable[GoesBack](
-    (Key("escape", "back", lambda s: s.action_back(), "Back", "back to the start screen"),),
+    (
+        Key("escape", "back", lambda s: s.action_back(), "Back", "back to the start screen"),
+        Key("m", "back", lambda s: s.action_back(), "", "back to the start screen"),
+    ),
     intro="↑ and ↓ (or the mouse wheel) scroll through the tables and plots.",
 )
 
@@ -228,6 +233,7 @@ CLUB_KEYS: Final = KeyTable[Club](
         Key("s", "send", lambda s: s.action_send(), "Send rounds", "send your finished "
             "rounds that wait to the club"),
         Key("escape", "back", lambda s: s.action_back(), "Back", "back to the start screen"),
+        Key("m", "back", lambda s: s.action_back(), "", "back to the start screen"),
     ),
     intro="The club's leaderboard of today's course, and your place on it. Nothing waits "
     "for the club: if it cannot be reached, the screen says so.",

@@ -46,17 +46,21 @@ class Routing(App[None]):
     options: frozenset[str]
 
     def show_menu(self) -> None:
-        """The start screen: the one below this screen, or a new one in its place when the
+        """The start screen: the one under this screen, however many screens lie between
+        (a replay opened from the history, a round continued from the scorecards: m goes
+        to the start screen, not back to the list), or a new one in its place when the
         app opened straight on a game (the menu is not made before it is wanted, which
         keeps the first board quick)."""
         from parlour.tui.screens.start import StartScreen
 
         if len(self.screen_stack) < 2:
             self.push_screen(StartScreen())
-        elif len(self.screen_stack) == 2 and not isinstance(self.screen, StartScreen):
-            self.switch_screen(StartScreen())
-        else:
+            return
+        start = next((s for s in self.screen_stack if isinstance(s, StartScreen)), None)
+        while len(self.screen_stack) > 2 and self.screen is not start:
             self.pop_screen()
+        if self.screen is not start:
+            self.switch_screen(StartScreen())
 
     def _require_store(self) -> Store:
         assert self.store is not None
