@@ -1,10 +1,15 @@
-"""A screen's size classes given before it is first styled.
+"""A screen's size classes, and its own stylesheet, given before it is first styled.
 
 Textual gives a screen its breakpoint classes (``HORIZONTAL_BREAKPOINTS``,
 ``VERTICAL_BREAKPOINTS``) at its first resize, after it has been styled: each class then
 added restyles every widget on it again (some 50 to 100 ms for a board). Given when the
 screen is made, from the terminal's size then, they are there for the first styling, and
 the first resize finds nothing to change.
+
+A screen's own stylesheet (``CSS_PATH``) is read by Textual only once the screen has
+been styled, as it is pushed: a screen shown for the first time was drawn without it
+(a panel in the top corner, no board behind it), since a screen is not styled again at
+its first showing (:class:`StyledOnce`). It is read as the screen is made instead.
 """
 
 from __future__ import annotations
@@ -36,10 +41,27 @@ def give_breakpoint_classes(screen: Screen[Any]) -> tuple[int, int] | None:
     return width, height
 
 
+def read_own_stylesheet(screen: Screen[Any]) -> None:
+    """Add ``screen``'s own stylesheet files (``CSS_PATH``) to the app's stylesheet, if
+    they are not there yet, so that the screen is styled with them when it is mounted
+    (Textual reads them only after that, and then styles the whole app again). Its rules
+    are parsed then, with no other source parsed again; nothing outside a running app."""
+    try:
+        stylesheet = screen.app.stylesheet
+    except NoActiveAppError:
+        return
+    for path in screen.css_path:
+        # as Textual's own reading names the file, so that it does not read it again
+        where = (str(path), "")
+        if not stylesheet.has_source(*where):
+            stylesheet.add_source(path.read_text(encoding="utf-8"), read_from=where)
+
+
 class StyledOnce:
     """Mixed into a screen (before Textual's ``Screen``): styled once before its first
     frame. Its breakpoint classes are given as it is made (:func:`give_breakpoint_classes`;
-    ``first_size`` is the terminal's size then), and its first showing does not style it
+    ``first_size`` is the terminal's size then), as is its own stylesheet
+    (:func:`read_own_stylesheet`), and its first showing does not style it
     again: Textual restyles every widget of a screen each time it is shown, for a theme
     changed while it was hidden, and a screen just made was styled as it was mounted."""
 
@@ -51,6 +73,7 @@ class StyledOnce:
         super().__init__(*args, **kwargs)
         assert isinstance(self, Screen)
         self.first_size = give_breakpoint_classes(self)
+        read_own_stylesheet(self)
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # (Textual calls each class's handler, most derived first: Screen's comes after)
