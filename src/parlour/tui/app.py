@@ -179,6 +179,7 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
         # to be drawn again. So the store is opened, and the first screen put up, just
         # after the mount.
         self.call_later(self._open)
+        self.notices_go_with_screens()
 
     async def _open(self) -> None:
         # the database is opened in a thread: one another program holds locked is waited
@@ -226,7 +227,10 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
         self.store = store
         self.notice = store.notice
         if self.notice:
-            self.notify(self.notice, title="Database moved aside", severity="warning", timeout=30)
+            self.notify(
+                self.notice, title="Database moved aside", severity="warning", timeout=30,
+                lasting=True,
+            )  # fmt: skip
         if len(self.screen_stack) < 2:  # opened in time: before the first screen
             return self._open_first()
         if isinstance(self.opening, StartMenu):

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from textual.app import App
 from textual.app import SystemCommand
 from textual.screen import Screen
 
 from parlour.engine.untrusted import shown
 from parlour.store import config as settings_file
+from parlour.tui.notices import PlainNotices
 from parlour.tui.terminal import ascii_screen
 from parlour.tui.themes import card_variables
 
@@ -20,8 +20,9 @@ from parlour.tui.themes import card_variables
 NOTICE_LINES = 10
 
 
-class Preferences(App[None]):
-    """Part of the app: the player's settings, applied and remembered."""
+class Preferences(PlainNotices):
+    """Part of the app: the player's settings, applied and remembered (what is wrong with
+    them said in notices of the app's own, which stay while the player moves on)."""
 
     #: the settings file (read at the start; written back when a setting is changed)
     config: settings_file.Loaded
@@ -99,7 +100,10 @@ class Preferences(App[None]):
         try:
             settings_file.save_loaded(self.config)
         except settings_file.ConfigError as error:
-            self.notify(f"Not saved: {error}", title="Settings", severity="error", timeout=15)
+            self.notify(
+                f"Not saved: {error}", title="Settings", severity="error", timeout=15,
+                lasting=True,
+            )  # fmt: skip
 
     def _report_settings(self) -> None:
         self._report(self.config_problems)
@@ -124,5 +128,6 @@ class Preferences(App[None]):
                 more = len(problems) - NOTICE_LINES
                 shown_lines.append(f"… and {more} more (parlour config lists them all).")
             self.notify(
-                "\n".join(shown_lines), title="Settings file", severity="warning", timeout=20
-            )
+                "\n".join(shown_lines), title="Settings file", severity="warning", timeout=20,
+                lasting=True,
+            )  # fmt: skip
