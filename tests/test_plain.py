@@ -53,6 +53,9 @@ def test_bad_moves_get_the_engines_reason_and_moves_lists_the_legal_ones(
     assert played.returncode == 0
     assert "'9' is not a Golf move" in out
     assert "'(G2)' is not a Golf move" in out  # quoted as typed (not given G2's title)
+    # what is not a move at all (an app's key, such as h) is told the words that help
+    assert out.count("(Type moves for the moves you can make, hint for a suggestion, help "
+                     "for every word.)") == 2  # fmt: skip
     # seed 1 opens with 9♣ on the foundation and one play, 8♥ from column 7 (or the hole
     # may be conceded, G7)
     assert "2 moves:\n  7        8♥ from column 7 onto 9♣\n" in out

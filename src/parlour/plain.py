@@ -324,7 +324,9 @@ class Plain:
         except ParlourError as error:
             reason = str(error).rstrip(".")
             self.say(
-                f"{reason[:1].upper()}{reason[1:]}. (Type moves for the moves you can make.)",
+                # (not a move at all: a key of the app, such as h, or a slip)
+                f"{reason[:1].upper()}{reason[1:]}. (Type moves for the moves you can make, "
+                "hint for a suggestion, help for every word.)",
                 outside=[text.strip()],
             )
             return
