@@ -59,6 +59,13 @@ def test_while_forming_t_turns_and_the_dealing_keys_explain(tmp_path: Path) -> N
     # a build refused while forming goes to the engine, which says why
     assert controls.refuse("s") == Play(Build("s", "a"))
     assert controls.refuse("d") == Play(DEAL)
+    # a and 2 say when they will serve (s, w and p build nothing while forming)
+    said = controls.refuse("2")
+    assert isinstance(said, Say) and said.refused
+    assert said.message.startswith(
+        "a and 2 choose a foundation pile once the packet is formed and the deals begin. "
+    )
+    assert "press s, w or p first" not in said.message
 
 
 def test_a_card_both_piles_take_asks_which(tmp_path: Path) -> None:

@@ -196,6 +196,12 @@ class ByTwosControls(GameControls):
             )
         if key in SOURCE_ORDER:
             return self.refuse_build(key)
+        if key in ("a", "2") and self.state.phase is Phase.FORMING:
+            return Say(
+                "a and 2 choose a foundation pile once the packet is formed and the deals "
+                f"begin. {self.rules.words.prompt(self.state)}",
+                refused=True,
+            )
         if key in ("a", "2"):
             return Say(
                 "a and 2 choose the pile when both piles of a suit take the card: "
