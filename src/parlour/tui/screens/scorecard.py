@@ -64,17 +64,16 @@ def scorecard_table(
         runs = [range(start, min(start + size, round_.holes + 1)) for start in
                 range(1, round_.holes + 1, size)]  # fmt: skip
         tables = [
-            golf_card(
-                rows,
-                title=title if index == 0 else None,
-                caption=caption if index == len(runs) - 1 else None,
-                holes=run,
-            )
+            golf_card(rows, caption=caption if index == len(runs) - 1 else None, holes=run)
             for index, run in enumerate(runs)
         ]
         if max(map(_width, tables)) <= width:
             break
-    return Group(*tables)
+    # (the title above the parts, as wide as the room: a part's own title was wrapped to
+    # the part's width, its last word alone on a line of a 60-column terminal)
+    from parlour.render.untrusted import said
+
+    return Group(said(title, style="table.title"), *tables)
 
 
 def _width(table: Table) -> int:
