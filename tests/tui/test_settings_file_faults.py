@@ -75,18 +75,25 @@ async def test_settings_changed_in_the_app_are_saved_through_a_link(tmp_path: Pa
     assert sorted(p.name for p in real.parent.iterdir()) == ["parlour.toml"]
 
 
-async def test_a_link_to_a_device_is_not_written_and_the_app_says_so(tmp_path: Path) -> None:
-    link = config_file()
-    link.parent.mkdir(parents=True, exist_ok=True)
-    link.symlink_to("/dev/null")
-    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+async def four_colour_chosen(data: Path) -> list[str]:
+    """What the app says when the player turns the four-colour deck on in a game (the
+    choice is in effect for the session, whether or not it could be saved)."""
+    app = make_app(data, game="golf", seed=1, ascii_only=False)
     said = recording(app)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause(0.3)
         said.clear()
         app.set_four_colour(True)
         await pilot.pause()
-        assert app.four_colour is True  # in effect for this session
+        assert app.four_colour is True
+    return said
+
+
+async def test_a_link_to_a_device_is_not_written_and_the_app_says_so(tmp_path: Path) -> None:
+    link = config_file()
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to("/dev/null")
+    said = await four_colour_chosen(tmp_path)
     # a link to a device is not read, so it is never written either
     assert said == [
         f"Not saved: {link} could not be read (is not a regular file (a device or a pipe?):"
@@ -120,13 +127,6 @@ async def test_a_file_with_a_typo_is_not_saved_over_and_the_app_says_so(tmp_path
     path.parent.mkdir(parents=True, exist_ok=True)
     text = 'theme = "baize\nplayer = "Ann"\n[keys]\nhint = "x"\n'
     path.write_text(text)
-    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
-    said = recording(app)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause(0.3)
-        said.clear()
-        app.set_four_colour(True)
-        await pilot.pause()
-        assert app.four_colour is True  # in effect for this session
+    said = await four_colour_chosen(tmp_path)
     assert len(said) == 1 and said[0].startswith(f"Not saved: {path} could not be read")
     assert path.read_text() == text
