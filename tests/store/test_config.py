@@ -418,3 +418,34 @@ def test_a_setting_changed_replaces_the_value_that_could_not_be_used(tmp_path: P
     save_loaded(changed(load(path), theme="baize"))
     saved = tomllib.loads(path.read_text(encoding="utf-8"))
     assert saved["theme"] == "baize" and saved["sound"] == "loud"
+
+
+def test_an_unknown_setting_whose_name_holds_a_dot_is_kept(tmp_path: Path) -> None:
+    path = write(tmp_path / "config.toml", 'theme = "nord"\n"club.url" = "https://a.example"\n')
+    save_loaded(changed(load(path), four_colour=True))
+    saved = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert saved["club.url"] == "https://a.example" and saved["four_colour"] is True
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        "later = [" + ",".join(["0"] * 10_000) + "]",  # written one element a line: > 64 KiB
+        "future = { "
+        + ".".join(f"a{n}" for n in range(31))
+        + " = { "
+        + ".".join(f"b{n}" for n in range(31))
+        + " = 1 } }",  # written as one dotted header of 62 parts
+    ],
+    ids=["too large once written", "too many parts once written"],
+)
+def test_a_save_that_would_not_be_read_back_is_refused(tmp_path: Path, kept: str) -> None:
+    """Settings kept as written are written in the writer's layout, which could pass the
+    limits a file is read within: the next start read the defaults."""
+    text = f'theme = "nord"\n{kept}\n'
+    path = write(tmp_path / "config.toml", text)
+    loaded = load(path)
+    assert loaded.unreadable is None and loaded.settings.theme == "nord"
+    with pytest.raises(ConfigError, match="left as it is"):
+        save_loaded(changed(loaded, four_colour=True))
+    assert path.read_text(encoding="utf-8") == text

@@ -170,8 +170,16 @@ def load(path: str | Path | None = None) -> Loaded:
     except ValueError:  # Python reads no integer of thousands of digits (the file fits one)
         return unusable("a number too long to read")
     settings, problems = parse(table, target)
-    named = {problem.setting.split(".", 1)[0] for problem in problems}
-    unused = {name: value for name, value in table.items() if name in named}
+    named = {problem.setting for problem in problems}
+    # kept as written: a setting unknown (its name may hold a dot: "club.url"), one of
+    # the wrong kind, and the keys' table if an entry of it could not be used
+    unused = {
+        name: value
+        for name, value in table.items()
+        if name in named
+        or (name not in _KINDS and name != "keys")
+        or (name == "keys" and any(setting.startswith("keys.") for setting in named))
+    }
     return Loaded(settings, target, exists=True, problems=problems, unused=unused)
 
 
@@ -375,6 +383,14 @@ def save(path: Path, settings: Settings, kept: Mapping[str, Any] | None = None) 
         del table["player"]
     table.update(kept or {})
     text = tomli_w.dumps(table)
+    # (what is kept is written in the writer's own layout, which may pass the limits a
+    # file is read within: such a file would be read as defaults next time)
+    depth, parts = shape(text)
+    if len(text.encode("utf-8")) > MAX_SIZE or depth > MAX_DEPTH or parts > MAX_KEY_PARTS:
+        raise ConfigError(
+            f"{shown(str(path))} would be larger or deeper than a settings file is read "
+            "with the settings it has that Parlour cannot use; it was left as it is"
+        )
     try:
         write_text(Path(os.path.realpath(path)), text, private=True, replace=True)
     except FileError as error:
