@@ -138,7 +138,8 @@ def test_a_name_mixing_alphabets_is_refused(name: str, mixed: str) -> None:
     "name",
     ["Анна", "Ἀλέξανδρος", "山田はなこ", "佐々木 ハナコ", "タロー", "김민준", "Li 李", "Kim 민준",
      "Σοφία", "ann2", "O'Neill-Smith", "José Ñúñez", "Ólafur", "أحمد", "דוד", "Łukasz",
-     "أحمد ٣", "अनिल ५", "ศิริ", "தமிழ்", "বাংলা", "क्षिति", "Spin\u0308al"],
+     "أحمد ٣", "अनिल ५", "ศิริ", "தமிழ்", "বাংলা", "क्षिति", "Spin\u0308al", "ကြိုး",
+     "Bob\u2776", "Zo\u24ff"],
 )  # fmt: skip
 def test_names_of_one_alphabet_and_the_mixes_names_have_are_players(name: str) -> None:
     """One alphabet, or Latin with Chinese, Japanese or Korean (UTS #39, highly
@@ -197,7 +198,8 @@ def test_a_database_with_two_spellings_of_one_name_becomes_one_player(tmp_path: 
 @pytest.mark.parametrize(
     ("name", "reason"),
     [("a\u093f", "cannot have 'ि' on 'a'"), ("\u0301x", "only on a letter"),
-     ("x \u0301", "only on a letter"), ("ab\u0301\u0302\u0303", "at most 2 marks"),
+     ("x \u0301", "only on a letter"), ("ab\u0301\u0302\u0303", "2 of them accents"),
+     ("\u0e28\u0e34\u0e34\u0e23\u0e34", "twice on 'ศ'"),
      ("\u0e2a\u093f", "cannot have 'ि' on 'ส'")],
 )  # fmt: skip
 def test_a_mark_is_only_on_a_letter_of_its_script_and_never_heaped(name: str, reason: str) -> None:
@@ -247,3 +249,10 @@ def test_two_spellings_of_one_name_beside_a_name_or_date_of_another_kind_open(
     store = Store(tmp_path, player="ann")
     assert store.player == "Ann"
     assert len(store.rounds()) == 2  # (the rows of another kind are not read)
+
+
+def test_a_letters_marks_typed_in_either_order_are_one_name() -> None:
+    """Thai's vowel and tone marks look the same typed in either order, and Unicode's
+    normal forms leave the order as typed: กิ่ and ก่ิ were two players."""
+    assert player_key("\u0e01\u0e34\u0e48") == player_key("\u0e01\u0e48\u0e34")
+    assert player_key("\u0e01\u0e34\u0e48") != player_key("\u0e01\u0e34")

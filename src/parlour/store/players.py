@@ -2,7 +2,7 @@
 
 A name is what the player types (``--player ann``, the ``player`` setting): one to 32
 characters, letters of any alphabet (with the vowel signs and accents written on them: at
-most two on a letter, each of the letter's own script), digits, spaces and ``- _ . '``.
+most four on a letter, each of the letter's own script), digits, spaces and ``- _ . '``.
 Without one, the player is the login name of whoever runs Parlour.
 
 Two names that look the same are one name, or one of them is refused (but for a name
@@ -95,11 +95,11 @@ def script(char: str) -> str | None:
 
 def _check_scripts(name: str) -> None:
     """Refuse letters of two alphabets in one name (but for the mixes names really have).
-    A digit other than 0 to 9 counts as a letter of its script: Devanagari's zero passes
-    for an o among Latin letters."""
+    A decimal digit other than 0 to 9 counts as a letter of its script: Devanagari's
+    zero passes for an o among Latin letters."""
     letters: dict[str, list[str]] = {}  # script -> its letters in the name, in order
     for char in name:
-        kind = script(char) if char.isalpha() or (char.isdigit() and not char.isascii()) else None
+        kind = script(char) if char.isalpha() or (char.isdecimal() and not char.isascii()) else None
         if kind is not None:
             letters.setdefault(kind, []).append(char)
     if len(letters) <= 1 or any(set(letters) <= mix for mix in _MIXES):
@@ -139,9 +139,10 @@ def check_player(name: str) -> str:
     return name
 
 
-#: the most marks one letter may carry (a Bengali letter has a vowel sign and a sign of
-#: its own, ``বাং``; ever more marks stacked on one letter hide what is under them)
-MAX_MARKS: Final = 2
+#: the most marks one letter may carry (a Burmese syllable has four, ``ကြိုး``; ever more
+#: stacked on one letter hide what is under them), and of them accents of no script
+MAX_MARKS: Final = 4
+MAX_ACCENTS: Final = 2
 
 
 def _is_mark(char: str) -> bool:
@@ -152,20 +153,42 @@ def _is_mark(char: str) -> bool:
 
 def _check_marks(name: str) -> None:
     """Marks only on a letter of their own script (an accent of no script on any letter),
-    at most :data:`MAX_MARKS` on one."""
-    base, marks = None, 0
+    at most :data:`MAX_MARKS` on one (:data:`MAX_ACCENTS` of them accents), and none twice
+    on one letter (``ศิิริ`` would pass for ``ศิริ``)."""
+    base, marks = None, ""
     for char in name:
         if not _is_mark(char):
-            base, marks = char, 0
+            base, marks = char, ""
             continue
-        marks += 1
         kind = None if unicodedata.name(char, "").startswith("COMBINING") else script(char)
         if base is None or not base.isalpha():
             raise ValueError(f"a player's name has {_described(char)} only on a letter")
-        if marks > MAX_MARKS:
-            raise ValueError(f"a player's name has at most {MAX_MARKS} marks on one letter")
+        if char in marks:
+            raise ValueError(f"a player's name has {_described(char)} twice on {base!r}")
+        marks += char
+        accents = sum(unicodedata.name(m, "").startswith("COMBINING") for m in marks)
+        if len(marks) > MAX_MARKS or accents > MAX_ACCENTS:
+            raise ValueError(
+                f"a player's name has at most {MAX_MARKS} marks on one letter, "
+                f"{MAX_ACCENTS} of them accents"
+            )
         if kind is not None and kind != script(base):
             raise ValueError(f"a player's name cannot have {_described(char)} on {base!r}")
+
+
+def _marks_in_order(name: str) -> str:
+    """``name`` with each letter's marks in one order (Thai's vowel and tone marks may be
+    typed in either order and look the same; Unicode's normal forms do not order them)."""
+    out: list[str] = []
+    marks: list[str] = []
+    for char in name:
+        if _is_mark(char):
+            marks.append(char)
+            continue
+        out += sorted(marks)
+        marks = []
+        out.append(char)
+    return "".join(out + sorted(marks))
 
 
 def is_player(name: str) -> bool:
@@ -181,7 +204,7 @@ def is_player(name: str) -> bool:
 def player_key(name: str) -> str:
     """What a name is told apart by: the tidied name without regard to case (``Ann``,
     ``ANN`` and ``ａnn`` are one player)."""
-    return unicodedata.normalize("NFKC", check_player(name).casefold())
+    return _marks_in_order(unicodedata.normalize("NFKC", check_player(name).casefold()))
 
 
 def spellings(first_written: Iterable[tuple[str, str]]) -> dict[str, str]:
