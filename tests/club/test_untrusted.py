@@ -243,3 +243,37 @@ def test_a_club_that_answers_a_byte_at_a_time_is_given_up_on_in_time(
             ask(url)
         took = time.monotonic() - began
     assert 1.0 <= took < 3.0
+
+
+def test_a_name_of_several_silent_addresses_is_given_up_on_in_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Connecting is part of the call's time: each address of a club's name was given the
+    whole timeout again, so a name of four addresses that never answer took four times
+    as long (a host whose IPv6 path drops packets doubles it)."""
+    with socket.socket() as full:
+        full.bind(("127.0.0.1", 0))
+        full.listen(0)
+        port = full.getsockname()[1]
+        waiting = []  # (fill its queue: another connection's packets are dropped)
+        for _ in range(4):
+            filler = socket.socket()
+            filler.setblocking(False)
+            filler.connect_ex(("127.0.0.1", port))
+            waiting.append(filler)
+        time.sleep(0.2)
+        real = socket.getaddrinfo
+
+        def four_addresses(host: str, *args: object, **kwargs: object) -> object:
+            if host == "club.example":
+                return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", port))] * 4
+            return real(host, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(socket, "getaddrinfo", four_addresses)
+        began = time.monotonic()
+        with pytest.raises(Unreachable, match="cannot be reached"):
+            call(f"http://club.example:{port}", "/api/board", timeout=1.0)
+        took = time.monotonic() - began
+        for filler in waiting:
+            filler.close()
+    assert took < 2.0

@@ -161,10 +161,36 @@ class _Connection(http.client.HTTPConnection):
         super().__init__(host, **kwargs)
         self.deadline = deadline
         self.response_class = _response_class(deadline)
+        self._create_connection = self._connect_within
 
     def connect(self) -> None:
         self.timeout = self.deadline.left()
         super().connect()
+
+    def _connect_within(
+        self, address: tuple[str, int], timeout: Any = None, source: Any = None
+    ) -> socket.socket:
+        """A socket connected to one of the addresses of ``address``'s name, each try
+        given only what is left of the call's time (``socket.create_connection`` gives
+        each address the whole timeout again: a name of four silent addresses took four
+        times the call's time)."""
+        host, port = address
+        failed: OSError = OSError(f"no address found for {host}")
+        for family, kind, protocol, _, where in socket.getaddrinfo(
+            host, port, 0, socket.SOCK_STREAM
+        ):
+            left = self.deadline.left()  # (TimeoutError once the time is spent)
+            sock = socket.socket(family, kind, protocol)
+            try:
+                sock.settimeout(left)
+                if source:
+                    sock.bind(source)
+                sock.connect(where)
+                return sock
+            except OSError as error:
+                sock.close()
+                failed = error
+        raise failed
 
     def send(self, data: Any) -> None:
         if not isinstance(data, bytes | bytearray):
