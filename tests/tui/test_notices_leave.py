@@ -118,3 +118,24 @@ async def test_the_settings_files_problems_stay_when_a_game_opens(
         await pilot.pause()
         assert isinstance(app.screen, GolfScreen)
         assert any("no theme 'no-such-theme'" in said for said in notices(app))
+
+
+async def test_the_settings_files_problems_stay_after_the_terminal_was_too_small(
+    private_data_dir: Path,
+) -> None:
+    """Held back while the terminal was too small, they came back as the start screen's
+    own notice, and went when a game opened."""
+    write_config('theme = "no-such-theme"\n')
+    app = make_app(private_data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(30, 10)
+        await pilot.pause()
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert any("no theme 'no-such-theme'" in said for said in notices(app))
+        await pilot.press("x")  # (a key: what was said before it goes with the screen)
+        await choose(pilot, app, "Golf: a single hole")
+        await pilot.pause()
+        assert isinstance(app.screen, GolfScreen)
+        assert any("no theme 'no-such-theme'" in said for said in notices(app))

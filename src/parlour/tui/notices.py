@@ -75,6 +75,13 @@ class PlainNotices(App[None]):
     def _note(self, notice: Notification, after: int | None) -> None:
         self._said_after[notice.identity] = (after, notice.raised_at + notice.timeout)
 
+    def carry_notice(self, held: Notification, again: Notification) -> None:
+        """``held`` (held back while the terminal was too small) is shown again as
+        ``again``: said when it was, and the app's own if it was."""
+        known = self._said_after.get(held.identity)
+        if known is not None:
+            self._note(again, known[0])
+
     def on_notify(self, event: Notify) -> None:
         # a notice shown again (held back while the terminal was too small) is said now
         if event.notification.identity not in self._said_after:

@@ -78,11 +78,16 @@ class SizeWatch(App[None]):
 
     def _show_held_notices(self) -> None:
         held, self._held_notices = self._held_notices, ()
+        # (an app that knows more of its notices, such as which are its own and stay
+        # from screen to screen, keeps it for the notice shown again)
+        carry = getattr(self, "carry_notice", None)
         for notice in held:  # (plain words already: shown as they are, for their full time)
             again = Notification(
                 notice.message, notice.title, notice.severity, notice.timeout,
                 markup=notice.markup,
             )  # fmt: skip
+            if carry is not None:
+                carry(notice, again)
             self.post_message(Notify(again))
 
     def needed_size(self) -> tuple[int, int]:
