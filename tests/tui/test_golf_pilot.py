@@ -276,3 +276,40 @@ async def test_a_refused_move_gives_way_to_the_instruction(
         assert "is not allowed" not in played
         await pilot.pause(0.6)
         assert status_text(app) == played
+
+
+async def test_a_refusal_with_news_of_the_saving_does_not_give_way_to_stale_words(
+    private_data_dir: Path, monkeypatch: Any
+) -> None:
+    """A refusal that brought the news that saving works again gave way, a few seconds
+    later, to the message it covered, which still said (in red) that moves were not being
+    saved."""
+    from parlour.store.opening import StoreUnavailable
+
+    monkeypatch.setattr(StatusLine, "PASSING", 0.3)
+    app = make_app(private_data_dir, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        session = screen.session
+        real = session.store.save_in_progress
+        saves: list[int] = []
+
+        def first_fails(*args: Any, **kwargs: Any) -> Any:
+            saves.append(1)
+            if len(saves) == 1:
+                raise StoreUnavailable("cannot use the database: the disk is full")
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(session.store, "save_in_progress", first_fails)
+        await pilot.press(key_for(greedy(session.state)))  # its save fails
+        await wait_until(lambda: session.unsaved is not None, 5, "the failed save")
+        await pilot.press(key_for(greedy(session.state)))  # said before its save works
+        await wait_until(lambda: session.unsaved is None and session.recovered, 5, "the save")
+        await pilot.press("z")  # a key that does nothing: it brings the news
+        assert "Saving works again" in status_text(app)
+        await pilot.pause(0.6)
+        # (the news stays until the next message, as any news of the saving does)
+        assert "not being saved" not in status_text(app)
+        assert "Saving works again" in status_text(app)

@@ -285,6 +285,9 @@ class GameScreen(Keyed, Screen[None]):
         if news:
             message = f"{message} {news}" if message else news
             refused = refused or failing
+            # news of the saving stays: the message a refusal would give way to may say
+            # what is no longer so ("Moves are not being saved" once saving works again)
+            passing = False
         outside = self.course.outside  # (a file's name: "(R1)" there is not a ruling)
         self.query_one(StatusLine).say(
             with_ruling_words(message, outside=outside),
