@@ -80,3 +80,19 @@ def test_a_made_part_can_only_replace_what_lies_between_its_lines() -> None:
     assert fill(page, "x", "new\n") == "head\n<!-- begin: x -->\nnew\n<!-- end: x -->\ntail\n"
     with pytest.raises(ValueError, match="no lines"):
         fill("head\n", "x", "new\n")
+
+
+def test_the_settings_file_of_docs_configuration_md_has_no_problem(tmp_path: Path) -> None:
+    """Its example set three keys, and two were refused for clashes."""
+    from parlour.help.keys import check_keys
+    from parlour.store.config import load
+
+    text = Path("docs/configuration.md").read_text(encoding="utf-8")
+    example = re.search(r"A file that sets everything:\n\n```toml\n(.*?)```", text, re.S)
+    assert example is not None
+    path = tmp_path / "config.toml"
+    path.write_text(example.group(1), encoding="utf-8")
+    loaded = load(path)
+    assert loaded.problems == ()
+    assert check_keys(loaded.settings.keys) == []
+    assert set(loaded.settings.keys) == {"hint", "turn", "play"}
