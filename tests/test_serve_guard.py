@@ -5,6 +5,7 @@ another site's name (DNS rebinding), nothing is served and no app starts."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import aiohttp
@@ -57,6 +58,13 @@ async def test_the_page_needs_the_runs_token(tmp_path: Path) -> None:
         assert status == 200
         assert f'"ws://localhost:{server.port}/ws/{server.token}"' in text
         assert server.apps() == []  # a page starts no app
+        # nothing from another server (its policy would refuse it: textual-serve's page
+        # linked a font of Google's)
+        assert not re.search(r"""(href|src)=["']?(https?:)?//""", text)
+        # the icon every browser asks for, with no key: answered, and not a refusal
+        before = server.journal.count("refused")
+        status, _, _ = await get(f"{server.base}/favicon.ico")
+        assert status == 204 and server.journal.count("refused") == before
     # the token is in the link printed at the start, and nowhere in the journal
     assert "refused: no token" in server.journal
     assert "refused: a wrong token" in server.journal

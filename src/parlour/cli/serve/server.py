@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import re
 import signal
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +71,14 @@ class Limits:
     idle_seconds: float = 1800.0
 
 
+#: a stylesheet of another server in the page (its font)
+_OTHER_SERVERS: Final = re.compile(r"<link\s[^>]*href=\"https?://[^>]*>", re.S)
+
+
+async def _no_icon(_request: web.Request) -> web.Response:
+    return web.Response(status=204)
+
+
 def notice(status: int, title: str, words: str, *, retry: bool = False) -> web.Response:
     """A short page that says what happened (a refusal, a full server)."""
     refresh = '<meta http-equiv="refresh" content="30">' if retry else ""
@@ -116,6 +125,9 @@ class ParlourServer(Server):
                 web.get("/ws", self.websocket, name="websocket"),
                 web.get("/ws/{token}", self.websocket, name="websocket-token"),
                 web.get("/download/{key}", self.handle_download, name="download"),
+                # (every browser asks for it with no key: answered, with nothing, not
+                # counted as a refusal in the journal)
+                web.get("/favicon.ico", _no_icon, name="favicon"),
                 web.static("/static", self.statics_path, name="static"),
             ]
         )
@@ -142,7 +154,7 @@ class ParlourServer(Server):
             self.journal.refused(peer, f"a request from a page of {quoted(origin or '')}")
             return notice(403, "Refused", "A page of another site may not use this Parlour.")
         resource = request.match_info.route.name or ""
-        if resource not in ("static", "download"):
+        if resource not in ("static", "download", "favicon"):
             given = request.match_info.get("token") or request.query.get("token")
             if not self.gate.token_matches(given):
                 self.journal.refused(peer, "no token" if given is None else "a wrong token")
@@ -186,7 +198,11 @@ class ParlourServer(Server):
             "config": {"static": {"url": "/static/"}},
             "application": {"name": self.title},
         }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        # the page of textual-serve links a font of another server, which the page's
+        # policy refuses anyway: the page asks nothing of other servers (docs/serve.md)
+        response.text = _OTHER_SERVERS.sub("", response.text or "")
+        return response
 
     # -- the apps ----------------------------------------------------------------------
 
