@@ -212,3 +212,8 @@ async def test_ctrl_c_ends_every_app_it_started(tmp_path: Path) -> None:
     finally:
         server.stop()
     assert server.journal.count("the server stopped") == 2
+
+
+def test_one_app_at_once_is_said_so(tmp_path: Path) -> None:
+    with serving(tmp_path / "data", "--max-apps", "1") as server:
+        assert server.announced[-1].startswith("At most 1 app at once; ")

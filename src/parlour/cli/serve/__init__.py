@@ -89,7 +89,8 @@ def command_serve(args: argparse.Namespace) -> int:
             for link in links[1:]:
                 print(f"Also at {link}", flush=True)
         print(
-            f"At most {limits.max_apps} apps at once; an app ends after "
+            f"At most {limits.max_apps} app{'' if limits.max_apps == 1 else 's'} at once; "
+            "an app ends after "
             f"{limits.idle_seconds:g} s without a key or a click.",
             flush=True,
         )
