@@ -7,6 +7,7 @@ import multiprocessing
 import os
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -204,3 +205,38 @@ def test_a_database_the_first_parlour_made_is_opened_upgraded_and_opened_again(
     store = Store(tmp_path)
     assert [r.course for r in store.rounds()] == [7]
     store.close()
+
+
+def test_one_game_played_on_in_two_places_is_finished_once(tmp_path: Path) -> None:
+    """The same unfinished game, opened in two browser tabs or terminals and played to its
+    end in both, was counted twice in the history and the statistics; and a move in one
+    after the other had finished it saved the game again, over the player's next game."""
+    from parlour.engine import find_game
+    from parlour.engine.history import Line
+    from parlour.session import Session
+    from parlour.store.opening import GameGone
+
+    golf = find_game("golf")
+    first = Session.new_game(Store(tmp_path), "golf", 7)
+    first.play(golf.legal_moves(first.state)[0])
+    saved = Store(tmp_path).games_in_progress()
+    assert len(saved) == 1
+    second = Session.resume(Store(tmp_path), saved[0])  # the same game, elsewhere
+    line: Line[Any, Any] = first.line
+    while not golf.is_finished(line.current):
+        line = line.play(golf.legal_moves(line.current)[-1])
+    for move in line.moves[len(first.line.moves) :]:
+        first.play(move)
+    assert first.finished_id is not None and first.unsaved is None
+    # the other place plays on: not saved again, and not finished a second time
+    second.play(golf.legal_moves(second.state)[0])
+    assert second.unsaved is not None and "in another Parlour" in second.unsaved
+    while not second.is_finished:
+        second.play(golf.legal_moves(second.state)[0])
+    assert second.finished_id is None and second.unsaved is not None
+    store = Store(tmp_path)
+    assert len(store.finished_games()) == 1
+    assert store.games_in_progress() == []
+    with pytest.raises(GameGone, match="another Parlour"):
+        store.finish_game(saved[0].id, game="golf", options="none", seed=7, deck="",
+                          moves=[], won=False, score=1, summary="")  # fmt: skip

@@ -22,6 +22,7 @@ from typing import Any
 
 from parlour.store import migration
 from parlour.store import opening
+from parlour.store.opening import GameGone
 from parlour.store.opening import now
 from parlour.store.paths import DATABASE_NAME
 from parlour.store.players import check_player
@@ -180,7 +181,8 @@ class Store:
         A game that is not a round's hole keeps the resume slot of its game and rule
         options: when it is first written, the player's other unfinished game of that
         game and options (if any) is dropped in the same transaction. The caller asks
-        the player first, or says so."""
+        the player first, or says so. Such a game whose row is gone (finished or replaced
+        by another Parlour meanwhile) is not written again: :class:`GameGone`."""
         stamp = now()
         values = (
             game,
@@ -203,6 +205,8 @@ class Store:
                 )
                 if cursor.rowcount:
                     return row_id
+                if round_id is None:
+                    raise GameGone
             if round_id is None:
                 db.execute(
                     "DELETE FROM in_progress WHERE player = ? AND game = ? AND options = ? "
@@ -281,9 +285,16 @@ class Store:
         A hole is scored once: the first game to finish it. A game that finishes a hole
         already scored (the same round played on in two places at once) is kept in the
         history with its round and hole, but the hole keeps its score
-        (:meth:`hole_game` tells which game scored it)."""
+        (:meth:`hole_game` tells which game scored it). A game that is not a round's hole
+        is finished once: if its saved row is gone (finished, or replaced by another game,
+        in another Parlour meanwhile), it is not kept (:class:`GameGone`): one game played
+        on in two places was counted twice in the history and the statistics."""
         stamp = now()
         with self.transaction(durable=True) as db:
+            if in_progress_id is not None and round_id is None:
+                gone = db.execute("DELETE FROM in_progress WHERE id = ?", (in_progress_id,))
+                if not gone.rowcount:
+                    raise GameGone
             cursor = db.execute(
                 "INSERT INTO games (game, options, seed, deck, moves, won, score, summary, hints,"
                 " round_id, hole, started, finished, player) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",

@@ -70,6 +70,18 @@ class StoreUnavailable(StoreError):
     and trying again later may work."""
 
 
+class GameGone(StoreError):
+    """A game's saved row is no longer there: another Parlour on the same data directory
+    (a second terminal, another browser tab) finished it, or put another game in its
+    place. Its moves here are not written over the other's (:meth:`Store.finish_game`)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "this game was finished, or replaced by another, in another Parlour meanwhile "
+            "(another window or tab): its moves here are not saved"
+        )
+
+
 class StoreRefused(StoreError):
     """The file is not a database Parlour may use (another program's, or a newer
     Parlour's); it was left untouched."""
