@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from datetime import date
@@ -119,6 +120,12 @@ def test_golf_stats_have_rounds_pars_and_the_best_is_the_lowest(
     assert golf["rounds_finished"] == 1 and golf["best_round"] == sum(scores)
     assert golf["rounds_under_bogey"] == (1 if sum(scores) < 40 else 0)
     assert golf["mean_versus_par"] == round(5 / 9, 2)  # one over par on holes 1, 3, 5, 7, 9
+    # a single hole played alone is a game like any other, not one of the holes in rounds
+    ann.finish_game(None, game="golf", options="none", seed=5, deck="", moves=[], won=False,
+                    score=3, summary="")  # fmt: skip
+    assert main(["--data-dir", str(tmp_path), "--player", "ann", "stats", "golf"]) == 0
+    table = capsys.readouterr().out
+    assert re.search(r"Played +│ +10 ", table) and re.search(r"Holes in rounds +│ +9 ", table)
 
 
 @pytest.mark.parametrize("width", [60, 80, 120])

@@ -256,7 +256,8 @@ def stats_table(player: str, stats: list[GameStats]) -> Table:
         assert kind is not None
         table.add_section()
         rows = (
-            (f"{kind.unit.capitalize()}s played", "holes_played", "{}"),
+            # (a single hole, played alone, is counted above with the games)
+            (f"{kind.unit.capitalize()}s in rounds", "holes_played", "{}"),
             ("Rounds finished", "rounds_finished", "{}"), ("Best round", "best_round", "{}"),
             ("Mean round", "mean_round", "{:.1f}"),
             (f"Under bogey ({kind.bogey})", "rounds_under_bogey", "{}"),
