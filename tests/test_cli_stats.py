@@ -243,3 +243,18 @@ def test_a_value_of_the_wrong_kind_anywhere_is_never_a_traceback(
         )  # fmt: skip
         assert "Traceback" not in done.stderr, (argv, done.stderr[-600:])
         assert done.returncode == 0, (argv, done.stderr)
+
+
+def test_a_whole_median_is_written_as_a_whole_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The middle of two scores was written 3.0 (and a median of one score 3)."""
+    ann = Store(tmp_path, player="ann")
+    for seed, score in ((1, 2), (2, 4), (3, 5), (4, 1)):
+        ann.finish_game(None, game="golf", options="none", seed=seed, deck="", moves=[],
+                        won=False, score=score, summary="")  # fmt: skip
+    golf = stats_json(tmp_path, "--player", "ann", capsys=capsys)["games"][0]
+    assert golf["median_score"] == 3 and isinstance(golf["median_score"], int)
+    assert main(["--data-dir", str(tmp_path), "--player", "ann", "stats", "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert rows[0]["median_score"] == "3"

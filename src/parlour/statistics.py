@@ -133,7 +133,7 @@ def _stats(store: Store, kind: Totals, work_out_pars: bool) -> GameStats:
         best_streak=best,
         best_score=kind.best_low if lower else kind.best_high,
         mean_score=round(figures.fmean(scores), 2),
-        median_score=figures.median(scores),
+        median_score=_whole_if_it_is(figures.median(scores)),
         hints=kind.hints,
         seconds_played=kind.seconds,
     )
@@ -223,6 +223,12 @@ def game_name(game: str, options: str) -> str:
 def duration(seconds: int) -> str:
     hours, rest = divmod(seconds, 3600)
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+
+
+def _whole_if_it_is(value: float) -> float:
+    """A median as it is written: 3, not 3.0 (the middle of two scores alike), as a
+    median of one score is (CSV and JSON wrote 3.0 for one game and 52 for another)."""
+    return int(value) if float(value).is_integer() else value
 
 
 def _maybe(value: object, form: str = "{}") -> str:
