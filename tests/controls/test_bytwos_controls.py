@@ -15,6 +15,7 @@ from parlour.controls.game import Play
 from parlour.controls.game import Redraw
 from parlour.controls.game import Say
 from parlour.controls.keys import During
+from parlour.controls.rebinding import rebind
 from parlour.engine.game import GIVE_UP
 from parlour.engine.games.bytwos_state import DEAL
 from parlour.engine.games.bytwos_state import REDEAL
@@ -185,3 +186,20 @@ def test_every_row_answers(tmp_path: Path) -> None:
     for moves in (0, 30):
         answers(KEYS, at(tmp_path / str(moves), moves)[1])
     assert [key.key for key in KEYS][:2] == ["t", "f"]  # the game's own keys first
+
+
+def test_the_refusals_name_the_players_keys(tmp_path: Path) -> None:
+    _, controls = at(tmp_path, CHOICE_AT)
+    controls.keys, problems = rebind(KEYS, {"build": ["z", "x", "c"], "choose": ["i", "j"]})
+    assert not problems
+    assert controls.refuse("a") == Say(
+        "i and j choose the pile when both piles of a suit take the card: press z, x or c first.",
+        refused=True,
+    )
+    assert controls.with_keys("deal (d), or turn the waste over for deal 2 (r).") == (
+        "deal (d), or turn the waste over for deal 2 (o)."
+    )
+    controls.keys, _ = rebind(KEYS, {"deal": ["k"], "redeal": ["j"]})
+    assert controls.with_keys("deal (d), or turn the waste over with r (B4).") == (
+        "deal (k), or turn the waste over with j (B4)."
+    )

@@ -12,6 +12,7 @@ from parlour.controls.game import Play
 from parlour.controls.game import Redraw
 from parlour.controls.game import Say
 from parlour.controls.keys import During
+from parlour.controls.rebinding import rebind
 from parlour.controls.squares import KEYS
 from parlour.controls.squares import SquaresControls
 from parlour.controls.squares_words import heap_at
@@ -219,3 +220,22 @@ def test_replaying_binds_no_move_key_and_every_condition_is_a_method() -> None:
         assert KEYS.availability(controls, name, arguments, During.REPLAY) is False, name
     answers(KEYS, controls, During.REPLAY)
     assert HEAP_INDEX["1a"] == 0 and HEAP_MOVES[0][1] == HeapMove(0, 1)
+
+
+def test_the_refusals_name_the_players_keys(tmp_path: Path) -> None:
+    _, controls = building(tmp_path)
+    overrides = {"square": ["z", "x", "i"], "place": ["j", "k", "o", "w"], "cursor": ["b", "c"],
+                 "cursor_row": ["f", "g"], "choose_cursor": ["space"]}  # fmt: skip
+    controls.keys, problems = rebind(KEYS, overrides)
+    assert not problems
+    assert controls.refuse("b") == Say(
+        "Type the square first: zk, xk or ik (or bfgc and Space).", refused=True
+    )
+    assert controls.square(2) == Redraw(
+        "Square 2: now j, k, o or w for its heap (j k above, o w below); Esc cancels."
+    )
+    controls.let_go()
+    controls.typed_square = 1
+    assert controls.look() == Say(
+        "Type the heap's letter first (j, k, o or w), then v.", refused=True
+    )

@@ -4,9 +4,9 @@ the pile (ace or deuce) when both piles of its suit take it, ``d`` deals, ``o`` 
 waste over and ``G`` gives up (asking first). What is legal comes from the engine's ``legal_moves``
 alone; a key whose move cannot be made answers with the engine's reason.
 
-The engine's prompts name moves by their notation; the one notation letter that is a
-different key here (``r``, redo on every game screen) is shown as the key that turns the
-waste over, ``o``.
+The engine's prompts name moves by their notation letters; each is shown as the key
+that makes the move here, as the player has it (``r``, redo on every game screen, is
+the key that turns the waste over, ``o``, by default).
 
 >>> with_screen_keys("deal (d), or turn the waste over for deal 2 (r).")
 'deal (d), or turn the waste over for deal 2 (o).'
@@ -15,6 +15,7 @@ waste over, ``o``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from enum import Enum
 from enum import auto
 from typing import Final
@@ -49,25 +50,44 @@ from parlour.engine.games.bytwos_state import wanted
 #: the three cards that may be built, left to right on the board, by notation letter
 SOURCE_ORDER: Final = ("s", "w", "p")
 PILE_KINDS: Final = ("a", "d")
-#: the engine's notation letters that are other keys on this screen: ``r`` (redeal) is
+#: where the engine's words name a move by its notation letter (the letter is the
+#: pattern's group), and the action whose key makes that move here: ``r`` (redeal) is
 #: redo on every game screen, so the waste is turned over with ``o``
 _NOTATION_KEYS: Final = (
-    (re.compile(r"\(r\)"), "(o)"),
-    (re.compile(r"\bwith r\b"), "with o"),
+    (re.compile(r"\((t)\)"), "turn_card"),
+    (re.compile(r"\((d)\)"), "deal"),
+    (re.compile(r"\((r)\)"), "redeal"),
+    (re.compile(r"\bwith (r)\b"), "redeal"),
 )
 
 
-def with_screen_keys(message: str) -> str:
-    """The engine's words with its notation letter for a redeal shown as this screen's key."""
-    for pattern, key in _NOTATION_KEYS:
-        message = pattern.sub(key, message)
+def _declared_key(name: str) -> str:
+    row = KEYS.row(name)
+    return row.shown if row is not None else name
+
+
+def with_screen_keys(message: str, key: Callable[[str], str] = _declared_key) -> str:
+    """The engine's words with its notation letters shown as the keys that make the moves
+    here (``key``: an action's key as the player has it; by default, as declared)."""
+    for pattern, action in _NOTATION_KEYS:
+        message = pattern.sub(_replacing(key(action)), message)
     return message
+
+
+def _replacing(shown: str) -> Callable[[re.Match[str]], str]:
+    """What a notation letter's pattern is replaced by: its match, the letter as ``shown``."""
+    return lambda found: found[0].replace(found[1], shown)
 
 
 def sentence(text: str) -> str:
     """``the stock is empty`` -> ``The stock is empty.``"""
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def or_list(words: list[str]) -> str:
+    """``s``, ``s or w``, ``s, w or p``."""
+    return words[0] if len(words) < 2 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def count(number: int, noun: str) -> str:
@@ -128,9 +148,12 @@ class ByTwosControls(GameControls):
         assert top is not None
         self.choice = "a"
         self.choosing = source
+        ace, deuce = self.keys_of("choose", PILE_KINDS)
+        arrows = " ".join(self.keys_of("cursor", (-1, 1)))
         return Redraw(
-            f"Both {SUIT_NAMES[top.suit]} piles take the {SOURCES[source]}'s {top}: a puts it "
-            f"on the ace pile, 2 on the deuce pile (or ← → and Enter). Esc: neither."
+            f"Both {SUIT_NAMES[top.suit]} piles take the {SOURCES[source]}'s {top}: {ace} puts "
+            f"it on the ace pile, {deuce} on the deuce pile (or {arrows} and "
+            f"{self.key('play_selected')}). {self.key('cancel_choice')}: neither."
         )
 
     def refuse_build(self, source: str) -> Reply:
@@ -192,20 +215,23 @@ class ByTwosControls(GameControls):
         """A key whose move is not possible now: say why (the engine's reason)."""
         if self.game.is_finished:
             return Say(
-                f"{self.rules.words.prompt(self.state)} Press n for a new game.", refused=True
+                f"{self.rules.words.prompt(self.state)} Press {self.key('new')} for a new game.",
+                refused=True,
             )
         if key in SOURCE_ORDER:
             return self.refuse_build(key)
+        piles = " and ".join(self.keys_of("choose", PILE_KINDS))
         if key in ("a", "2") and self.state.phase is Phase.FORMING:
             return Say(
-                "a and 2 choose a foundation pile once the packet is formed and the deals "
+                f"{piles} choose a foundation pile once the packet is formed and the deals "
                 f"begin. {self.rules.words.prompt(self.state)}",
                 refused=True,
             )
         if key in ("a", "2"):
+            sources = or_list(self.keys_of("build", SOURCE_ORDER))
             return Say(
-                "a and 2 choose the pile when both piles of a suit take the card: "
-                "press s, w or p first.",
+                f"{piles} choose the pile when both piles of a suit take the card: "
+                f"press {sources} first.",
                 refused=True,
             )
         return Play({"t": TURN, "d": DEAL, "o": REDEAL, "G": GIVE_UP}[key])
@@ -233,13 +259,16 @@ class ByTwosControls(GameControls):
         if self.choosing:
             if target(state, Build(self.choosing, pile)) == index:
                 return self.choose(pile)
-            return Say("Choose one of the two piles shown, or Esc to cancel.", refused=True)
+            return Say(
+                f"Choose one of the two piles shown, or {self.key('cancel_choice')} to cancel.",
+                refused=True,
+            )
         moves = [m for m in state.legal if isinstance(m, Build) and target(state, m) == index]
         if len(moves) == 1:
             self.cursor = moves[0].source
             return Play(moves[0])
         if moves:
-            keys = " or ".join(move.source for move in moves)
+            keys = " or ".join(self.key("build", move.source) for move in moves)
             return Say(f"More than one card can go there: press {keys}.")
         needed = wanted(index, state.built[index])
         what = f"needs {needed} next" if needed is not None else "is complete"
@@ -263,9 +292,15 @@ class ByTwosControls(GameControls):
     def key_for(self, move: ByTwosMove) -> str:
         if isinstance(move, Build):
             both = all(Build(move.source, pile) in self.state.legal for pile in PILE_KINDS)
-            return f"{move.source} then {'2' if move.pile == 'd' else 'a'}" if both else move.source
-        keys: dict[object, str] = {TURN: "t", DEAL: "d", REDEAL: "o", GIVE_UP: "G"}
-        return keys.get(move, str(move))
+            build = self.key("build", move.source)
+            return f"{build} then {self.key('choose', move.pile)}" if both else build
+        actions: dict[object, str] = {
+            TURN: "turn_card", DEAL: "deal", REDEAL: "redeal", GIVE_UP: "give_up"
+        }  # fmt: skip
+        return self.key(actions[move]) if move in actions else str(move)
+
+    def with_keys(self, words: str) -> str:
+        return with_screen_keys(words, self.key)
 
     # -- when the keys may be used ---------------------------------------------------------
 

@@ -79,9 +79,10 @@ class Playing:
         """What to say of saving now ("" when nothing has changed), and whether it fails."""
         return self.session.saving_news(), self.session.unsaved is not None
 
-    def opening(self, prompt: str) -> str:
+    def opening(self, prompt: str, key: Callable[..., str]) -> str:
         """What the status line says first: the position's ``prompt``, after the moves
-        already played when the game is resumed."""
+        already played when the game is resumed (``key``: an action's key, as the player
+        has it, for the words that name keys)."""
         played = len(self.line.moves)
         if played:
             return f"Welcome back: {played} move{'s' if played != 1 else ''} played. {prompt}"
@@ -150,12 +151,13 @@ class Replaying:
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
-    def opening(self, prompt: str) -> str:
+    def opening(self, prompt: str, key: Callable[..., str]) -> str:
         """What the status line says first: how to step (the position's ``prompt`` is
         said at the end)."""
         return (
-            f"Replaying {shown(self.title) or 'a game'}: ← and → step through the "
-            "moves, Home and End jump, t takes over from here."
+            f"Replaying {shown(self.title) or 'a game'}: {key('step', -1)} and "
+            f"{key('step', 1)} step through the moves, {key('step_to_start')} and "
+            f"{key('step_to_end')} jump, {key('take_over')} takes over from here."
         )
 
     def go(self, line: Line[Any, Any]) -> None:

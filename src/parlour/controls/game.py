@@ -11,6 +11,7 @@ the screen (in :mod:`parlour.tui`) only draws and passes replies on.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from enum import auto
@@ -23,7 +24,6 @@ from parlour.controls.keys import Availability
 from parlour.controls.keys import During
 from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
-from parlour.controls.keys import shown_key
 from parlour.engine.game import Rules
 from parlour.engine.history import Line
 from parlour.session import Session
@@ -119,6 +119,20 @@ class GameControls:
 
     def __init__(self, view: View) -> None:
         self.view = view
+        #: the keys as the player has them (the settings file's ``[keys]``: the screen
+        #: gives its table once it has the player's keys), which every message that
+        #: names a key reads, so as to name the key the player presses
+        self.keys: KeyTable[Any] = self.KEYS
+
+    def key(self, name: str, *arguments: object) -> str:
+        """The key of an action (its name and arguments, ``key("play", 3)``) as the player
+        has it now, written as the help writes keys (``Space``)."""
+        row = self.keys.row(name, arguments) or self.KEYS.row(name, arguments)
+        return row.shown if row is not None else name
+
+    def keys_of(self, name: str, arguments: Sequence[object]) -> list[str]:
+        """The keys of some of a family's actions, in order (``1``, ``2`` …)."""
+        return [self.key(name, argument) for argument in arguments]
 
     @property
     def line(self) -> Line[Any, Any]:
@@ -169,14 +183,21 @@ class GameControls:
         return self.rules.words.describe(self.state, move)
 
     def key_for(self, move: Any) -> str:
-        """The key that makes ``move``, as the hint names it."""
+        """The key (or keys) that make ``move`` as the player has them (:meth:`key`), as
+        the hint names them."""
         return self.rules.format_move(move)
 
     def refused_words(self, move: Any) -> str:
         """What a refusal of ``move`` begins with ("… is not allowed"): the key that makes
         it (a game whose move has more than one key, or a click, names the move instead,
         so as never to name a key the player did not press)."""
-        return shown_key(self.key_for(move))
+        return self.key_for(move)
+
+    def with_keys(self, words: str) -> str:
+        """The engine's words (a prompt, a reason) with the move notation they name a
+        move by shown as the key that makes it here (a game whose notation names moves
+        in its words says which: :meth:`key`)."""
+        return words
 
     def point_at(self, move: Any) -> None:
         """Select on the board what a hint names (subclasses)."""
@@ -189,7 +210,10 @@ class GameControls:
 
     def over(self) -> str:
         """Why a key of play does nothing once the game is over."""
-        return "The game is over and scored: n starts a new one, m goes to the menu."
+        return (
+            f"The game is over and scored: {self.key('new')} starts a new one, "
+            f"{self.key('menu')} goes to the menu."
+        )
 
     def can_undo(self) -> Availability:
         if self.game.is_finished:
@@ -199,7 +223,10 @@ class GameControls:
     def can_redo(self) -> Availability:
         if self.game.is_finished:
             return self.over()
-        return self.game.can_redo or "Nothing to redo: r makes again a move taken back with u."
+        return self.game.can_redo or (
+            f"Nothing to redo: {self.key('redo')} makes again a move taken back with "
+            f"{self.key('undo')}."
+        )
 
     def can_restart(self) -> Availability:
         if self.game.is_finished:

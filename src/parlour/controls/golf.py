@@ -72,7 +72,11 @@ class GolfControls(GameControls):
         return super().hint_words(move)
 
     def key_for(self, move: object) -> str:
-        return "space" if move == TURN else str(move)
+        if isinstance(move, PlayColumn):
+            return self.key("play", move.column)
+        if move == GIVE_UP:
+            return self.key("concede")
+        return self.key("turn") if move == TURN else str(move)
 
     def refused_words(self, move: object) -> str:
         # Space and s turn, a column's number and Enter play it, and a click does either:
@@ -127,7 +131,10 @@ class GolfControls(GameControls):
         if self.game.is_finished:
             return True
         if last:
-            return "Finish this hole first: it is the round's last; then n starts a new round."
+            return (
+                "Finish this hole first: it is the round's last; then "
+                f"{self.key('new_round')} starts a new round."
+            )
         return "Finish this hole before starting the next."
 
 

@@ -5,6 +5,7 @@ first). Every foundation play and forced fill happens inside the engine's moves.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from enum import auto
 from typing import Final
@@ -22,6 +23,7 @@ from parlour.controls.keys import Availability
 from parlour.controls.keys import During
 from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
+from parlour.controls.keys import key_ranges
 from parlour.controls.keys import numbered
 from parlour.engine.game import GIVE_UP
 from parlour.engine.games.rubbish_state import DISCARDS
@@ -38,10 +40,25 @@ from parlour.engine.games.rubbish_state import RubbishState
 PLACE_KEYS: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d")
 
 
-def place_title(number: int) -> str:
-    """What is written above a place: its number, and its key when that differs."""
-    key = PLACE_KEYS[number - 1]
+def place_title(number: int, key: str | None = None) -> str:
+    """What is written above a place: its number, and its key (``key``: as the player has
+    it; by default, as declared) when that differs."""
+    key = PLACE_KEYS[number - 1] if key is None else key
     return str(number) if key == str(number) else f"{number} {key}"
+
+
+def legend(key: Callable[..., str]) -> str:
+    """The reminder of the keys the board shows (``key``: the controls' key of an action,
+    as the player has it)."""
+    places = key_ranges([key("discard_at", number) for number in range(1, len(PLACE_KEYS) + 1)])
+    *first, last = places.split(" ")
+    throw = f"{', '.join(first)} and {last}" if first else last
+    return (
+        f"{throw} throw the card at that position · {key('fill_stock')} and "
+        f"{key('fill_waste')} fill from the stock or the waste · {key('cursor', -1)} "
+        f"{key('cursor', 1)} and {key('play_cursor')} choose · {key('heap')} the whole heap · "
+        f"{key('give_up')} give up · {key('help')} rules and keys"
+    )
 
 
 def cards_count(count: int) -> str:
@@ -80,18 +97,25 @@ def move_name(move: RubbishMove) -> str:
     return "giving up"
 
 
-def prompt_words(state: RubbishState, prompt: str, *, offers_new_game: bool) -> str:
-    """The engine's prompt, naming the screen's keys instead of the move notation."""
+def prompt_words(
+    state: RubbishState, prompt: str, key: Callable[..., str], *, offers_new_game: bool
+) -> str:
+    """The engine's prompt, naming the screen's keys (``key``: the controls' key of an
+    action, as the player has it) instead of the move notation."""
     if state.phase is Phase.DISCARDING:
         group = set(state.discard_group())
         keys = [
-            PLACE_KEYS[number - 1]
+            key("discard_at", number)
             for number, placed in enumerate(state.board, start=1)
             if placed in group
         ]
         return prompt.replace("(d<card>)", f"(press {or_list(keys)})")
+    if state.phase is Phase.FILLING:
+        return prompt.replace("(s)", f"({key('fill_stock')})").replace(
+            "(w)", f"({key('fill_waste')})"
+        )
     if state.phase is Phase.FINISHED and offers_new_game:
-        return prompt + " Press n for a new game."
+        return prompt + f" Press {key('new')} for a new game."
     return prompt
 
 
@@ -176,7 +200,10 @@ class RubbishControls(GameControls):
             return Say("")
         self.selection = choices[(choices.index(selected) + step) % len(choices)]
         words = describe_choice(self.state, self.selection)
-        return Redraw(f"Enter will {words}; ← and → choose another.")
+        return Redraw(
+            f"{self.key('play_cursor')} will {words}; {self.key('cursor', -1)} and "
+            f"{self.key('cursor', 1)} choose another."
+        )
 
     def give_up(self) -> Reply:
         home = self.state.cards_home
@@ -195,7 +222,8 @@ class RubbishControls(GameControls):
         moves = len(self.line.moves)
         return Ask(
             f"Start a new game? This one ({moves} {'move' if moves == 1 else 'moves'} "
-            "played) is dropped and not scored; G gives up instead, which keeps its score.",
+            f"played) is dropped and not scored; {self.key('give_up')} gives up instead, which "
+            "keeps its score.",
             yes="New game",
             no="Play on",
             then=RubbishCommand.NEW_ANYWAY,
@@ -213,12 +241,12 @@ class RubbishControls(GameControls):
 
     def key_for(self, move: RubbishMove) -> str:
         if isinstance(move, Discard):
-            return PLACE_KEYS[self.state.board.index(move.card)]
+            return self.key("discard_at", self.state.board.index(move.card) + 1)
         if isinstance(move, FillFromStock):
-            return "s"
+            return self.key("fill_stock")
         if isinstance(move, FillFromWaste):
-            return "w"
-        return "G"
+            return self.key("fill_waste")
+        return self.key("give_up")
 
     # -- when the keys may be used ---------------------------------------------------------
 

@@ -26,6 +26,7 @@ from parlour.controls.keys import numbered
 from parlour.controls.squares_words import count
 from parlour.controls.squares_words import heap_at
 from parlour.controls.squares_words import heap_column
+from parlour.controls.squares_words import heap_keys
 from parlour.controls.squares_words import hidden_hint_words
 from parlour.controls.squares_words import nothing_fills
 from parlour.controls.squares_words import nothing_moves
@@ -107,9 +108,11 @@ class SquaresControls(GameControls):
     def square(self, square: int) -> Reply:
         self.typed_square = square
         first = self.chosen is None
+        a, b, c, d = (self.key("place", letter) for letter in LETTERS)
         return Redraw(
-            f"Square {square}: now a, b, c or d for its heap"
-            f"{' (a b above, c d below)' if first else ''}; Esc cancels."
+            f"Square {square}: now {a}, {b}, {c} or {d} for its heap"
+            f"{f' ({a} {b} above, {c} {d} below)' if first else ''}; {self.key('cancel')} "
+            "cancels."
         )
 
     def place(self, letter: str) -> Reply:
@@ -162,7 +165,8 @@ class SquaresControls(GameControls):
             return self.refuse("p")
         self.chosen = ("pack", -1)
         return Redraw(
-            f"From the pack: its top card fills a space. Which one: {or_list(spaces)}? Esc cancels."
+            f"From the pack: its top card fills a space. Which one: {or_list(spaces)}? "
+            f"{self.key('cancel')} cancels."
         )
 
     def deal(self) -> Reply:
@@ -179,7 +183,11 @@ class SquaresControls(GameControls):
         state = self.state
         index = self.cursor_heap
         if self.typed_square is not None:
-            return Say("Type the heap's letter first (a, b, c or d), then v.", refused=True)
+            letters = or_list([self.key("place", letter) for letter in LETTERS])
+            return Say(
+                f"Type the heap's letter first ({letters}), then {self.key('look')}.",
+                refused=True,
+            )
         if self.chosen is not None and self.chosen[0] != "pack":
             index = self.chosen[1]
         if index >= state.heap_count:
@@ -193,14 +201,22 @@ class SquaresControls(GameControls):
             return Say(f"{HEAP_NAMES[index]}: {format_cards(cards)}, nothing under its run.")
         return Say(
             f"{HEAP_NAMES[index]}, the bottom first: {format_cards(under)} under the run "
-            f"{format_cards(cards[-run:])} (← → ↑ ↓ choose another heap, v again)."
+            f"{format_cards(cards[-run:])} ({self.arrows()} choose another heap, "
+            f"{self.key('look')} again)."
         )
 
     def prompt(self) -> str:
         """The engine's prompt, naming the keys of the sequences on offer."""
-        return prompt_words(
-            self.state, self.rules.words.prompt(self.state), offers_new_game=self.view.course.plays
-        )
+        prompt = self.rules.words.prompt(self.state)
+        return prompt_words(self.state, prompt, self.key, offers_new_game=self.view.course.plays)
+
+    def arrows(self, *, compact: bool = False) -> str:
+        """The keys that move the cursor between heaps: ``← → ↑ ↓``, or ``←↑↓→``."""
+        left, right = self.keys_of("cursor", (-1, 1))
+        up, down = self.keys_of("cursor_row", (-1, 1))
+        if compact and all(len(key) == 1 for key in (left, up, down, right)):
+            return left + up + down + right
+        return f"{left} {right} {up} {down}"
 
     def give_up(self) -> Reply:
         self.let_go()
@@ -221,9 +237,14 @@ class SquaresControls(GameControls):
         state = self.state
         self.typed_square = None
         if session.is_finished:
-            return Say("The game is over. Press n for a new game, m for the menu.", refused=True)
+            return Say(
+                f"The game is over. Press {self.key('new')} for a new game, "
+                f"{self.key('menu')} for the menu.",
+                refused=True,
+            )
         if key.isdigit():
-            return Say(number_refused(state, int(key), forming=self.forming), refused=True)
+            words = number_refused(state, int(key), self.key, forming=self.forming)
+            return Say(words, refused=True)
         if key == "p":
             if state.phase is Phase.BUILDING and state.pack:
                 return Say(
@@ -232,8 +253,12 @@ class SquaresControls(GameControls):
             return Play(FILLS[0])  # the engine says why
         if key == "d" or self.forming:
             return Play(DEAL)  # the engine says why
+        if key not in LETTERS:
+            return Say("")
+        labels = or_list([heap_keys(self.key, HEAP_INDEX[f"{n}{key}"]) for n in (1, 2, 3)])
         return Say(
-            f"Type the square first: 1{key}, 2{key} or 3{key} (or ←↑↓→ and Enter).",
+            f"Type the square first: {labels} (or {self.arrows(compact=True)} and "
+            f"{self.key('choose_cursor')}).",
             refused=True,
         )
 
@@ -275,7 +300,7 @@ class SquaresControls(GameControls):
             if not moves:
                 return Say(nothing_moves(state, index), refused=True)
             self.chosen = ("heap", index)
-            return Redraw(source_chosen(state, index, moves))
+            return Redraw(source_chosen(state, index, moves, self.key))
         fills = [
             m
             for m in legal
@@ -286,7 +311,7 @@ class SquaresControls(GameControls):
             return Say(nothing_fills(index), refused=True)
         self.chosen = ("space", index)
         sources = [HEAP_NAMES[m.source] for m in fills if isinstance(m, HeapMove)]
-        return Redraw(space_chosen(state, index, sources))
+        return Redraw(space_chosen(state, index, sources, self.key))
 
     def click(self, key: str) -> Reply:
         """A click on the pack or on a heap."""
@@ -325,12 +350,12 @@ class SquaresControls(GameControls):
 
     def key_for(self, move: SquaresMove) -> str:
         if isinstance(move, HeapMove):
-            return f"{HEAP_NAMES[move.source]} then {HEAP_NAMES[move.target]}"
+            return f"{heap_keys(self.key, move.source)} then {heap_keys(self.key, move.target)}"
         if isinstance(move, FillFromPack):
-            return f"p then {HEAP_NAMES[move.target]}"
+            return f"{self.key('pack')} then {heap_keys(self.key, move.target)}"
         if isinstance(move, TakeSequence):
-            return str(sequences(self.state).index(move.heaps) + 1)
-        return "d" if isinstance(move, Deal) else "G"
+            return self.key("sequence", sequences(self.state).index(move.heaps) + 1)
+        return self.key("deal") if isinstance(move, Deal) else self.key("give_up")
 
     # -- when the keys may be used ---------------------------------------------------------
 

@@ -5,6 +5,8 @@ refused move are the engine's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from parlour.engine.game import GiveUp
 from parlour.engine.games.squares_layout import ABOVE
 from parlour.engine.games.squares_layout import HEAP_NAMES
@@ -21,6 +23,9 @@ from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresMove
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
+
+#: the controls' key of an action (name and arguments) as the player has it
+KeyOf = Callable[..., str]
 
 
 def count(number: int, noun: str) -> str:
@@ -50,16 +55,25 @@ def sequences(state: SquaresState) -> list[tuple[int, ...]]:
     return [move.heaps for move in state.legal if isinstance(move, TakeSequence)]
 
 
-def prompt_words(state: SquaresState, prompt: str, *, offers_new_game: bool) -> str:
-    """The engine's prompt, naming the screen's keys for the sequences on offer."""
+def heap_keys(key: KeyOf, index: int) -> str:
+    """The keys that choose heap ``index`` (its label: its square's key, then its
+    letter's), as the player has them."""
+    name = HEAP_NAMES[index]
+    square, letter = key("square", int(name[0])), key("place", name[1])
+    return square + letter if len(square) == len(letter) == 1 else f"{square} {letter}"
+
+
+def prompt_words(state: SquaresState, prompt: str, key: KeyOf, *, offers_new_game: bool) -> str:
+    """The engine's prompt, naming the screen's keys (``key``: as the player has them) for
+    the sequences on offer."""
     for number, members in enumerate(sequences(state), start=1):
-        prompt = prompt.replace(f"({TakeSequence(members)})", f"(press {number})")
+        prompt = prompt.replace(f"({TakeSequence(members)})", f"(press {key('sequence', number)})")
     if state.phase is Phase.FINISHED and offers_new_game:
-        prompt += " Press n for a new game, m for the menu."
+        prompt += f" Press {key('new')} for a new game, {key('menu')} for the menu."
     return prompt
 
 
-def source_chosen(state: SquaresState, index: int, moves: list[HeapMove]) -> str:
+def source_chosen(state: SquaresState, index: int, moves: list[HeapMove], key: KeyOf) -> str:
     """The status line once heap ``index`` is chosen as the heap a run leaves."""
     heap = state.heaps[index]
     run = heap[len(heap) - top_run_length(heap) :]
@@ -76,16 +90,16 @@ def source_chosen(state: SquaresState, index: int, moves: list[HeapMove]) -> str
     what = f"its run {name_cards(run)}" if len(run) > 1 else f"its {heap[-1]}"
     return (
         f"{HEAP_NAMES[index]} chosen: {what} can go to {or_list(places)}. Choose where (its "
-        "label, or the arrows and Enter); Esc cancels."
+        f"label, or the arrows and {key('choose_cursor')}); {key('cancel')} cancels."
     )
 
 
-def space_chosen(state: SquaresState, index: int, sources: list[str]) -> str:
+def space_chosen(state: SquaresState, index: int, sources: list[str], key: KeyOf) -> str:
     """The status line once the space ``index`` is chosen, to be filled."""
-    offers = ["p takes the pack's top card"] if FILLS[index] in state.legal else []
+    offers = [f"{key('pack')} takes the pack's top card"] if FILLS[index] in state.legal else []
     if sources:
         offers.append(f"{or_list(sources)} gives its top card")
-    return f"To fill the space {HEAP_NAMES[index]}: {'; '.join(offers)}. Esc cancels."
+    return f"To fill the space {HEAP_NAMES[index]}: {'; '.join(offers)}. {key('cancel')} cancels."
 
 
 def nothing_moves(state: SquaresState, index: int) -> str:
@@ -110,11 +124,11 @@ def nothing_fills(index: int) -> str:
     )
 
 
-def number_refused(state: SquaresState, number: int, *, forming: bool) -> str:
+def number_refused(state: SquaresState, number: int, key: KeyOf, *, forming: bool) -> str:
     """Why a number key does nothing now."""
     if forming:
         offered = len(sequences(state))
-        keys = or_list([str(n) for n in range(1, offered + 1)])
+        keys = or_list([key("sequence", n) for n in range(1, offered + 1)])
         return (
             f"There {'is' if offered == 1 else 'are'} {count(offered, 'sequence')} on "
             f"offer: press {keys}."

@@ -3,9 +3,9 @@ packet, and while the packet is being formed, the cards kept and rejected.
 
 Every move goes to the engine: the keys only name the card (``s``, ``w``, ``p``), the
 pile (``a``, ``d``) or the step (``t``, ``d``, ``o``, ``G``), and what is legal comes from
-``legal_moves`` alone. The engine's prompts name moves by their notation; the one
-notation letter that is a different key here (``r``, redo on every game screen) is
-shown as the key that turns the waste over, ``o``.
+``legal_moves`` alone. The engine's prompts name moves by their notation letters,
+shown as the keys that make the moves here, as the player has them (``r``, redo on every
+game screen, is the key that turns the waste over, ``o``, by default).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from parlour.controls.bytwos import ByTwosControls
 from parlour.controls.bytwos import count
 from parlour.controls.bytwos import sentence
 from parlour.controls.bytwos import target
-from parlour.controls.bytwos import with_screen_keys
 from parlour.engine.cards import SUIT_NAMES
 from parlour.engine.cards import SUITS
 from parlour.engine.errors import IllegalMoveError
@@ -152,7 +151,9 @@ class ByTwosScreen(GameScreen):
                 )
             )
         keys = self.in_play and columns >= KEYS_WIDTH
-        return tuple(places), words(deal_info(state, self.rules.outcome(state), keys))
+        return tuple(places), words(
+            deal_info(state, self.rules.outcome(state), keys, self.controls.key)
+        )
 
     def forming(
         self, line: Line[Any, Any], columns: int, ascii_only: bool
@@ -185,7 +186,7 @@ class ByTwosScreen(GameScreen):
             ),
         )
         keys = self.in_play and columns >= KEYS_WIDTH
-        return places, words(forming_info(state, keys, ascii_only))
+        return places, words(forming_info(state, keys, ascii_only, self.controls.key))
 
     @staticmethod
     def last_turned(line: Line[Any, Any]) -> str:
@@ -208,13 +209,16 @@ class ByTwosScreen(GameScreen):
     # -- the status line -------------------------------------------------------------------
 
     def status(self, message: str, *, refused: bool = False, whole: str = "") -> None:
-        super().status(with_screen_keys(message), refused=refused, whole=whole)
+        super().status(self.controls.with_keys(message), refused=refused, whole=whole)
 
     def refusal(self, move: Any, error: IllegalMoveError) -> str:
         return sentence(error.reason)
 
     def on_finished(self) -> None:
-        self.status(f"{self.ending_words()} Press n for a new game, m for the menu.")
+        key = self.controls.key
+        self.status(
+            f"{self.ending_words()} Press {key('new')} for a new game, {key('menu')} for the menu."
+        )
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -241,8 +245,8 @@ class ByTwosScreen(GameScreen):
         news = self.news_text(before, self.current)
         self.status(
             f"Turned {count(turned, 'card')} ({rejected} rejected in all); the last: "
-            f"{said}. {news}{self.rules.words.prompt(self.current)} (u takes back one turn at a "
-            "time.)"
+            f"{said}. {news}{self.rules.words.prompt(self.current)} ({self.controls.key('undo')} "
+            "takes back one turn at a time.)"
         )
 
     def clicked(self, key: str) -> None:

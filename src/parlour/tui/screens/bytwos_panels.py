@@ -7,6 +7,7 @@ the panel beside the stock, waste and packet, and the panel while the packet is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from textual.content import Content
@@ -55,9 +56,12 @@ def needs_text(card: Card | None, form: str, takes: bool, ascii_only: bool) -> C
     )
 
 
-def deal_info(state: ByTwosState, outcome: Outcome | None, keys: bool) -> Content:
+def deal_info(
+    state: ByTwosState, outcome: Outcome | None, keys: bool, key: Callable[..., str]
+) -> Content:
     """The panel beside the stock, waste and packet: the deal, the cards built, and the
-    keys (``keys``) or the end of the game."""
+    keys (``keys``; ``key``: an action's key as the player has it) or the end of the
+    game."""
     left = DEALS - state.deal
     redeals = "the last deal" if not left else f"{count(left, 'redeal')} left"
     lines: list[Content] = [
@@ -66,16 +70,28 @@ def deal_info(state: ByTwosState, outcome: Outcome | None, keys: bool) -> Conten
     ]
     if outcome is not None:
         lines.append(Content.styled(f"Game over: {WORDS.ending(state)}", "bold"))
-        lines.append(Content.styled("n new game · m menu", "dim"))
+        lines.append(Content.styled(f"{key('new')} new game · {key('menu')} menu", "dim"))
     elif keys:
-        lines.append(Content.styled("s w p play · d deal · o turn the waste over", "dim"))
-        lines.append(Content.styled("a 2 pick the pile · ← → Enter · G give up", "dim"))
+        builds = " ".join(key("build", source) for source in "swp")
+        lines.append(
+            Content.styled(
+                f"{builds} play · {key('deal')} deal · {key('redeal')} turn the waste over", "dim"
+            )
+        )
+        piles = f"{key('choose', 'a')} {key('choose', 'd')}"
+        arrows = f"{key('cursor', -1)} {key('cursor', 1)} {key('play_selected')}"
+        lines.append(
+            Content.styled(f"{piles} pick the pile · {arrows} · {key('give_up')} give up", "dim")
+        )
     return Content("\n").join(lines)
 
 
-def forming_info(state: ByTwosState, keys: bool, ascii_only: bool) -> Content:
+def forming_info(
+    state: ByTwosState, keys: bool, ascii_only: bool, key: Callable[..., str]
+) -> Content:
     """The panel while the packet is formed: the ranks kept, those still wanted, the
-    cards rejected, and the keys (``keys``)."""
+    cards rejected, and the keys (``keys``; ``key``: an action's key as the player has
+    it)."""
     ranks = {card.rank for card in state.kept}
     missing = " ".join(name for rank, name in enumerate(RANK_NAMES, 1) if rank not in ranks)
     kept = cards_label(state.kept, ascii_only) if state.kept else Content.styled("none yet", "dim")
@@ -94,5 +110,6 @@ def forming_info(state: ByTwosState, keys: bool, ascii_only: bool) -> Content:
             )
         )
     if keys:
-        lines.append(Content.styled("t turn a card · f form the whole packet", "dim"))
+        turn, form = key("turn_card"), key("form_packet")
+        lines.append(Content.styled(f"{turn} turn a card · {form} form the whole packet", "dim"))
     return Content("\n").join(lines)

@@ -97,6 +97,7 @@ class GameScreen(Keyed, Screen[None]):
             self.card_size = self.card_size_for(*self.first_size)
             self.add_class(art.SIZE_CLASSES[self.card_size], update=False)
         self.controls = self.CONTROLS(self)
+        self.controls.keys = self.key_table  # (the player's keys, for its messages)
         self.assistant = Assistant(self)
         #: the game's clock, pause, the share code, the theme
         self.sitting = Sitting(self)
@@ -212,7 +213,8 @@ class GameScreen(Keyed, Screen[None]):
             pile.card_size = size
 
     def opening_message(self) -> str:
-        return self.course.opening(self.prompt_text(self.course.line.current))
+        prompt = self.prompt_text(self.course.line.current)
+        return self.course.opening(prompt, self.controls.key)
 
     def watch_line(self, line: Line[Any, Any] | None) -> None:
         if line is None:
@@ -445,7 +447,8 @@ class GameScreen(Keyed, Screen[None]):
         self.workers.cancel_group(self, group)
 
     def on_key(self, event: events.Key) -> None:
-        if self.assistant.demo and event.key != "D":
+        demo = {row.key for row in self.key_table if row.name == "demo"}  # (the player's)
+        if self.assistant.demo and event.key not in demo:
             self.assistant.stop_demo("Demo stopped: your move.")
             event.stop()
             event.prevent_default()

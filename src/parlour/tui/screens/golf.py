@@ -158,7 +158,7 @@ class GolfScreen(GameScreen):
     def on_finished(self) -> None:
         session = self.game  # (a game ends only in play)
         if session.round is None:
-            self.status(f"{self.ending_words()} Press n for a new hole.")
+            self.status(f"{self.ending_words()} Press {self.controls.key('new')} for a new hole.")
             return
         # the scorecard shows the score that stands, which the store says once the finish
         # is written (at once, unless another program holds the database)

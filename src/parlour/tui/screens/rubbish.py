@@ -20,6 +20,7 @@ from parlour.controls.rubbish import PLACE_KEYS
 from parlour.controls.rubbish import RubbishCommand
 from parlour.controls.rubbish import RubbishControls
 from parlour.controls.rubbish import cards_count
+from parlour.controls.rubbish import legend
 from parlour.controls.rubbish import move_name
 from parlour.controls.rubbish import place_title
 from parlour.controls.rubbish import prompt_words
@@ -45,13 +46,6 @@ from parlour.tui.widgets import StatusLine
 __all__ = ["PLACE_KEYS", "RubbishScreen", "WasteHeapScreen"]
 
 PACK = 52
-#: what is written above each place
-TITLES = tuple(place_title(number) for number in range(1, len(PLACE_KEYS) + 1))
-#: a reminder of the keys, shown when the terminal has lines to spare
-LEGEND = (
-    "1–9 and a–d throw the card at that position · s and w fill from the stock or the "
-    "waste · ← → and Enter choose · v the whole heap · G give up · ? rules and keys"
-)
 
 
 class RubbishScreen(GameScreen):
@@ -120,6 +114,14 @@ class RubbishScreen(GameScreen):
 
     # -- drawing ---------------------------------------------------------------------------
 
+    def titles(self) -> tuple[str, ...]:
+        """What is written above each place: its number, and its key (the player's)."""
+        key = self.controls.key
+        return tuple(
+            place_title(number, key("discard_at", number))
+            for number in range(1, len(PLACE_KEYS) + 1)
+        )
+
     def redraw(self, line: Line[Any, Any]) -> None:
         state: RubbishState = line.current
         choices = self.controls.choices()
@@ -132,7 +134,7 @@ class RubbishScreen(GameScreen):
                 keys[DISCARDS[placed]] = str(number)
         view = RubbishView(
             places=tuple(state.board),
-            titles=TITLES,
+            titles=self.titles(),
             fill=next_vacancy,
             playable=frozenset(keys[move] for move in choices if move in keys),
             selected=keys.get(selected) if selected is not None else None,
@@ -144,7 +146,7 @@ class RubbishScreen(GameScreen):
             ),
             notes=self.notes(state, wide=True),
             notes_line=self.notes(state, wide=False),
-            legend=LEGEND if choices else "",
+            legend=legend(self.controls.key) if choices else "",
         )
         # (the screen's class says whether there are moves to make)
         self.set_class(not choices, "-no-choices")
@@ -206,7 +208,8 @@ class RubbishScreen(GameScreen):
 
     def prompt_text(self, state: Any) -> str:
         """The engine's prompt, naming this screen's keys instead of the move notation."""
-        return prompt_words(state, super().prompt_text(state), offers_new_game=self.course.plays)
+        prompt = super().prompt_text(state)
+        return prompt_words(state, prompt, self.controls.key, offers_new_game=self.course.plays)
 
     def move_name(self, move: Any) -> str:
         return move_name(move)

@@ -23,6 +23,7 @@ from textual.screen import Screen
 
 from parlour.controls.course import Playing
 from parlour.controls.course import Replaying
+from parlour.controls.game import GameControls
 from parlour.engine.errors import DealError
 from parlour.session import Session
 
@@ -94,6 +95,7 @@ class Seated(Protocol):
     """What the sitting needs of the game screen it serves."""
 
     course: Playing | Replaying
+    controls: GameControls
 
     @property
     def app(self) -> App[Any]: ...
@@ -232,7 +234,8 @@ class Sitting:
         )
         app.theme = following  # remembered by the app, as the settings remember it
         place = names.index(following) + 1
-        self.screen.status(f"Theme: {following} ({place} of {len(names)}; T for the next).")
+        key = self.screen.controls.key("next_theme")
+        self.screen.status(f"Theme: {following} ({place} of {len(names)}; {key} for the next).")
 
     def four_colour(self) -> None:
         app = self.screen.app

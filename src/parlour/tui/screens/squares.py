@@ -47,16 +47,24 @@ from parlour.tui.screens.squares_heap import HeapShown
 from parlour.tui.screens.squares_heap import sequence_cards
 from parlour.tui.widgets import StatusLine
 
-#: a reminder of the keys, shown when the terminal has lines to spare
-LEGEND = (
-    "Type a heap's label (1 then c for 1c), or ←↑↓→ and Enter: first the heap a run leaves, "
-    "then where it goes · p fills a space from the pack · d deals · Esc cancels · "
-    "G gives up · ? rules and keys"
-)
-LEGEND_FORMING = (
-    "Press the number of a sequence, or ←→ and Enter, to start the new square with it · "
-    "G gives up · ? rules and keys"
-)
+
+def legend(controls: SquaresControls, *, forming: bool) -> str:
+    """A reminder of the keys (the player's), shown when the terminal has lines to spare."""
+    key = controls.key
+    rest = f"{key('give_up')} gives up · {key('help')} rules and keys"
+    if forming:
+        steps = "".join(controls.keys_of("cursor", (-1, 1)))
+        return (
+            f"Press the number of a sequence, or {steps} and {key('choose_cursor')}, to start "
+            f"the new square with it · {rest}"
+        )
+    return (
+        f"Type a heap's label ({key('square', 1)} then {key('place', 'c')} for 1c), or "
+        f"{controls.arrows(compact=True)} and "
+        f"{key('choose_cursor')}: first the heap a run leaves, then where it goes · "
+        f"{key('pack')} fills a space from the pack · {key('deal')} deals · {key('cancel')} "
+        f"cancels · {rest}"
+    )
 
 
 class SquaresScreen(GameScreen):
@@ -149,7 +157,7 @@ class SquaresScreen(GameScreen):
             pack_selected=chosen is not None and chosen[0] == "pack",
             side=self.side_notes(state),
             pack_line=self.pack_line(state),
-            legend=(LEGEND_FORMING if forming else LEGEND) if live else "",
+            legend=legend(controls, forming=forming) if live else "",
             columns=columns,
             lines=lines,
         )
@@ -171,8 +179,11 @@ class SquaresScreen(GameScreen):
                 )
                 lines.append((mark, (" ", ""), *cards, (f" ({heaps})", "dim")))
             if self.controls.live:
-                keys = or_list([str(number) for number in range(1, len(sequences) + 1)])
-                lines.append(((f"Press {keys}, or ←→ and Enter.", "dim"),))
+                controls = self.controls
+                keys = or_list(controls.keys_of("sequence", list(range(1, len(sequences) + 1))))
+                steps = "".join(controls.keys_of("cursor", [-1, 1]))
+                enter = controls.key("choose_cursor")
+                lines.append(((f"Press {keys}, or {steps} and {enter}.", "dim"),))
             return tuple(lines)
         if state.phase in FORMING:
             return ((("Not formed yet.", "dim"),),)
@@ -233,7 +244,8 @@ class SquaresScreen(GameScreen):
 
     def prompt_text(self, state: Any) -> str:
         """The engine's prompt, naming this screen's keys for the sequences on offer."""
-        return prompt_words(state, super().prompt_text(state), offers_new_game=self.course.plays)
+        prompt = super().prompt_text(state)
+        return prompt_words(state, prompt, self.controls.key, offers_new_game=self.course.plays)
 
     def status(self, message: str, *, refused: bool = False, whole: str = "") -> None:
         # (a replayed record's name, from outside, is left as it is)
@@ -255,7 +267,7 @@ class SquaresScreen(GameScreen):
     def refusal(self, move: Any, error: IllegalMoveError) -> str:
         said = sentence(error.reason)
         if self.controls.chosen is not None:
-            said += " Choose another, or press Esc to cancel."
+            said += f" Choose another, or press {self.controls.key('cancel')} to cancel."
         return said
 
     def move_name(self, move: Any) -> str:
