@@ -284,3 +284,29 @@ def test_a_record_is_played_on_under_its_own_game_and_rules(tmp_path: Path) -> N
     ruled = parlour(tmp_path, "play", "golf", "--free-stock", "--record", str(record), "--plain")
     assert ruled.returncode == 2
     assert ruled.stderr.startswith("parlour: --free-stock is not for --record")
+
+
+def test_form_turns_cards_until_the_packet_is_formed_as_the_apps_f_does(
+    tmp_path: Path,
+) -> None:
+    from parlour.engine.games.bytwos import BYTWOS
+    from parlour.engine.games.bytwos_state import TURN
+    from parlour.engine.games.bytwos_state import Phase
+
+    state = BYTWOS.start_from_seed(5)
+    turned = 0
+    while state.phase is Phase.FORMING:
+        state = BYTWOS.apply(state, TURN)
+        turned += 1
+    played = parlour(tmp_path, "play", "bytwos", "--seed", "5", "--plain",
+                     given="help\nform\nform\nundo\nq\n")  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    out = played.stdout
+    assert "  form        turn cards until the packet is formed (each turn is a move)\n" in out
+    assert f"Turned {turned} cards (" in out and "(undo takes back one turn at a time.)" in out
+    # once formed, form says why not (the engine's reason), and undo takes back one turn
+    assert "form is not allowed: the packet is formed already;" in out
+    assert "Undone: turn " in out and "turn the next card (t)." in out.split("Undone: ")[1]
+    # each turn was a move of its own: undo took back one, and the rest are kept
+    again = parlour(tmp_path, "play", "bytwos", "--seed", "5", "--plain", given="q\n")
+    assert f"Welcome back: {turned - 1} moves played." in again.stdout

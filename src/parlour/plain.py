@@ -2,7 +2,7 @@
 and pipes. No full screen and no box drawing: the position is printed as ``parlour deal``
 prints it, each move is answered with a sentence saying what changed, and the player types
 one move a line in the notation of docs/notation.md, or a word (``moves``, ``hint``,
-``undo``, ``redo``, ``board``, ``help``, ``quit``).
+``undo``, ``redo``, ``board``, ``help``, ``quit``; in By Twos, ``form``).
 
 Games and Golf rounds are kept in the same store as the app's and go on where they were
 left, so a game begun here can be finished in the app and the other way round.
@@ -21,6 +21,8 @@ from typing import TextIO
 
 from rich.console import Console
 
+from parlour.controls.bytwos import form_packet
+from parlour.controls.bytwos import why_not_formed
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import ParlourError
 from parlour.engine.game import SettlesEndLater
@@ -49,6 +51,10 @@ WORDS = (
     ("help", "this list"),
     ("quit, q", "stop; the game is saved and goes on next time"),
 )
+#: the words of one game (its id): By Twos' form is the app's f
+GAME_WORDS = {
+    "bytwos": (("form", "turn cards until the packet is formed (each turn is a move)"),),
+}
 
 
 def what_changed(before: str, after: str, words: str, said_by: Words[Any, Any]) -> list[str]:
@@ -268,6 +274,8 @@ class Plain:
                     self.say("This hole is over: type next (or press Enter) for the next one.")
             elif word in commands:
                 commands[word]()
+            elif word == "form" and session.rules.id == "bytwos":
+                self.form()
             elif text:
                 self.move(text)
             if self._all_over():
@@ -426,6 +434,16 @@ class Plain:
         )
         self.say(f"Hint: {notation} ({words}).")
 
+    def form(self) -> None:
+        """By Twos' ``form``, as the app's f: turn cards until the packet is made."""
+        session = self._session()
+        before = session.state
+        formed = form_packet(session)
+        if formed is None:
+            self.say(f"form is not allowed: {why_not_formed(session).rstrip('.')}.")
+            return
+        self.after(f"{formed} (undo takes back one turn at a time.)", self._news(before))
+
     def undo(self) -> None:
         session = self._session()
         if not session.can_undo:
@@ -472,6 +490,6 @@ class Plain:
 
     def help(self) -> None:
         self.say("Type a move in the notation of docs/notation.md (moves lists them), or one of:")
-        for words, meaning in WORDS:
+        for words, meaning in (*WORDS, *GAME_WORDS.get(self._session().rules.id, ())):
             self.say(f"  {words:<11} {meaning}")
         self.say(self._session().rules.words.prompt(self._session().state))

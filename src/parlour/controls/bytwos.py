@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum
 from enum import auto
 from typing import Final
@@ -37,6 +38,7 @@ from parlour.engine.game import GIVE_UP
 from parlour.engine.games.bytwos_state import ACE_PILE_OF
 from parlour.engine.games.bytwos_state import DEAL
 from parlour.engine.games.bytwos_state import PILES
+from parlour.engine.games.bytwos_state import RANK_COUNT
 from parlour.engine.games.bytwos_state import REDEAL
 from parlour.engine.games.bytwos_state import SOURCES
 from parlour.engine.games.bytwos_state import TURN
@@ -46,6 +48,7 @@ from parlour.engine.games.bytwos_state import ByTwosState
 from parlour.engine.games.bytwos_state import Phase
 from parlour.engine.games.bytwos_state import foundation_name
 from parlour.engine.games.bytwos_state import wanted
+from parlour.session import Session
 
 #: the three cards that may be built, left to right on the board, by notation letter
 SOURCE_ORDER: Final = ("s", "w", "p")
@@ -100,6 +103,44 @@ def target(state: ByTwosState, move: Build) -> int:
     top = state.top_of(move.source)
     assert top is not None
     return ACE_PILE_OF[top.suit] + PILES[move.pile]
+
+
+@dataclass(frozen=True, slots=True)
+class Formed:
+    """What forming the whole packet did: the cards turned, the cards rejected in all, and
+    the last turn in the engine's words."""
+
+    turned: int
+    rejected: int
+    last: str
+
+    def __str__(self) -> str:
+        return (
+            f"Turned {count(self.turned, 'card')} ({self.rejected} rejected in all); the "
+            f"last: {self.last}."
+        )
+
+
+def form_packet(session: Session) -> Formed | None:
+    """Turn card after card until the packet is made (the app's ``f``, plain mode's
+    ``form``): each turn is a move of its own, recorded and undone one by one. None when
+    the packet is not being formed (the engine's reason for a turn says why)."""
+    before: ByTwosState = session.state
+    turned = 0
+    last = ""
+    while session.state.phase is Phase.FORMING:
+        last = session.rules.words.describe(session.state, TURN)
+        session.play(TURN)
+        turned += 1
+    if not turned:
+        return None
+    rejected = len(before.rejected) + turned - (RANK_COUNT - len(before.kept))
+    return Formed(turned, rejected, last)
+
+
+def why_not_formed(session: Session) -> str:
+    """Why the packet cannot be formed now: the engine's reason for a turn."""
+    return session.rules.words.why_illegal(session.state, TURN)
 
 
 class ByTwosCommand(Enum):

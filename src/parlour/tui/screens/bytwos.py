@@ -20,6 +20,7 @@ from parlour.controls.bytwos import SOURCE_ORDER
 from parlour.controls.bytwos import ByTwosCommand
 from parlour.controls.bytwos import ByTwosControls
 from parlour.controls.bytwos import count
+from parlour.controls.bytwos import form_packet
 from parlour.controls.bytwos import sentence
 from parlour.controls.bytwos import target
 from parlour.engine.cards import SUIT_NAMES
@@ -229,24 +230,16 @@ class ByTwosScreen(GameScreen):
             super().perform(command)
 
     def form_packet(self) -> None:
-        """Turn card after card until the packet is made: each turn is a move of its own,
-        recorded and undone one by one."""
-        session = self.game  # (a key of play)
-        before: ByTwosState = session.state
-        turned = 0
-        said = ""
-        while session.state.phase is Phase.FORMING:
-            said = self.rules.words.describe(session.state, TURN)
-            session.play(TURN)
-            turned += 1
-        if not turned:
+        """Turn card after card until the packet is made (:func:`form_packet`): each turn
+        is a move of its own, recorded and undone one by one."""
+        before = self.game.state  # (a key of play)
+        formed = form_packet(self.game)
+        if formed is None:
             return
-        rejected = len(before.rejected) + turned - (RANK_COUNT - len(before.kept))
         news = self.news_text(before, self.current)
         self.status(
-            f"Turned {count(turned, 'card')} ({rejected} rejected in all); the last: "
-            f"{said}. {news}{self.rules.words.prompt(self.current)} ({self.controls.key('undo')} "
-            "takes back one turn at a time.)"
+            f"{formed} {news}{self.rules.words.prompt(self.current)} "
+            f"({self.controls.key('undo')} takes back one turn at a time.)"
         )
 
     def clicked(self, key: str) -> None:
