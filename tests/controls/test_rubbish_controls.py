@@ -144,7 +144,7 @@ def test_finished_and_replaying(tmp_path: Path) -> None:
 def test_every_row_answers_and_every_place_has_a_key(tmp_path: Path) -> None:
     _, controls = in_play(tmp_path)
     answers(KEYS, controls)
-    assert {key.name for key in HEAP_KEYS} == {"close"}
+    assert {key.name for key in HEAP_KEYS} == {"close", "help"}
     places = [key.key for key in KEYS if key.name == "discard_at"]
     assert places == list(PLACE_KEYS) and len(places) == 13
     assert [key.key for key in KEYS][:2] == ["s", "w"]  # the game's own keys first

@@ -25,6 +25,8 @@ from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
 from parlour.controls.keys import key_ranges
 from parlour.controls.keys import numbered
+from parlour.controls.screens import Helps
+from parlour.controls.screens import help_key
 from parlour.engine.game import GIVE_UP
 from parlour.engine.games.rubbish_state import DISCARDS
 from parlour.engine.games.rubbish_state import FROM_STOCK
@@ -299,7 +301,7 @@ KEYS: Final = (
 RubbishControls.KEYS = KEYS
 
 
-class HeapViewer(Protocol):
+class HeapViewer(Helps, Protocol):
     """The waste heap's viewer, as its keys see it."""
 
     def action_close(self) -> None: ...
@@ -312,5 +314,6 @@ HEAP_KEYS: Final = KeyTable[HeapViewer](
         Key("v", "close", lambda s: s.action_close(), "", "close the view of the heap"),
         Key("enter", "close", lambda s: s.action_close(), "", "close the view of the heap"),
         Key("q", "close", lambda s: s.action_close(), "", "close the view of the heap"),
+        help_key(),
     )
 )

@@ -14,13 +14,27 @@ from parlour.controls.keys import KeyTable
 from parlour.engine.registry import specs
 
 
-class Closes(Protocol):
-    """A screen that Esc closes (help, settings, the scorecard)."""
+class Helps(Protocol):
+    """A screen whose ? opens the help, at the page (or the part of one) of its keys."""
+
+    def action_help(self) -> None: ...
+
+
+def help_key() -> Key[Helps]:
+    """? on a screen around the games: the help, at this screen's keys (as on the start
+    screen and the games'). The last row of each table: the first the key bar leaves off
+    when the terminal is narrow."""
+    return Key("question_mark", "help", lambda s: s.action_help(), "Help", "the help, "
+               "at this screen's keys", display="?")  # fmt: skip
+
+
+class Closes(Helps, Protocol):
+    """A screen that Esc closes (settings, the scorecard, the messages)."""
 
     def action_close(self) -> None: ...
 
 
-class GoesBack(Protocol):
+class GoesBack(Helps, Protocol):
     """A screen that Esc leaves for the start screen."""
 
     def action_back(self) -> None: ...
@@ -48,7 +62,7 @@ class Scorecard(Closes, Protocol):
     def action_export(self) -> None: ...
 
 
-class Question(Protocol):
+class Question(Helps, Protocol):
     def action_answer(self, yes: bool) -> None: ...
 
 
@@ -129,12 +143,15 @@ SCORECARD_KEYS: Final = KeyTable[Scorecard](
             "and show where"),
         Key("escape", "close", lambda s: s.action_close(), "Back to the board",
             "back to the board"),
+        help_key(),
     )
 )  # fmt: skip
 
 
-class Help(Closes, Protocol):
+class Help(Protocol):
     def action_topic(self, step: int) -> None: ...
+
+    def action_close(self) -> None: ...
 
 
 HELP_KEYS: Final = KeyTable[Help](
@@ -154,12 +171,13 @@ SETTINGS_KEYS: Final = KeyTable[Closes](
     (
         Key("escape", "close", lambda s: s.action_close(), "Close", "close the settings "
             "(each change is saved at once)"),
+        help_key(),
     ),
     intro="Tab moves between the settings; Enter or Space changes the one chosen.",
 )  # fmt: skip
 
 
-class Paused(Protocol):
+class Paused(Helps, Protocol):
     """The pause, which hides the board until the player comes back."""
 
     def action_resume(self) -> None: ...
@@ -170,6 +188,7 @@ MESSAGES_KEYS: Final = KeyTable[Closes](
         Key("escape", "close", lambda s: s.action_close(), "Close", "back to the game"),
         Key("l", "close", lambda s: s.action_close(), "", "back to the game"),
         Key("q", "close", lambda s: s.action_close(), "", "back to the game"),
+        help_key(),
     ),
     intro="The messages of the game, whole, the newest at the bottom; ↑ ↓ and the page keys "
     "scroll.",
@@ -183,6 +202,7 @@ PAUSE_KEYS: Final = KeyTable[Paused](
         Key("space", "resume", lambda s: s.action_resume(), "", "back to the game"),
         Key("enter", "resume", lambda s: s.action_resume(), "", "back to the game"),
         Key("escape", "resume", lambda s: s.action_resume(), "", "back to the game"),
+        help_key(),
     )
 )  # fmt: skip
 
@@ -192,6 +212,7 @@ CONFIRM_KEYS: Final = KeyTable[Question](
         Key("n", "answer", lambda s: s.action_answer(False), "No", "no", arguments=(False,)),
         Key("escape", "answer", lambda s: s.action_answer(False), "", "no",
             arguments=(False,)),
+        help_key(),
     )
 )  # fmt: skip
 
@@ -201,6 +222,7 @@ HISTORY_KEYS: Final = KeyTable[History](
             "chosen"),
         Key("escape", "back", lambda s: s.action_back(), "Back", "back to the start screen"),
         Key("m", "back", lambda s: s.action_back(), "", "back to the start screen"),
+        help_key(),
     ),
     intro="↑ and ↓ choose a game.",
 )  # fmt: skip
@@ -214,6 +236,7 @@ ROUNDS_KEYS: Final = KeyTable[Rounds](
             "abandoned)", lambda s: s.can_abandon()),
         Key("escape", "back", lambda s: s.action_back(), "Back", "back to the start screen"),
         Key("m", "back", lambda s: s.action_back(), "", "back to the start screen"),
+        help_key(),
     ),
     intro="↑ and ↓ choose a round; its scorecard shows below.",
 )  # fmt: skip
@@ -222,6 +245,7 @@ STATISTICS_KEYS: Final = KeyTable[GoesBack](
     (
         Key("escape", "back", lambda s: s.action_back(), "Back", "back to the start screen"),
         Key("m", "back", lambda s: s.action_back(), "", "back to the start screen"),
+        help_key(),
     ),
     intro="↑ and ↓ (or the mouse wheel) scroll through the tables and plots.",
 )
@@ -234,6 +258,7 @@ CLUB_KEYS: Final = KeyTable[Club](
             "rounds that wait to the club"),
         Key("escape", "back", lambda s: s.action_back(), "Back", "back to the start screen"),
         Key("m", "back", lambda s: s.action_back(), "", "back to the start screen"),
+        help_key(),
     ),
     intro="The club's leaderboard of today's course, and your place on it. Nothing waits "
     "for the club: if it cannot be reached, the screen says so.",
@@ -255,7 +280,10 @@ TOO_SMALL_KEYS: Final = KeyTable[TooSmall](
 )
 
 PLAYER_KEYS: Final = KeyTable[GoesBack](
-    (Key("escape", "back", lambda s: s.action_back(), "Back", "keep the player as it is"),),
+    (
+        Key("escape", "back", lambda s: s.action_back(), "Back", "keep the player as it is"),
+        help_key(),
+    ),
     intro="↑ and ↓ choose a known player and Enter plays as them; or type a new name in the "
     "box below and press Enter.",
 )

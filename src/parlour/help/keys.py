@@ -87,6 +87,12 @@ def screen_tables() -> list[tuple[str, KeyTable[Any]]]:
     return tables
 
 
+def screen_title(table: KeyTable[Any]) -> str | None:
+    """The name of the screen whose keys are ``table`` (the title of its part of the
+    help's overview and of docs/keys.md); None for a table not listed there."""
+    return next((title for title, known in screen_tables() if known is table), None)
+
+
 def check_keys(overrides: Mapping[str, Sequence[str]]) -> list[KeyProblem]:
     """What is wrong with the player's ``[keys]``, each setting once: an action no screen
     has, a key that is not one, or a clash on some screen."""
@@ -114,6 +120,8 @@ def keys_document() -> str:
 #: the help's topics besides the games': the overview of the app, and the rulings every
 #: game shares
 OVERVIEW: Final = "parlour"
+#: the level of the headings of the other screens' keys in the overview (### History)
+SCREEN_LEVEL: Final = 3
 RULINGS: Final = "rulings"
 
 
@@ -139,7 +147,8 @@ def overview_markdown(overrides: Mapping[str, Sequence[str]] | None = None) -> s
         games,
         "",
         f"**Topics.** This help has a page for each: {titles}. ← and → (or a click on a "
-        "title) move between them; ↑ and ↓ scroll. In a game, ? opens that game's page.",
+        "title) move between them; ↑ and ↓ scroll. In a game, ? opens that game's page; on "
+        "any other screen, this page at that screen's keys.",
         "",
         INTRODUCTION_SHORT,
         "",
@@ -149,7 +158,7 @@ def overview_markdown(overrides: Mapping[str, Sequence[str]] | None = None) -> s
     for title, table in screen_tables():
         if title == "Start screen" or any(title == spec.name for spec in specs()):
             continue
-        parts += _section(title, _rebound(table, overrides), level=3)
+        parts += _section(title, _rebound(table, overrides), level=SCREEN_LEVEL)
     return "\n".join(parts)
 
 

@@ -24,9 +24,9 @@ from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
 from parlour.engine.untrusted import shown
 from parlour.tui.keybar import KeyBar
-from parlour.tui.keyed import Keyed
 from parlour.tui.screens.club_send import TIMEOUT
 from parlour.tui.screens.club_send import send_rounds
+from parlour.tui.screens.helping import OpensHelp
 from parlour.tui.services import club_settings
 from parlour.tui.services import services
 
@@ -65,7 +65,7 @@ def board_view(answer: dict[str, Any], me: str) -> Group:
     return Group(*parts)
 
 
-class ClubScreen(Keyed, Screen[None]):
+class ClubScreen(OpensHelp, Screen[None]):
     KEYS = CLUB_KEYS
 
     def key_target(self) -> Club:

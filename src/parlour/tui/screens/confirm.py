@@ -13,10 +13,10 @@ from textual.widgets import Static
 from parlour.controls.screens import CONFIRM_KEYS
 from parlour.controls.screens import Question
 from parlour.tui.keybar import KeyBar
-from parlour.tui.keyed import Keyed
+from parlour.tui.screens.helping import OpensHelp
 
 
-class ConfirmScreen(Keyed, ModalScreen[bool]):
+class ConfirmScreen(OpensHelp, ModalScreen[bool]):
     """Ask ``question``; dismissed with True for yes (y, or the yes button) and False for
     no (n, Esc, or the no button)."""
 

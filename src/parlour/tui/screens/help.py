@@ -4,6 +4,7 @@ opened at the page of the screen it was asked from; ← and → move between the
 
 from __future__ import annotations
 
+from typing import Any
 from typing import ClassVar
 
 from textual import on
@@ -17,14 +18,17 @@ from textual.widgets import Markdown
 from textual.widgets import Tab
 from textual.widgets import Tabs
 
+from parlour.controls.keys import KeyTable
 from parlour.controls.screens import HELP_KEYS
 from parlour.controls.screens import Help
 from parlour.help import game_rules
 from parlour.help import general_rules
 from parlour.help.keys import OVERVIEW
 from parlour.help.keys import RULINGS
+from parlour.help.keys import SCREEN_LEVEL
 from parlour.help.keys import keys_markdown
 from parlour.help.keys import overview_markdown
+from parlour.help.keys import screen_title
 from parlour.help.keys import topics
 from parlour.tui.keybar import KeyBar
 from parlour.tui.keyed import Keyed
@@ -69,11 +73,15 @@ class HelpScreen(Keyed, ModalScreen[None]):
     def key_target(self) -> Help:
         return self  # the type checker sees that the screen has what its keys call
 
-    def __init__(self, topic: str | None = None) -> None:
-        """``topic``: a game's id, or None for the overview (the start screen's help)."""
+    def __init__(self, topic: str | None = None, keys: KeyTable[Any] | None = None) -> None:
+        """``topic``: a game's id, or None for the overview (the start screen's help);
+        ``keys``: the key table of the screen it is asked from, whose part of the page
+        (the overview's list of the other screens' keys) it opens at."""
         super().__init__()
         known = [name for name, _title in topics()]
         self.topic = topic if topic in known else OVERVIEW
+        #: the heading of the page to open at (None: its top)
+        self.section = screen_title(keys) if keys is not None else None
 
     def key_text(self) -> str:
         """The keys of the page shown, as the player has them (their own, where they
@@ -105,6 +113,19 @@ class HelpScreen(Keyed, ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#help-page", HelpPage).focus()
+
+    @on(Markdown.TableOfContentsUpdated, "#help-text")
+    def page_read(self, event: Markdown.TableOfContentsUpdated) -> None:
+        """Once the page is first laid out: open it at the keys of the screen the help
+        was asked from (the overview's part titled with that screen's name)."""
+        section, self.section = self.section, None
+        headings = [ident for level, title, ident in event.table_of_contents
+                    if level == SCREEN_LEVEL and title == section]  # fmt: skip
+        if headings:
+            heading = self.query_one("#help-text", Markdown).query_one(f"#{headings[0]}")
+            page = self.query_one("#help-page", HelpPage)
+            # once the page's blocks are laid out (its tables take their height then)
+            self.call_after_refresh(page.scroll_to_widget, heading, top=True, animate=False)
 
     @on(Markdown.LinkClicked)
     def link_clicked(self, event: Markdown.LinkClicked) -> None:

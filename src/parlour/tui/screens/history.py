@@ -28,8 +28,8 @@ from parlour.store.opening import StoreError
 from parlour.store.schema import FinishedGame
 from parlour.store.schema import StoredRound
 from parlour.tui.keybar import KeyBar
-from parlour.tui.keyed import Keyed
 from parlour.tui.offloop import in_writer
+from parlour.tui.screens.helping import OpensHelp
 from parlour.tui.screens.scorecard import scorecard_table
 from parlour.tui.services import services
 
@@ -45,7 +45,7 @@ def _result(game: FinishedGame) -> str:
     return won if game.won else not_won
 
 
-class HistoryScreen(Keyed, Screen[None]):
+class HistoryScreen(OpensHelp, Screen[None]):
     """Finished games, newest first; Enter replays one."""
 
     #: this screen's look, here rather than in parlour.tcss, so that the app does not
@@ -136,7 +136,7 @@ class HistoryScreen(Keyed, Screen[None]):
         self.app.pop_screen()
 
 
-class RoundsScreen(Keyed, Screen[None]):
+class RoundsScreen(OpensHelp, Screen[None]):
     """Past rounds with their scorecards; an unfinished round can be continued or
     abandoned from here."""
 

@@ -13,10 +13,10 @@ from parlour.controls.screens import Closes
 from parlour.engine.untrusted import visible
 from parlour.render import cards_as_shown
 from parlour.tui.keybar import KeyBar
-from parlour.tui.keyed import Keyed
+from parlour.tui.screens.helping import OpensHelp
 
 
-class MessagesScreen(Keyed, ModalScreen[None]):
+class MessagesScreen(OpensHelp, ModalScreen[None]):
     """The messages, the newest at the bottom (and in view)."""
 
     DEFAULT_CSS = """

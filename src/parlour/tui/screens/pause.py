@@ -10,10 +10,10 @@ from textual.widgets import Static
 from parlour.controls.screens import PAUSE_KEYS
 from parlour.controls.screens import Paused
 from parlour.tui.keybar import KeyBar
-from parlour.tui.keyed import Keyed
+from parlour.tui.screens.helping import OpensHelp
 
 
-class PauseScreen(Keyed, ModalScreen[None]):
+class PauseScreen(OpensHelp, ModalScreen[None]):
     """Covers the whole board until p (or Space, Enter, Esc) takes the player back."""
 
     DEFAULT_CSS = """

@@ -22,12 +22,12 @@ from parlour.store.opening import StoreError
 from parlour.store.players import MAX_LENGTH
 from parlour.store.players import check_player
 from parlour.tui.keybar import KeyBar
-from parlour.tui.keyed import Keyed
+from parlour.tui.screens.helping import OpensHelp
 from parlour.tui.services import fixed_player_words
 from parlour.tui.services import services
 
 
-class PlayerScreen(Keyed, ModalScreen[None]):
+class PlayerScreen(OpensHelp, ModalScreen[None]):
     KEYS = PLAYER_KEYS
 
     def key_target(self) -> GoesBack:

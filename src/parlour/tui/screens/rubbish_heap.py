@@ -13,14 +13,14 @@ from parlour.controls.rubbish import HeapViewer
 from parlour.engine.cards import Card
 from parlour.render import cards_as_shown
 from parlour.tui.keybar import KeyBar
-from parlour.tui.keyed import Keyed
+from parlour.tui.screens.helping import OpensHelp
 from parlour.tui.widgets import CardSpread
 
 #: columns between the cards of the fanned waste heap: enough to show each one's index
 FAN_STEP = 5
 
 
-class WasteHeapScreen(Keyed, ModalScreen[None]):
+class WasteHeapScreen(OpensHelp, ModalScreen[None]):
     """The whole waste heap, bottom first, the top card last."""
 
     # (its rules are its default CSS: a stylesheet file of its own would make Textual parse
@@ -49,6 +49,7 @@ class WasteHeapScreen(Keyed, ModalScreen[None]):
     }
     """
     KEYS = HEAP_KEYS
+    HELP_TOPIC = "rubbish"  # the game's page, which tells of the heap
 
     def key_target(self) -> HeapViewer:
         return self  # the type checker sees that the screen has what its keys call

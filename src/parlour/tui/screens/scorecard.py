@@ -32,7 +32,7 @@ from parlour.render.scorecard import golf_card
 from parlour.render.scorecard import pace_note
 from parlour.store.database import Store
 from parlour.tui.keybar import KeyBar
-from parlour.tui.keyed import Keyed
+from parlour.tui.screens.helping import OpensHelp
 from parlour.tui.services import services
 
 #: under a card taller than the terminal
@@ -108,7 +108,7 @@ def verdict(round_: Round) -> Text:
     return Text(f"Round over: {round_.total}, {round_.total - round_.bogey} over bogey.")
 
 
-class ScorecardScreen(Keyed, ModalScreen[bool]):
+class ScorecardScreen(OpensHelp, ModalScreen[bool]):
     #: this screen's look, here rather than in parlour.tcss, so that the app does not
     #: parse it at every start before a board (docs/performance.md)
     DEFAULT_CSS = """

@@ -28,13 +28,13 @@ from parlour.store.players import MAX_LENGTH
 from parlour.store.players import check_player
 from parlour.store.players import player_key
 from parlour.tui.keybar import KeyBar
-from parlour.tui.keyed import Keyed
+from parlour.tui.screens.helping import OpensHelp
 
 #: where the settings of an app served to a browser go
 VISIT_ONLY = "These settings last for this visit: the server's settings file is not changed."
 
 
-class SettingsScreen(Keyed, ModalScreen[None]):
+class SettingsScreen(OpensHelp, ModalScreen[None]):
     CSS_PATH = "settings.tcss"
     KEYS = SETTINGS_KEYS
 

@@ -30,11 +30,11 @@ from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.queries import score_counts
 from parlour.tui.keybar import KeyBar
-from parlour.tui.keyed import Keyed
+from parlour.tui.screens.helping import OpensHelp
 from parlour.tui.services import services
 
 
-class StatisticsScreen(Keyed, Screen[None]):
+class StatisticsScreen(OpensHelp, Screen[None]):
     KEYS = STATISTICS_KEYS
 
     def key_target(self) -> GoesBack:
