@@ -1,6 +1,7 @@
 """? opens the help on every screen, not only the start screen and the games' (as the
 README and docs/accessibility.md say): on the screens around the games it opens the
-overview at the part that lists that screen's keys."""
+overview at the part that lists that screen's keys; and the History screen's key bar
+shows its main key, Enter (Replay), which the table's own hidden Enter kept off it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import Markdown
 
+from parlour.engine.games.golf import GOLF
 from parlour.help.keys import OVERVIEW
+from parlour.session import Session
+from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.club import ClubScreen
@@ -115,3 +119,27 @@ async def test_the_scorecard_and_the_heap_open_the_help_too(private_data_dir: Pa
         await pilot.pause()
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen) and help_screen.topic == "rubbish"
+
+
+async def test_history_key_bar_shows_enter_replay_and_enter_replays(tmp_path: Path) -> None:
+    """The table's own Enter (hidden) took the key first and kept the screen's off the
+    bar: History showed only Esc Back, Rounds no Continue."""
+    session = Session.new_game(Store(tmp_path), "golf", 5)
+    while GOLF.outcome(session.state) is None:
+        session.play(GOLF.legal_moves(session.state)[0])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.push_screen(HistoryScreen())
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert " Enter Replay " in bar_text(app)
+        await pilot.press("enter")
+        await wait_until(lambda: isinstance(app.screen, GameScreen), 30, "the replay")
+        assert not app.screen.in_play
+        await pilot.press("m")
+        await pilot.pause()
+        app.push_screen(RoundsScreen())
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert " Enter Continue " in bar_text(app)  # (greyed: no round is unfinished)

@@ -45,6 +45,15 @@ def _result(game: FinishedGame) -> str:
     return won if game.won else not_won
 
 
+class ChoiceTable(DataTable[str]):
+    """A table of rows to choose from, whose Enter is its screen's (History's replay,
+    Rounds' continue): the table's own Enter (``select_cursor``, hidden) would take the
+    key first and keep the screen's off the key bar. A click on a row still chooses it."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "select_cursor" and super().check_action(action, parameters)
+
+
 class HistoryScreen(OpensHelp, Screen[None]):
     """Finished games, newest first; Enter replays one."""
 
@@ -73,7 +82,7 @@ class HistoryScreen(OpensHelp, Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="history"):
             yield Static(TITLE, id="title")
-            yield DataTable(id="games", cursor_type="row")
+            yield ChoiceTable(id="games", cursor_type="row")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -175,7 +184,7 @@ class RoundsScreen(OpensHelp, Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="rounds"):
             yield Static(f"{self.spec.name} rounds (bogey {self.kind.bogey})", id="title")
-            yield DataTable(id="round-table", cursor_type="row")
+            yield ChoiceTable(id="round-table", cursor_type="row")
             yield Static(id="round-card")
         yield KeyBar()
 
