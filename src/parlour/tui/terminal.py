@@ -39,6 +39,9 @@ def fit_terminal(app: Any, ascii_only: bool) -> None:
     """Give a new app its filters: no colour at all under ``NO_COLOR``, and the ASCII
     filter (on if ``ascii_only``)."""
     filters: list[LineFilter] = app._filters
+    # (Textual's :nocolor, which marks the focus in shapes rather than colours, follows
+    # Parlour's reading of NO_COLOR, for which an empty one is none)
+    app.no_color = no_colour()
     if no_colour():
         filters[:] = [NoColor() if isinstance(f, Monochrome) else f for f in filters]
         if not any(isinstance(f, NoColor) for f in filters):
