@@ -111,8 +111,13 @@ class StatisticsScreen(OpensHelp, Screen[None]):
             plt = plot.plt
             plt.title(f"{shown(game_name(game, options))}: games by score")
             plt.bar([str(score) for score in by_score], list(by_score.values()))
-            plt.xlabel("score")
+            # the bars stand side by side, one for each score met, however far apart
+            plt.xlabel("score (each one met, side by side)")
             plt.ylabel("games")
+            # a count of games is whole: plotext's own ticks would be 0.17, 0.33 …
+            ticks = whole_ticks(max(by_score.values(), default=0))
+            plt.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
+            plt.ylim(0, ticks[-1])
         scroll.focus()
 
     def action_back(self) -> None:
@@ -133,3 +138,13 @@ def _plot_rounds(
         plt.scatter([n for n, _ in with_par], [p for _, p in with_par], label="best", marker="x")
     plt.xlabel("round")
     plt.ylabel("strokes")
+
+
+def whole_ticks(top: int, most: int = 5) -> list[int]:
+    """Whole-number ticks from 0 to at least ``top``, a round step apart (1, 2, 5, 10, 20,
+    50 …), at most ``most`` steps (``top`` 1: 0 1; 7: 0 2 4 6 8; 101: 0 50 100 150)."""
+    step = 1
+    while -(-top // step) > most:
+        step = step * 5 // 2 if str(step).startswith("2") else step * 2
+    last = max(1, -(-top // step)) * step
+    return list(range(0, last + 1, step))
