@@ -125,3 +125,25 @@ async def test_the_questions_buttons_mark_the_focus(private_data_dir: Path) -> N
         await pilot.press("tab")
         await pilot.pause()
         assert "Yes (y)" in reversed_text(app) and "No (n)" not in reversed_text(app)
+
+
+@pytest.mark.usefixtures("no_color")
+async def test_a_switch_says_on_or_off_in_words(private_data_dir: Path) -> None:
+    """A switch says on or off by its slider's colour alone: under NO_COLOR the four-colour
+    deck's and the ASCII cards' switches looked the same on and off."""
+    from textual.widgets import Switch
+
+    app = make_app(private_data_dir)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.action_settings()
+        await pilot.pause()
+        row = next(
+            line for line in screen_lines(app) if "Four-colour deck" in line
+        )  # (the switch's middle line, where its name is)
+        assert row.rstrip(" │").endswith("off")
+        app.screen.query_one("#setting-four-colour", Switch).toggle()
+        await pilot.pause()
+        assert app.four_colour is True
+        row = next(line for line in screen_lines(app) if "Four-colour deck" in line)
+        assert row.rstrip(" │").endswith("on")

@@ -60,9 +60,11 @@ class SettingsScreen(OpensHelp, ModalScreen[None]):
             with Horizontal(classes="setting"):
                 yield Label("Four-colour deck", classes="setting-name")
                 yield Switch(value=app.four_colour, id="setting-four-colour")
+                yield Label(_state(app.four_colour), classes="switch-state")
             with Horizontal(classes="setting"):
                 yield Label("ASCII cards", classes="setting-name")
                 yield Switch(value=app.ascii_only, id="setting-ascii")
+                yield Label(_state(app.ascii_only), classes="switch-state")
             with Horizontal(classes="setting"):
                 yield Label("Player", classes="setting-name")
                 # who is playing now (chosen on the start screen, or by --player), which
@@ -105,6 +107,14 @@ class SettingsScreen(OpensHelp, ModalScreen[None]):
         if isinstance(event.value, str) and event.value != self.app.theme:
             self.app.theme = event.value  # remembered by the app
 
+    @on(Switch.Changed)
+    def switch_said(self, event: Switch.Changed) -> None:
+        # on or off in words beside the switch, whose slider says it by colour alone (all
+        # NO_COLOR leaves of it is its shape, the same either way)
+        row = event.switch.parent
+        if row is not None:
+            row.query_one(".switch-state", Label).update(_state(event.value))
+
     @on(Switch.Changed, "#setting-four-colour")
     def four_colour_switched(self, event: Switch.Changed) -> None:
         if event.value != self.parlour.four_colour:
@@ -142,3 +152,7 @@ class SettingsScreen(OpensHelp, ModalScreen[None]):
     def action_close(self) -> None:
         self._save_player(self.query_one("#setting-player", Input).value)
         self.dismiss(None)
+
+
+def _state(on: bool) -> str:
+    return "on" if on else "off"
