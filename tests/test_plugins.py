@@ -43,6 +43,10 @@ def check_spec(spec: GameSpec) -> None:
     assert isinstance(spec.solver().verdict_words(verdict), str)
     default = spec.solver().default_seconds
     assert default is None or default > 0
+    # plain mode's own words, if any, are words it can use (By Twos' form)
+    from parlour.controls.game import PlainWord
+
+    assert all(isinstance(word, PlainWord) for word in spec.plain_words())
     if rules.outcome(start) is None:
         assert spec.hint()(start) in rules.legal_moves(start)
     Console(file=io.StringIO(), width=80).print(spec.renderer()(start, True))

@@ -21,8 +21,7 @@ from typing import TextIO
 
 from rich.console import Console
 
-from parlour.controls.bytwos import form_packet
-from parlour.controls.bytwos import why_not_formed
+from parlour.controls.game import PlainWord
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import ParlourError
 from parlour.engine.game import SettlesEndLater
@@ -51,10 +50,6 @@ WORDS = (
     ("help", "this list"),
     ("quit, q", "stop; the game is saved and goes on next time"),
 )
-#: the words of one game (its id): By Twos' form is the app's f
-GAME_WORDS = {
-    "bytwos": (("form", "turn cards until the packet is formed (each turn is a move)"),),
-}
 
 
 def what_changed(before: str, after: str, words: str, said_by: Words[Any, Any]) -> list[str]:
@@ -274,8 +269,8 @@ class Plain:
                     self.say("This hole is over: type next (or press Enter) for the next one.")
             elif word in commands:
                 commands[word]()
-            elif word == "form" and session.rules.id == "bytwos":
-                self.form()
+            elif word in (own := self._own_words()):
+                self.own_word(own[word])
             elif text:
                 self.move(text)
             if self._all_over():
@@ -434,15 +429,19 @@ class Plain:
         )
         self.say(f"Hint: {notation} ({words}).")
 
-    def form(self) -> None:
-        """By Twos' ``form``, as the app's f: turn cards until the packet is made."""
+    def _own_words(self) -> dict[str, PlainWord]:
+        """The game's own words (its plug-in's: By Twos' form is the app's f)."""
+        spec = find_spec(self._session().rules.id)
+        return {word.word: word for word in spec.plain_words() if isinstance(word, PlainWord)}
+
+    def own_word(self, word: PlainWord) -> None:
         session = self._session()
         before = session.state
-        formed = form_packet(session)
-        if formed is None:
-            self.say(f"form is not allowed: {why_not_formed(session).rstrip('.')}.")
-            return
-        self.after(f"{formed} (undo takes back one turn at a time.)", self._news(before))
+        done, said = word.act(session)
+        if done:
+            self.after(said, self._news(before))
+        else:
+            self.say(said)
 
     def undo(self) -> None:
         session = self._session()
@@ -490,6 +489,7 @@ class Plain:
 
     def help(self) -> None:
         self.say("Type a move in the notation of docs/notation.md (moves lists them), or one of:")
-        for words, meaning in (*WORDS, *GAME_WORDS.get(self._session().rules.id, ())):
+        own = [(word.word, word.description) for word in self._own_words().values()]
+        for words, meaning in (*WORDS, *own):
             self.say(f"  {words:<11} {meaning}")
         self.say(self._session().rules.words.prompt(self._session().state))

@@ -23,6 +23,7 @@ from typing import Final
 
 from parlour.controls.game import Ask
 from parlour.controls.game import GameControls
+from parlour.controls.game import PlainWord
 from parlour.controls.game import Play
 from parlour.controls.game import Redraw
 from parlour.controls.game import Reply
@@ -141,6 +142,19 @@ def form_packet(session: Session) -> Formed | None:
 def why_not_formed(session: Session) -> str:
     """Why the packet cannot be formed now: the engine's reason for a turn."""
     return session.rules.words.why_illegal(session.state, TURN)
+
+
+def _plain_form(session: Session) -> tuple[bool, str]:
+    formed = form_packet(session)
+    if formed is None:
+        return False, f"form is not allowed: {why_not_formed(session).rstrip('.')}."
+    return True, f"{formed} (undo takes back one turn at a time.)"
+
+
+#: plain mode's words of By Twos beyond its moves: the app's f
+PLAIN_WORDS: Final = (
+    PlainWord("form", "turn cards until the packet is formed (each turn is a move)", _plain_form),
+)
 
 
 class ByTwosCommand(Enum):

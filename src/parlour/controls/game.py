@@ -11,6 +11,7 @@ the screen (in :mod:`parlour.tui`) only draws and passes replies on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -107,6 +108,17 @@ class View(Protocol):
 
     @property
     def course(self) -> Course: ...
+
+
+@dataclass(frozen=True)
+class PlainWord:
+    """A word of plain mode beyond the moves, which a game's plug-in may declare
+    (``plain_words_at``): what the player types, what it does, and the doing, which plays
+    on ``session`` and says what it did, or why it cannot (False)."""
+
+    word: str
+    description: str
+    act: Callable[[Session], tuple[bool, str]]
 
 
 class GameControls:

@@ -165,6 +165,9 @@ class GameSpec:
     notation_page: str
     options: tuple[Option, ...] = ()
     rounds: Rounds | None = None
+    #: words of plain mode beyond the moves (a reference to a tuple of them, in the layer
+    #: of the keys: By Twos' ``form``), or "" for none
+    plain_words_at: str = ""
     _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -224,6 +227,15 @@ class GameSpec:
             return found
         raise _not_a(self.keys_at, "a key table")
 
+    def plain_words(self) -> tuple[Any, ...]:
+        """Plain mode's words of this game beyond the moves (a layer above knows them)."""
+        if not self.plain_words_at:
+            return ()
+        found = self._part(self.plain_words_at)
+        if isinstance(found, tuple):
+            return found
+        raise _not_a(self.plain_words_at, "a tuple of words")
+
     def references(self) -> dict[str, str]:
         """Every part's reference, by name (for the test that they all resolve)."""
         return {
@@ -234,4 +246,5 @@ class GameSpec:
             "renderer": self.renderer_at,
             "screen": self.screen_at,
             "keys": self.keys_at,
+            **({"plain words": self.plain_words_at} if self.plain_words_at else {}),
         }

@@ -18,6 +18,7 @@ PLUGIN: Final = GameSpec(
     renderer_at="parlour.render.bytwos:render",
     screen_at="parlour.tui.screens.bytwos:ByTwosScreen",
     keys_at="parlour.controls.bytwos:KEYS",
+    plain_words_at="parlour.controls.bytwos:PLAIN_WORDS",
     rules_page="parlour.help:rules/bytwos.md",
     notation_page="parlour.help:notation/bytwos.md",
 )
