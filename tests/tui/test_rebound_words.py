@@ -17,34 +17,24 @@ from parlour.engine.record import format_record
 from parlour.render import cards_as_shown
 from parlour.tui.app import make_app
 from parlour.tui.screens.bytwos import ByTwosScreen
-from parlour.tui.screens.bytwos_board import ByTwosBoard
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.rubbish import RubbishScreen
 from parlour.tui.screens.rubbish_board import RubbishBoard
 from parlour.tui.screens.squares import SquaresScreen
 from parlour.tui.screens.squares_board import SquaresBoard
-from parlour.tui.widgets import StatusLine
 
 from .bytwos_helpers import CHOICE_AT
 from .bytwos_helpers import greedy_line
 from .squares_helpers import player
 from .squares_helpers import player_line
+from .test_bytwos_pilot import board_text
+from .test_bytwos_pilot import status_text
 
 
 def write_keys(text: str) -> None:
     path = Path(os.environ["PARLOUR_CONFIG"])
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(f"[keys]\n{text}", encoding="utf-8")
-
-
-def status_text(app: Any) -> str:
-    return str(app.screen.query_one(StatusLine).render())
-
-
-def board_text(app: Any) -> str:
-    region = app.screen.query_one(ByTwosBoard).content_region
-    strips = app.screen._compositor.render_strips()[region.y : region.bottom]
-    return "\n".join(strip.text[region.x : region.right] for strip in strips)
 
 
 async def hint(app: Any, pilot: Any, key: str) -> str:
