@@ -253,6 +253,9 @@ async def test_n_in_a_round_is_labelled_as_the_next_hole(private_data_dir: Path)
         assert app.screen is screen
         bar = str(screen.query_one(KeyBar).render())
         assert " n Next hole " in bar and "New game" not in bar
+        # a key of play once the hole is over says what n does here
+        await pilot.press("u")
+        assert "the hole is over and scored: n deals the next hole" in status_text(app)
         await pilot.press("n")
         await wait_until(lambda: next_board(app, 1), 30, "the next hole's board")
 

@@ -122,6 +122,19 @@ class GolfControls(GameControls):
         # in a round, n goes on with the round instead (the rows of :data:`ROUND_KEYS`)
         return not self.in_round()
 
+    def over(self) -> str:
+        place = self.view.course.round
+        if place is None:
+            return super().over()
+        # in a round the key goes on with the round, not to a new game
+        last = place.hole >= place.round.holes
+        then = (
+            f"{self.key('new_round')} starts a new round"
+            if last
+            else f"{self.key('go_on')} deals the next hole"
+        )
+        return f"The hole is over and scored: {then}, {self.key('menu')} goes to the menu."
+
     def can_go_on(self, *, last: bool) -> Availability:
         """n in a round: the next hole (``last`` False) or, after the last hole, a new
         round (``last`` True), once the hole in play is over."""
