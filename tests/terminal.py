@@ -118,17 +118,43 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-def outlived(pids: set[int], seconds: float = 10) -> list[str]:
-    """What each of ``pids`` still runs after waiting up to ``seconds`` for them to end
-    (none: all ended). Each ends on its own once what started it is killed: a pool's
-    workers at once, by the signal Linux sends them when their parent dies, and
-    multiprocessing's resource tracker when its pipe closes; on a loaded machine that can
-    take seconds."""
+def session_of(pid: int) -> int | None:
+    """The session ``pid`` is in (None once it is gone)."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[3])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def in_session(session: int) -> set[int]:
+    """The running processes of ``session``: what an app started in its own session
+    started, however far down, even once its parent is gone."""
+    return {
+        int(entry.name)
+        for entry in Path("/proc").iterdir()
+        if entry.name.isdigit() and session_of(int(entry.name)) == session
+    }
+
+
+def outlived(pids: set[int], seconds: float = 20, session: int | None = None) -> list[str]:
+    """What each of ``pids``, and each process of ``session`` (those started after
+    ``pids`` were listed too: a worker the app was starting as it was killed), still runs
+    after waiting up to ``seconds`` for them to end (none: all ended). Each ends on its own
+    once what started it is killed: a pool's workers at once, by the signal Linux sends
+    them when their parent dies (one still starting, once it finds its parent gone), and
+    multiprocessing's resource tracker when the last of them has closed its pipe; on a
+    loaded machine that can take seconds."""
+
+    def running() -> set[int]:
+        found = {pid for pid in pids if alive(pid)}
+        return found | {pid for pid in in_session(session) if alive(pid)} if session else found
+
     deadline = time.monotonic() + seconds
-    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+    while running() and time.monotonic() < deadline:
         time.sleep(0.1)
     left = []
-    for pid in sorted(pid for pid in pids if alive(pid)):
+    for pid in sorted(running()):
         with contextlib.suppress(OSError):  # (ended just now)
-            left.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode())
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            left.append(command if pid in pids else f"{command} (started as it was killed)")
     return left

@@ -16,6 +16,7 @@ from parlour.store.database import Store
 from .terminal import Terminal
 from .terminal import children
 from .terminal import outlived
+from .terminal import session_of
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -50,9 +51,10 @@ def test_no_worker_outlives_an_app_killed_with_sigkill(private_data_dir: Path) -
         terminal.wait_for("Hint:", seconds=60)
         workers = children(terminal.pid)
         assert workers, "the hint ran in a worker process"
+        session = session_of(terminal.pid)
         os.kill(terminal.pid, signal.SIGKILL)
         terminal.process.wait()
-        left = outlived(workers)
+        left = outlived(workers, session=session)
         assert not left, f"workers outlived the app: {left}"
     finally:
         terminal.close()

@@ -17,6 +17,7 @@ from parlour.store.database import Store
 from .terminal import Terminal
 from .terminal import children
 from .terminal import outlived
+from .terminal import session_of
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -24,9 +25,10 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="re
 def kill_hard(terminal: Terminal) -> None:
     """kill -9 the app, and check that nothing it started lives on."""
     workers = children(terminal.pid)
+    session = session_of(terminal.pid)
     os.kill(terminal.pid, signal.SIGKILL)
     terminal.process.wait()
-    left = outlived(workers)
+    left = outlived(workers, session=session)
     assert not left, f"processes outlived the app: {left}"
     terminal.close()
 
