@@ -277,3 +277,18 @@ def test_a_name_of_several_silent_addresses_is_given_up_on_in_time(
         for filler in waiting:
             filler.close()
     assert took < 2.0
+
+
+@pytest.mark.parametrize("status", [422, 429])
+def test_a_clubs_reason_is_cut_to_a_few_lines(status: int) -> None:
+    """A refusal's reason was told whole, whatever its length (megabytes fit an answer)."""
+    from parlour.clubclient.http import MAX_REASON
+    from parlour.clubclient.http import ClubError
+
+    with (
+        hostile_club({"error": "no " * 100_000}, status=status) as url,
+        pytest.raises(ClubError) as refused,
+    ):
+        board(url)
+    said = str(refused.value)
+    assert said.endswith("…") and len(said) < MAX_REASON + 80

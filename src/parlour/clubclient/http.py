@@ -39,6 +39,10 @@ class Unreachable(ClubError):
     something that is not the club's (worth trying again later)."""
 
 
+#: the longest reason of a club's refusal told (a hostile one may send megabytes)
+MAX_REASON: Final = 300
+
+
 class Refused(ClubError):
     """The club answered no, with its reason: ``status`` is the HTTP status."""
 
@@ -97,6 +101,8 @@ def call(
     if status >= 400:
         error_text = answer.get("error")
         reason = error_text if isinstance(error_text, str) else f"status {status}"
+        if len(reason) > MAX_REASON:  # (a club's own reasons are a sentence or two)
+            reason = reason[: MAX_REASON - 1] + "…"
         if status >= 500 or status == 429:
             raise Unreachable(f"the club at {url} cannot take it now: {reason}")
         raise Refused(status, reason)
