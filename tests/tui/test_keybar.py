@@ -9,6 +9,7 @@ from parlour.engine.games.golf import GOLF
 from parlour.tui.app import make_app
 from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.golf import GolfScreen
+from parlour.tui.widgets import StatusLine
 
 
 def shown_keys(bar: KeyBar) -> dict[str, bool]:
@@ -41,11 +42,13 @@ async def test_the_key_bar_greys_undo_until_a_move_and_a_click_on_it_undoes(
         await pilot.pause()
         assert screen.session.state == GOLF.start_from_seed(1)
         assert shown_keys(bar)["r"] is True
-        # a click on a greyed key does nothing
+        # a click on a greyed key does nothing but say why, as the key pressed does
         await pilot.click(KeyBar, offset=(offset_of(bar, "u") + 1, 0))
         await pilot.pause()
         assert screen.session.state == GOLF.start_from_seed(1)
         assert screen.session.can_redo
+        said = str(screen.query_one(StatusLine).render())
+        assert said.startswith("Nothing to take back")
 
 
 async def test_keys_that_do_not_fit_are_left_off_whole(tmp_path: Path) -> None:

@@ -227,10 +227,9 @@ class KeyBar(Widget, can_focus=False):
         return pieces
 
     def on_click(self, event: events.Click) -> None:
-        for start, end, key, enabled in self._spans:
+        # a greyed key clicked is pressed too: the screen says why it cannot be used now,
+        # as it does when the key is pressed (a beep said nothing)
+        for start, end, key, _enabled in self._spans:
             if start <= event.x < end:
-                if enabled:
-                    self.app.simulate_key(key)
-                else:
-                    self.app.bell()
+                self.app.simulate_key(key)
                 return
