@@ -126,6 +126,8 @@ def test_golf_stats_have_rounds_pars_and_the_best_is_the_lowest(
     assert main(["--data-dir", str(tmp_path), "--player", "ann", "stats", "golf"]) == 0
     table = capsys.readouterr().out
     assert re.search(r"Played +│ +10 ", table) and re.search(r"Holes in rounds +│ +9 ", table)
+    # what Won counts in Golf is said under the table (a hole with cards left is scored)
+    assert 'Golf: "won" means cleared' in table
 
 
 @pytest.mark.parametrize("width", [60, 80, 120])

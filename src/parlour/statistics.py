@@ -211,6 +211,17 @@ def _daily_day(spec: GameSpec, stored: StoredRound) -> str | None:
 # -- as tables and plots -----------------------------------------------------------------
 
 
+def _won_means(game: str) -> str:
+    """What a win is, for a game whose results are not won and lost (Golf's: the links
+    cleared); "" for the others."""
+    try:
+        spec = find_spec(game)
+    except ParlourError:  # (a game this Parlour does not know)
+        return ""
+    won, _ = spec.rules().words.results
+    return "" if won == "won" else f'{spec.name}: "won" means {won}'
+
+
 def game_name(game: str, options: str) -> str:
     """``Golf`` or ``Golf (free-stock)``; the id of a game this Parlour does not know."""
     try:
@@ -256,6 +267,9 @@ def stats_table(player: str, stats: list[GameStats]) -> Table:
     for label, name, form in _GAME_ROWS:
         table.add_row(label, *(form.format(getattr(s, name)) for s in stats))
     table.add_row("Time played", *(duration(s.seconds_played) for s in stats))
+    # what a win is, for a game whose words call it otherwise (Golf: the links cleared)
+    table.caption = "; ".join(sorted({meaning for s in stats if (meaning := _won_means(s.game))}))
+    table.caption_justify = "left"
     in_rounds = [s for s in stats if s.holes_played is not None]
     if in_rounds:
         kind = find_spec(in_rounds[0].game).rounds
