@@ -13,10 +13,7 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import Markdown
 
-from parlour.engine.games.golf import GOLF
 from parlour.help.keys import OVERVIEW
-from parlour.session import Session
-from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.club import ClubScreen
@@ -31,6 +28,8 @@ from parlour.tui.screens.player import PlayerScreen
 from parlour.tui.screens.settings import SettingsScreen
 from parlour.tui.screens.statistics import StatisticsScreen
 from tests.serving import wait_until
+from tests.tui.menu_helpers import finished_golf_game
+from tests.tui.menu_helpers import history_opened
 
 #: each screen around the games, made as the app makes it, with the title of its part of
 #: the help's overview
@@ -124,15 +123,11 @@ async def test_the_scorecard_and_the_heap_open_the_help_too(private_data_dir: Pa
 async def test_history_key_bar_shows_enter_replay_and_enter_replays(tmp_path: Path) -> None:
     """The table's own Enter (hidden) took the key first and kept the screen's off the
     bar: History showed only Esc Back, Rounds no Continue."""
-    session = Session.new_game(Store(tmp_path), "golf", 5)
-    while GOLF.outcome(session.state) is None:
-        session.play(GOLF.legal_moves(session.state)[0])
+    finished_golf_game(tmp_path, 5)
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        app.push_screen(HistoryScreen())
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await history_opened(pilot)
         assert " Enter Replay " in bar_text(app)
         await pilot.press("enter")
         await wait_until(lambda: isinstance(app.screen, GameScreen), 30, "the replay")

@@ -14,13 +14,11 @@ from textual.widgets import DataTable
 from textual.widgets import Input
 from textual.widgets import OptionList
 
-from parlour.engine.games.golf import GOLF
-from parlour.session import Session
-from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.confirm import ConfirmScreen
-from parlour.tui.screens.history import HistoryScreen
 from parlour.tui.screens.player import PlayerScreen
+from tests.tui.menu_helpers import finished_golf_game
+from tests.tui.menu_helpers import history_opened
 
 from .test_terminals_pilot import screen_lines
 from .test_terminals_pilot import screen_styles
@@ -101,15 +99,11 @@ async def test_the_players_list_and_box_and_the_menu_mark_the_focus(
 
 @pytest.mark.usefixtures("no_color")
 async def test_the_history_table_marks_its_cursor(private_data_dir: Path) -> None:
-    session = Session.new_game(Store(private_data_dir), "golf", 5)
-    while GOLF.outcome(session.state) is None:
-        session.play(GOLF.legal_moves(session.state)[0])
+    finished_golf_game(private_data_dir, 5)
     app = make_app(private_data_dir)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        app.push_screen(HistoryScreen())
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await history_opened(pilot)
         assert app.screen.query_one(DataTable).has_focus
         assert "golf" in reversed_text(app)  # the row chosen, reversed
 
