@@ -24,16 +24,17 @@ short tries in other orders do not, and on most deals the two exact goes left un
 they find a win.
 
 The plain depth-first search through the engine's moves
-(:func:`parlour.engine.solve.search.solve`) has a short go too (:data:`END_PROBE`
-positions): the model's best-first end search can miss a win that going deep finds at
-once. With at most :data:`PROBE_PACK` cards left it comes first; with more it is dearer,
-and comes only once the model's search has seen :data:`PROBE_AFTER` positions without
-settling the position (:func:`_probe`). So, given a budget of positions with room for
-both, the solver settles every position the plain search settles within that short go
-(``plain_first=False`` leaves it out, so that the tests can hold the model's own search to
-account). Giving up is never tried. While the squares are being formed the choice of
-sequence is tried each way through the engine, each first given looks that grow when the
-budget is seconds (:func:`_solve_forming`). The line found is made of engine moves
+(:func:`parlour.engine.solve.search.solve`) has a short go too
+(:data:`~parlour.engine.solve.squares_probe.END_PROBE` positions): the model's best-first
+end search can miss a win that going deep finds at once. With at most :data:`PROBE_PACK`
+cards left it comes first; with more it is dearer, and comes only once the model's search
+has seen :data:`PROBE_AFTER` positions without settling the position
+(:func:`~parlour.engine.solve.squares_probe.probe`). So, given a budget of positions with
+room for both, the solver settles every position the plain search settles within that
+short go (``plain_first=False`` leaves it out, so that the tests can hold the model's own
+search to account). Giving up is never tried. While the squares are being formed the
+choice of sequence is tried each way through the engine, each first given looks that grow
+when the budget is seconds (:func:`_solve_forming`). The line found is made of engine moves
 (including the moves of lone cards into spaces that the model leaves out) and is replayed
 through the engine as it is made, so it is legal by the engine's own rules.
 
@@ -61,7 +62,6 @@ from parlour.engine.games.squares_state import FORMING
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
-from parlour.engine.solve.search import solve as generic_solve
 from parlour.engine.solve.squares_end import EXPANDED
 from parlour.engine.solve.squares_end import UNSETTLED
 from parlour.engine.solve.squares_end import Endgame
@@ -71,6 +71,10 @@ from parlour.engine.solve.squares_model import Pos
 from parlour.engine.solve.squares_model import codes
 from parlour.engine.solve.squares_model import score
 from parlour.engine.solve.squares_model import tangles
+from parlour.engine.solve.squares_probe import PROBE_AFTER
+from parlour.engine.solve.squares_probe import PROBE_PACK
+from parlour.engine.solve.squares_probe import Answer
+from parlour.engine.solve.squares_probe import probe
 from parlour.engine.solve.squares_replay import model_position
 from parlour.engine.solve.squares_replay import replay_path
 from parlour.engine.verdict import NOT_WINNABLE
@@ -82,18 +86,6 @@ from parlour.engine.verdict import PlainSolver
 from parlour.engine.verdict import Verdict
 
 _SUITS: Final = 4
-#: positions the plain depth-first search through the engine's moves may visit (see
-#: :func:`_probe`)
-END_PROBE: Final = 500
-#: the most cards the pack may hold for that plain search to be made before the model's
-#: search; with more it is made later, if the model's search has not settled
-PROBE_PACK: Final = 8
-#: how many positions the model's search sees before that plain search is made, with a
-#: longer pack (four wins in five of seeds 1 to 60 took fewer)
-PROBE_AFTER: Final = 2_000
-#: the most of the time left that plain search may take, given seconds: on a deal it
-#: seldom settles anything (one choice of sequence in 18 on seeds 1 to 30)
-PROBE_TIME: Final = 0.25
 #: the most positions the first round of end searches may each see (see :meth:`_Search.run`);
 #: with 250 rather than 1,000, seeds 1 to 120 had 106 and 107 deals settled in two runs
 #: against 103 and 103, side by side in one process, and no deal lost a verdict
@@ -118,9 +110,6 @@ LOOKS_UP_TO: Final = 0.4
 
 #: what a walk of the search seen up to its limit of positions answers (:meth:`_Search.walk`)
 _CUT: Final = object()
-
-#: a verdict as :func:`_solve` gives it: the status, the best score and the line
-Answer = tuple[str, int, list[Any]]
 
 
 class Settled(Exception):
@@ -377,8 +366,8 @@ def _solve(
     # (a position the model's bound refutes at once needs no plain search)
     if plain_first and not search.model.frozen_lost(search.root[0]):
         if len(state.pack) > PROBE_PACK:
-            search.aside = lambda: _probe(state, budget)
-        elif (quick := _probe(state, budget)) is not None:
+            search.aside = lambda: probe(state, budget)
+        elif (quick := probe(state, budget)) is not None:
             return quick
     try:
         won = search.run()
@@ -391,48 +380,6 @@ def _solve(
         return WINNABLE, _SUITS, line
     line = replay_path(state, search.best_path)[0] if with_line else []
     return (UNKNOWN if won is None else NOT_WINNABLE), search.best, line
-
-
-def _probe(state: SquaresState, budget: Budget) -> Answer | None:
-    """The plain depth-first search through the engine's moves, for at most
-    :data:`END_PROBE` positions of ``budget``: its answer when definite, else None.
-
-    The model's best-first end search can spend its whole budget on a wide plateau of
-    positions before it tries the line that wins, where the plain search finds it at
-    once (seed 15620 played on to an empty pack: out of the model's reach in 50,000
-    positions, won by the plain search in 277). With a short pack (at most
-    :data:`PROBE_PACK` cards) this go comes first: it is cheap. With a longer one it
-    costs more than the model's search takes on most deals that are won (every engine
-    position it makes with the pack empty runs the end search of ruling S10: a median
-    of 0.19 s on the deals of seeds 1 to 30, where the model's search wins a deal in a
-    median of 458 positions, about 0.04 s), so it waits until the model's search has
-    seen :data:`PROBE_AFTER` positions without settling. Either way a budget of
-    positions with room for both settles every position that this plain search settles
-    within :data:`END_PROBE` positions. Given seconds, it has at most :data:`PROBE_TIME`
-    of those left, and reads the clock at every position (:class:`_Watched`)."""
-    share = budget.share(END_PROBE)
-    if share.limit is not None and share.limit <= 1:
-        return None
-    seconds = None
-    if share.deadline is not None:
-        seconds = PROBE_TIME * (share.deadline - share.start)
-    quick = generic_solve(SQUARES, state, budget=_Watched(share.limit, seconds, share.clock))
-    budget.spend(quick.nodes)
-    if not quick.definite:
-        return None
-    return quick.status, quick.best_score, list(quick.line)
-
-
-class _Watched(Budget):
-    """A budget that reads its clock at every position, not every few hundred: a
-    position of the plain search can take milliseconds (each engine move with the pack
-    empty runs the end search of ruling S10), and reading the clock every 256 let one
-    search of 500 positions run 8 s past a budget of one second."""
-
-    def tick(self) -> None:
-        super().tick()
-        if self.deadline is not None and self.clock is not None and self.clock() >= self.deadline:
-            raise OutOfBudget
 
 
 def _solve_forming(
