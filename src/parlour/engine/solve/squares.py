@@ -21,10 +21,7 @@ them, looking only for a win: short searches, each from the start, each trying t
 in an order of its own, drawn at random or the tidiest first (:meth:`_Search.tries`). A
 fixed order that goes wrong early spends the whole budget under that first mistake; many
 short tries in other orders do not, and on most deals the two exact goes left unknown
-they find a win. Once the search has seen :data:`BEAMS_AFTER` positions, beam searches
-join them (:mod:`parlour.engine.solve.squares_beam`): they look wide, keeping the tidiest
-positions for each count of cards dealt, and win some deals that no depth-first order
-reaches within the budget.
+they find a win.
 
 The plain depth-first search through the engine's moves
 (:func:`parlour.engine.solve.search.solve`) has a short go too
@@ -65,7 +62,6 @@ from parlour.engine.games.squares_state import FORMING
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.games.squares_state import TakeSequence
-from parlour.engine.solve.squares_beam import Beams
 from parlour.engine.solve.squares_end import EXPANDED
 from parlour.engine.solve.squares_end import UNSETTLED
 from parlour.engine.solve.squares_end import Endgame
@@ -112,13 +108,6 @@ TRY_SEED: Final = 12345
 FIRST_LOOK: Final = 0.1
 LOOKS_UP_TO: Final = 0.4
 
-#: how many positions the building search sees before the beams join in, and how many
-#: slices they then have for each of the other goes' (:meth:`_Search.run`): in a second, a
-#: search has settled all but a few hundredths of the deals it settles by then, and the
-#: beams take the greater part of what is left
-BEAMS_AFTER: Final = 20_000
-BEAM_SLICES: Final = 3
-
 #: what a walk of the search seen up to its limit of positions answers (:meth:`_Search.walk`)
 _CUT: Final = object()
 
@@ -161,10 +150,8 @@ class _Search:
         that ends with no win and no end search cut short is exact (the root is lost),
         and one that had some cut short starts again with a cap four times as high (the
         positions shown lost are remembered). So neither one wide end search nor one
-        order can keep the rest waiting. The short tries for a win have a slice after
-        them, and once the search has seen :data:`BEAMS_AFTER` positions, the beams
-        (:class:`~parlour.engine.solve.squares_beam.Beams`) :data:`BEAM_SLICES`. The search
-        made :attr:`aside`, if any, has its turn between two slices."""
+        order can keep the rest waiting. The search made :attr:`aside`, if any, has its
+        turn between two slices."""
         if self.model.n == self.root[1]:  # the pack is empty: one end search
             cap = FIRST_END_CAP
             while (found := self.finish([self.root], cap)) is UNSETTLED:
@@ -172,11 +159,8 @@ class _Search:
             return bool(found)
         goes = [self.go(False, FIRST_END_CAP), self.go(True, FIRST_END_CAP)]
         caps = [FIRST_END_CAP, FIRST_END_CAP]
-        others = [self.tries()]
-        beams = Beams(self.root, self.model.n, self.budget, self.child_list, self.finish)
+        tries = self.tries()
         while True:
-            if len(others) == 1 and self.budget.nodes - self.start >= BEAMS_AFTER:
-                others += [beams.run()] * BEAM_SLICES
             for k in (0, 1):
                 try:
                     next(goes[k])
@@ -186,12 +170,11 @@ class _Search:
                     caps[k] *= 4
                     goes[k] = self.go(k == 1, caps[k])
                 self.pause()
-            for other in others:
-                try:
-                    next(other)
-                except StopIteration:
-                    return True
-                self.pause()
+            try:
+                next(tries)
+            except StopIteration:
+                return True
+            self.pause()
 
     def pause(self) -> None:
         """Between two slices: make the search :attr:`aside` once the model's search has
@@ -322,10 +305,6 @@ class _Search:
         if deal_first:
             return chain(children[:deals], reversed(children[deals:]))
         return reversed(children)
-
-    def child_list(self, pos: Pos) -> tuple[Pos, ...]:
-        """The children of ``pos`` (:meth:`known`), for the beams."""
-        return self.known(pos)[0]
 
     def known(self, pos: Pos) -> tuple[tuple[Pos, ...], int]:
         """:meth:`children`, remembered (:attr:`expanded`): the other go, the tries and
