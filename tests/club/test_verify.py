@@ -64,3 +64,31 @@ def test_what_is_not_a_round_record_is_refused_with_the_reason() -> None:
     resigned = sign_record(cut, new_key("Nell"))
     assert examine(resigned, 5.0)["reason"] == "hole 9: the hole is missing from the record"
     assert course_code(COURSE) in text
+
+
+def test_a_record_padded_far_beyond_what_parlour_writes_is_refused() -> None:
+    # every record is kept and published as sent: padding (comments, blank lines, words
+    # after the moves) would let each round take up to --max-bytes of the club's disk
+    from parlour.club.verify import SPARE_BYTES
+    from parlour.store.signing import sign_record
+
+    key = new_key("Nell")
+    plain = round_record(COURSE, "Nell", None)
+    headers, holes = plain.split("\n\n", 1)
+
+    def padded(size: int) -> str:
+        comment = "# " + "x" * 98 + "\n"
+        lines = comment * (size // len(comment))
+        return sign_record(f"{headers}\n{lines}\n{holes}", key)
+
+    # a player's few comments, and the Key and Signature lines, are taken
+    assert examine(padded(SPARE_BYTES - 400), 5.0)["ok"] is True
+    found = examine(padded(2 * SPARE_BYTES), 5.0)
+    assert found["ok"] is False
+    assert "bytes longer than Parlour writes its holes" in found["reason"]
+    # so do a header of its own and comments inside a hole's moves
+    found = examine(sign_record(f"{headers}\nNote: {'y' * 2 * SPARE_BYTES}\n\n{holes}", key), 5.0)
+    assert found["ok"] is False and "bytes longer" in found["reason"]
+    inside = holes.replace("[Hole 2]\n", "[Hole 2]\n" + "#\n" * 2 * SPARE_BYTES, 1)
+    found = examine(sign_record(f"{headers}\n\n{inside}", key), 5.0)
+    assert found["ok"] is False and "bytes longer" in found["reason"]

@@ -25,6 +25,7 @@ from typing import Final
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.notation import format_options
+from parlour.engine.round_record import format_round_record
 from parlour.engine.round_record import parse_round_record
 from parlour.engine.round_record import verify_round
 from parlour.store.players import check_player
@@ -71,6 +72,13 @@ _CONTROLS: Final = re.compile(
 )
 
 
+#: how many bytes longer than Parlour writes its holes a round record may be: room for its
+#: Key, Signature and Finished lines (some 200 bytes) and a player's own comments. Every
+#: record is kept and published as it was sent, and a round of nine holes is some 15 KiB,
+#: so padding would otherwise let each round sent take up to ``--max-bytes`` of disk
+SPARE_BYTES: Final = 4096
+
+
 def examine(text: str, budget: float) -> dict[str, Any]:
     """Check a round record as the club does: signed, by a good name, and every hole
     replaying to the scores it claims. ``{"ok": True, …what was found}`` or ``{"ok":
@@ -111,6 +119,13 @@ def _examine(text: str) -> dict[str, Any]:
         checked = verify_round(record)
     except ParlourError as error:
         return refused(str(error))
+    written = format_round_record(checked.game, checked.course, record.player, checked.lines)
+    spare = len(text.encode("utf-8")) - len(written.encode("utf-8"))
+    if spare > SPARE_BYTES:
+        return refused(
+            f"the round record is {spare} bytes longer than Parlour writes its holes; at most "
+            f"{SPARE_BYTES} more (its Key and Signature lines, comments) are taken"
+        )
     holes = [
         [str(checked.lines[0].rules.format_move(m)) for m in line.moves] for line in checked.lines
     ]
