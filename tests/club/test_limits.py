@@ -4,18 +4,22 @@ then the environment."""
 
 from __future__ import annotations
 
+import base64
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from parlour.club.settings import SettingsError
 from parlour.club.settings import from_environment
 from parlour.clubclient.http import Unreachable
 from parlour.clubclient.http import call
 from parlour.clubclient.http import submit
+from parlour.store.signing import KeyPair
 from parlour.store.signing import new_key
+from parlour.store.signing import signed_message
 from tests.club.helpers import club_server
 from tests.club.helpers import round_record
 from tests.club.helpers import status_of
@@ -113,3 +117,45 @@ def test_settings_come_from_flags_then_the_environment() -> None:
         from_environment({"PARLOUR_CLUB_BUDGET": "lots"}, {})
     with pytest.raises(SettingsError, match="port 0"):
         from_environment({}, {"port": 0})
+
+
+def signed_as_written(text: str, key_line: str, key: KeyPair) -> str:
+    """``text`` signed by ``key`` with its ``Key:`` line written as ``key_line`` (a form
+    of the key the signature's check reads as the same key, which sign_record would
+    write in its own way)."""
+    lines = [line for line in text.splitlines() if not line.startswith(("Key:", "Signature:"))]
+    at = next(n for n, line in enumerate(lines) if line.startswith("Total:")) + 1
+    body = "\n".join([*lines[:at], key_line, *lines[at:]]) + "\n"
+    signature = Ed25519PrivateKey.from_private_bytes(key.private).sign(signed_message(body))
+    line = f"Signature: {base64.b64encode(signature).decode()}"
+    return "\n".join([*lines[:at], key_line, line, *lines[at:]]) + "\n"
+
+
+def test_a_key_over_its_limit_is_refused_before_verifying_however_its_line_is_written(
+    tmp_path: Path,
+) -> None:
+    """A key's rounds over its limit are refused before the record is verified, whether
+    its Key line has one space or several, and whichever of two Key lines the signature's
+    check reads."""
+    data = tmp_path / "data"
+    with club_server(str(data / "club.db"), data, "--submissions-per-minute", "2",
+                     "--trust-proxy") as url:  # fmt: skip
+        key = new_key("kit")
+        assert post_from(url, round_record(1, "kit", key), "198.51.100.1") == 201
+        assert post_from(url, round_record(2, "kit", key), "198.51.100.2") == 201
+        # a record that does not verify (its total lowered), signed by the spent key:
+        # refused for the key's limit (429), not verified (422)
+        text = round_record(3, "kit", key)
+        total = next(line for line in text.splitlines() if line.startswith("Total: "))
+        lowered = text.replace(total, "Total: 1")
+        plain = f"Key: {key.public_text}"
+        spaced = plain.replace(" ", "   ")
+        written = [plain, spaced, f"Key: ed25519 AAAA\n{plain}"]
+        sent = [
+            post_from(url, signed_as_written(lowered, line, key), f"192.0.2.{n}")
+            for n, line in enumerate(written, start=1)
+        ]
+        # and with its Key line put far down by comments before it
+        padded = "# a comment\n" * 1000 + lowered
+        sent.append(post_from(url, signed_as_written(padded, plain, key), "192.0.2.9"))
+        assert sent == [429, 429, 429, 429]

@@ -47,6 +47,7 @@ from parlour.store.signing import KEY_HEADER
 from parlour.store.signing import fingerprint
 from parlour.store.signing import folded
 from parlour.store.signing import parse_public_key
+from parlour.store.signing import public_key_text
 from parlour.store.signing import round_headers
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -112,12 +113,17 @@ async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
 
 
 def _key_of(text: str) -> str | None:
-    """The ``Key:`` header's value, read cheaply before the record is verified (for the
-    key's rate limit); None if there is none."""
-    for _, name, value in round_headers(text[:8192]):
-        if name == KEY_HEADER:
-            return value
-    return None
+    """The key a record names, read before the record is verified (for the key's rate
+    limit), as the signature's check reads it: the last ``Key:`` header, written as the
+    club writes keys (so that no other spelling of it is counted apart); None if there is
+    none that is a key."""
+    value = {name: value for _, name, value in round_headers(text)}.get(KEY_HEADER)
+    if value is None:
+        return None
+    try:
+        return public_key_text(parse_public_key(value))
+    except ValueError:
+        return None
 
 
 async def submit_round(request: web.Request) -> web.Response:
