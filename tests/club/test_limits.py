@@ -159,3 +159,19 @@ def test_a_key_over_its_limit_is_refused_before_verifying_however_its_line_is_wr
         padded = "# a comment\n" * 1000 + lowered
         sent.append(post_from(url, signed_as_written(padded, plain, key), "192.0.2.9"))
         assert sent == [429, 429, 429, 429]
+
+
+def test_a_round_sent_again_under_another_name_counts_against_its_key(tmp_path: Path) -> None:
+    """The same play sent again is free only as the round it was: under another of the
+    key's names it is a new round (and a new player), and counts as one."""
+    data = tmp_path / "data"
+    with club_server(str(data / "club.db"), data, "--submissions-per-minute", "2",
+                     "--trust-proxy") as url:  # fmt: skip
+        key = new_key("nia")
+        first = round_record(1, "nia", key)
+        assert post_from(url, first, "198.51.100.1") == 201
+        assert post_from(url, first, "198.51.100.2") == 200  # the same round: free
+        renamed = [
+            post_from(url, round_record(1, f"nia {n}", key), f"192.0.2.{n}") for n in range(1, 4)
+        ]
+        assert renamed == [201, 429, 429]

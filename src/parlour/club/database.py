@@ -162,13 +162,18 @@ class ClubDatabase:
                 continue  # another request made this player meanwhile: read it
         raise AssertionError("unreachable: the player was made or found")
 
-    async def sent_before(self, public_key: str, digest: str) -> bool:
-        """Whether the player of ``public_key`` has sent the round of ``digest`` here."""
+    async def sent_before(self, name_key: str, public_key: str, digest: str) -> bool:
+        """Whether the player of this name and key has sent the round of ``digest`` here
+        (sent under another of the key's names, it would be a new round)."""
         async with self.engine.connect() as connection:
             found = await connection.execute(
                 select(rounds.c.id)
                 .join(players, players.c.id == rounds.c.player_id)
-                .where(players.c.public_key == public_key, rounds.c.digest == digest)
+                .where(
+                    players.c.name_key == name_key,
+                    players.c.public_key == public_key,
+                    rounds.c.digest == digest,
+                )
                 .limit(1)
             )
             return found.first() is not None

@@ -160,12 +160,12 @@ async def submit_round(request: web.Request) -> web.Response:
         log("refused", address=address, reason=found["reason"], cpu=found.get("cpu"))
         return refuse(422, found["reason"])
     database = request.app[DATABASE]
-    # a round the key sent before is answered as before and not counted again: every
+    # a round the player sent before is answered as before and not counted again: every
     # round is published, so anyone could send a player's own rounds again and again to
-    # use up that player's rounds (its sender's address is counted, above)
-    if not await database.sent_before(found["public_key"], found["digest"]) and not limits[
-        "submissions"
-    ].allow(f"key {found['public_key']}"):
+    # use up that player's rounds (its sender's address is counted, above); the same play
+    # under another name of the key's is a new round, and is counted
+    sent = await database.sent_before(found["name_key"], found["public_key"], found["digest"])
+    if not sent and not limits["submissions"].allow(f"key {found['public_key']}"):
         return _too_many_from_key(limits["submissions"], found["public_key"])
     try:
         player = await database.bind_player(found["player"], found["name_key"], found["public_key"])
