@@ -5,7 +5,9 @@ then the environment."""
 from __future__ import annotations
 
 import base64
+import http.client
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -175,3 +177,28 @@ def test_a_round_sent_again_under_another_name_counts_against_its_key(tmp_path: 
             post_from(url, round_record(1, f"nia {n}", key), f"192.0.2.{n}") for n in range(1, 4)
         ]
         assert renamed == [201, 429, 429]
+
+
+def status_with_forwarded(url: str, *values: str) -> int:
+    """GET the board with one X-Forwarded-For header line for each of ``values``, in
+    order (a proxy that adds its own line after the client's); the status answered."""
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+    try:
+        connection.putrequest("GET", "/api/board")
+        for value in values:
+            connection.putheader("X-Forwarded-For", value)
+        connection.endheaders()
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def test_the_last_of_several_forwarded_for_lines_is_the_address(tmp_path: Path) -> None:
+    """Header lines of one name are one list, in order: behind a proxy that adds a line
+    of its own, what a client put in a line before it is not its address."""
+    data = tmp_path / "data"
+    with club_server(str(data / "club.db"), data, "--requests-per-minute", "3",
+                     "--trust-proxy") as url:  # fmt: skip
+        asked = [status_with_forwarded(url, f"10.0.0.{n}", "203.0.113.9") for n in range(1, 6)]
+        assert asked == [200, 200, 200, 429, 429]

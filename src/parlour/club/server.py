@@ -60,9 +60,10 @@ def refuse(status: int, reason: str, **headers: str) -> web.Response:
 
 def client_address(request: web.Request) -> str:
     """Who is asking: the peer's address, or behind a trusted reverse proxy the address it
-    put last in X-Forwarded-For."""
+    put last in X-Forwarded-For (its lines taken as one list, in order, as HTTP has it: a
+    proxy may add a line of its own after the client's)."""
     if request.app[SETTINGS].trust_proxy:
-        forwarded = request.headers.get("X-Forwarded-For", "")
+        forwarded = ",".join(request.headers.getall("X-Forwarded-For", []))
         last = forwarded.split(",")[-1].strip()
         if last:
             return last
