@@ -292,3 +292,29 @@ def test_a_clubs_reason_is_cut_to_a_few_lines(status: int) -> None:
         board(url)
     said = str(refused.value)
     assert said.endswith("…") and len(said) < MAX_REASON + 80
+
+
+def test_a_clubs_reason_and_page_are_told_short_however_many_escapes_they_take(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    private_data_dir: Path,
+) -> None:
+    """A reason is told in at most MAX_REASON characters, its escapes counted (a tag
+    character is written as ten), and a round's page no longer than a page's address."""
+    from parlour.clubclient.http import MAX_REASON
+
+    monkeypatch.setenv("COLUMNS", "100000")
+    play_round(private_data_dir, "ann", best=False)
+    code = course_code(COURSE)
+    with hostile_club({"error": "\U000e0041" * 1000}, status=422) as url:
+        assert main(["--player", "ann", "club", "join", url]) == 0
+        assert main(["--player", "ann", "club", "submit", "--course", code]) == 2
+    refused = next(line for line in capsys.readouterr().out.splitlines() if "Refused" in line)
+    reason = refused.split(f"course {code}: ", 1)[1]
+    assert reason.endswith("…") and len(reason) <= MAX_REASON
+    answer = {"new": True, "place": 1, "players": 1, "page": "/round/1" + "1" * 100_000}
+    with hostile_club(answer) as url:
+        assert main(["--player", "ann", "club", "join", url]) == 0
+        assert main(["--player", "ann", "club", "submit", "--course", code]) == 0
+    sent = next(line for line in capsys.readouterr().out.splitlines() if "Sent" in line)
+    assert len(sent) < 200

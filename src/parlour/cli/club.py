@@ -111,6 +111,7 @@ def command_submit(args: argparse.Namespace) -> int:
 
     from parlour.cli.match import _course
     from parlour.clubclient.answers import place_words
+    from parlour.clubclient.answers import text
     from parlour.clubclient.outbox import join
     from parlour.clubclient.outbox import send
     from parlour.clubclient.outbox import to_send
@@ -139,7 +140,7 @@ def command_submit(args: argparse.Namespace) -> int:
             again = "" if answer.get("new") else " (it had it already)"
             console.print(Text(
                 f"Sent round of course {result.code}, total {result.round.total}{again}"
-                f"{place_words(answer)}. {url}{shown(str(answer.get('page', '')))}"
+                f"{place_words(answer)}. {url}{text(answer.get('page', ''), limit=40)}"
             ))  # fmt: skip
         elif result.outcome == "refused":
             failed = True

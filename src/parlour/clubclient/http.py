@@ -22,6 +22,7 @@ from typing import Any
 from typing import Final
 
 from parlour import __version__
+from parlour.engine.untrusted import shown
 
 #: seconds any call to a club may take
 TIMEOUT: Final = 10.0
@@ -100,13 +101,26 @@ def call(
         raise Unreachable(f"{url} answered {status} with something that is not a club's answer")
     if status >= 400:
         error_text = answer.get("error")
-        reason = error_text if isinstance(error_text, str) else f"status {status}"
-        if len(reason) > MAX_REASON:  # (a club's own reasons are a sentence or two)
-            reason = reason[: MAX_REASON - 1] + "…"
+        reason = _cut(error_text) if isinstance(error_text, str) else f"status {status}"
         if status >= 500 or status == 429:
             raise Unreachable(f"the club at {url} cannot take it now: {reason}")
         raise Refused(status, reason)
     return status, answer
+
+
+def _cut(reason: str) -> str:
+    """A club's reason cut so that, shown (:func:`shown`, each character a terminal would
+    act on written as an escape of up to ten), it takes at most :data:`MAX_REASON`
+    characters (a club's own reasons are a sentence or two)."""
+    if len(reason) <= MAX_REASON and len(shown(reason)) <= MAX_REASON:
+        return reason
+    kept, size = [], 1  # (the "…" at its end)
+    for char in reason:
+        size += len(shown(char))
+        if size > MAX_REASON:
+            break
+        kept.append(char)
+    return "".join(kept) + "…"
 
 
 class _Deadline:
