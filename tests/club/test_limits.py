@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import http.client
+import json
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -202,3 +203,17 @@ def test_the_last_of_several_forwarded_for_lines_is_the_address(tmp_path: Path) 
                      "--trust-proxy") as url:  # fmt: skip
         asked = [status_with_forwarded(url, f"10.0.0.{n}", "203.0.113.9") for n in range(1, 6)]
         assert asked == [200, 200, 200, 429, 429]
+
+
+def test_a_flood_of_refused_requests_is_logged_at_most_ten_a_minute(tmp_path: Path) -> None:
+    """Every request is logged, but one address refused by its rate limit gets at most
+    ten lines a minute: a flood must not grow the log as fast as it comes."""
+    data = tmp_path / "data"
+    with club_server(str(data / "club.db"), data, "--requests-per-minute", "3") as url:
+        asked = [status_of(f"{url}/api/board") for _ in range(40)]
+    assert asked[:3] == [200, 200, 200] and set(asked[3:]) == {429}
+    lines = [
+        json.loads(line) for line in next(tmp_path.glob("club-*.log")).read_text().splitlines()
+    ]
+    requests = [line for line in lines if line["event"] == "request"]
+    assert [entry["status"] for entry in requests] == [200] * 3 + [429] * 10

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from datetime import UTC
 from datetime import datetime
 from typing import Any
+from typing import Final
 
 from aiohttp import web
 
@@ -52,6 +53,10 @@ from parlour.store.signing import round_headers
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
+#: the most requests refused by an address's rate limit that are logged a minute, for
+#: each address (the rest are answered alike, and not logged)
+REFUSALS_LOGGED: Final = 10
+
 
 def refuse(status: int, reason: str, **headers: str) -> web.Response:
     """A refusal with its reason, as JSON (``{"error": reason}``)."""
@@ -78,11 +83,14 @@ async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
     address = client_address(request)
     limits, counted = request.app[LIMITS]["requests"], counted_as(address)
     response: web.StreamResponse
+    logged = True
     if request.path != "/healthz" and not limits.allow(counted):
         wait = limits.retry_after(counted)
         response = refuse(
             429, f"too many requests from your address: wait {wait} s", **{"Retry-After": str(wait)}
         )
+        # (a flood of refused requests must not grow the log as fast as it comes)
+        logged = request.app[LIMITS]["refusals logged"].allow(counted)
     else:
         try:
             response = await handler(request)
@@ -102,6 +110,8 @@ async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
             "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
             "base-uri 'none'; frame-ancestors 'none'",
         )
+    if not logged:
+        return response
     log(
         "request",
         method=request.method,
@@ -291,6 +301,7 @@ def make_app(settings: ClubSettings, database: ClubDatabase, verifier: Verifier)
     app[LIMITS] = {
         "requests": RateLimits(settings.requests_per_minute),
         "submissions": RateLimits(settings.submissions_per_minute),
+        "refusals logged": RateLimits(REFUSALS_LOGGED),
     }
     app.router.add_post("/api/rounds", submit_round)
     app.router.add_get("/api/board", board)
