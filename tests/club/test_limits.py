@@ -120,6 +120,13 @@ def test_settings_come_from_flags_then_the_environment() -> None:
         from_environment({"PARLOUR_CLUB_BUDGET": "lots"}, {})
     with pytest.raises(SettingsError, match="port 0"):
         from_environment({}, {"port": 0})
+    # a rate is a number of 0 (no limit) or more: not negative, not infinite, not NaN
+    assert from_environment({"PARLOUR_CLUB_REQUESTS_PER_MINUTE": "0"}, {}).requests_per_minute == 0
+    for rate in ("-1", "inf", "nan"):
+        with pytest.raises(SettingsError, match="0 for no limit"):
+            from_environment({"PARLOUR_CLUB_SUBMISSIONS_PER_MINUTE": rate}, {})
+        with pytest.raises(SettingsError, match="0 for no limit"):
+            from_environment({}, {"requests_per_minute": float(rate)})
 
 
 def signed_as_written(text: str, key_line: str, key: KeyPair) -> str:

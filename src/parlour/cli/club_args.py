@@ -26,9 +26,10 @@ def add_club_parser(commands: Any, app_arguments: Any) -> None:
     serve.add_argument("--budget", type=float, metavar="S", help="CPU seconds to verify a round")
     serve.add_argument("--max-bytes", type=int, metavar="N", help="the largest request body")
     serve.add_argument("--submissions-per-minute", type=float, metavar="N",
-                       help="rounds a key, and an address, may send a minute")  # fmt: skip
+                       help="rounds a key, and an address, may send a minute "
+                       "(0: unlimited)")  # fmt: skip
     serve.add_argument("--requests-per-minute", type=float, metavar="N",
-                       help="requests an address may make a minute")  # fmt: skip
+                       help="requests an address may make a minute (0: unlimited)")  # fmt: skip
     serve.add_argument("--trust-proxy", action="store_const", const=True,
                        help="take the client's address from X-Forwarded-For")  # fmt: skip
     app_arguments(serve)

@@ -79,5 +79,8 @@ def _check(settings: ClubSettings) -> None:
         raise SettingsError("workers and pool size cannot be negative")
     if settings.budget <= 0:
         raise SettingsError("the verification budget must be more than 0 seconds")
+    for rate in (settings.submissions_per_minute, settings.requests_per_minute):
+        if not 0 <= rate < float("inf"):
+            raise SettingsError(f"a rate of {rate} a minute: give a number, 0 for no limit")
     if settings.max_bytes < 1024:
         raise SettingsError("the request size limit must be at least 1024 bytes")
