@@ -206,6 +206,17 @@ def test_what_no_round_or_player_can_be_is_not_found(club: str) -> None:
         assert status_of(club + path) == 404, path
 
 
+def test_a_method_a_path_does_not_take_is_answered_405_with_the_methods_it_takes(
+    club: str,
+) -> None:
+    with pytest.raises(urllib.error.HTTPError) as raised:
+        urllib.request.urlopen(f"{club}/api/rounds", timeout=30)
+    error = raised.value
+    assert error.code == 405
+    assert error.headers["Allow"] == "POST"
+    assert "error" in json.loads(error.read())
+
+
 def test_a_signed_record_holding_a_control_character_is_refused_before_its_name_is_taken(
     club: str,
 ) -> None:

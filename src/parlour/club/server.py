@@ -96,7 +96,9 @@ async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
             response = await handler(request)
         except web.HTTPException as error:
             if request.path.startswith("/api/"):
-                response = refuse(error.status, error.reason)
+                # (a 405 says which methods the path takes, as HTTP asks)
+                allowed = {"Allow": error.headers["Allow"]} if "Allow" in error.headers else {}
+                response = refuse(error.status, error.reason, **allowed)
             else:
                 response = error
         except Exception:
