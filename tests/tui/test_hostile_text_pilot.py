@@ -286,3 +286,28 @@ async def test_a_replayed_three_squares_records_name_is_shown_as_written(tmp_pat
         assert isinstance(app.screen, GameScreen)
         said = app.screen.query_one(StatusLine).message
         assert said.startswith(f"Replaying {name}:")
+
+
+@pytest.mark.parametrize(
+    "stamp", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00"]
+)
+async def test_a_saved_games_time_at_the_calendars_edge_does_not_end_the_start_screen(
+    tmp_path: Path, stamp: str
+) -> None:
+    """A time of the right kind (text, ISO 8601) that the local time zone cannot hold
+    ended the app with an OverflowError as its start screen listed the unfinished game:
+    the app never started while the row was there."""
+    from tests.test_cli_stats import a_bit_of_everything
+
+    a_bit_of_everything(tmp_path)
+    with sqlite3.connect(tmp_path / "parlour.db") as db:
+        assert db.execute("UPDATE in_progress SET updated = ?", (stamp,)).rowcount == 1
+    db.close()
+    app = make_app(tmp_path, player="ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.2)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, StartScreen)
+        assert any(stamp in line for line in screen_lines(app))
+    assert app.return_code in (None, 0)

@@ -43,8 +43,10 @@ def when_words(stamp: str, now: datetime | None = None) -> str:
     ``3 Nov 14:05`` (``3 Nov 2025 14:05`` in another year)."""
     try:
         moment = datetime.fromisoformat(stamp).astimezone()
-    except ValueError:
-        return shown(stamp)  # not a time this Parlour wrote: shown as it is
+    except (ValueError, OverflowError, OSError):
+        # not a time this Parlour wrote (or one at the calendar's very edge, which the
+        # local time zone cannot hold: year 1 at +14:00): shown as it is
+        return shown(stamp)
     now = (now or datetime.now()).astimezone()
     clock = moment.strftime("%H:%M")
     if moment.date() == now.date():
