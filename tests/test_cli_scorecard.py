@@ -127,3 +127,27 @@ def test_the_readme_shows_a_card_as_the_command_prints_it(
     printed = [line.rstrip() for line in scorecard_at(80, filled, monkeypatch, capsys)]
     start = printed.index(shown.splitlines()[0])
     assert printed[start : start + len(shown.splitlines())] == shown.splitlines()
+
+
+@pytest.mark.parametrize("started", ["[/]2024-05-01", "\x1b[2J\x1b]0;X\x07"])
+def test_the_best_rounds_date_is_shown_as_written(
+    started: str,
+    filled: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The line under the cards read the best round's date, the database's text, as
+    markup and wrote its controls to the terminal: a date changed by hand to ``[/]…``
+    ended the command in a MarkupError, and ``ESC[2J`` cleared the screen."""
+    import sqlite3
+
+    with sqlite3.connect(filled / "parlour.db") as db:
+        changed = db.execute(
+            "UPDATE rounds SET started = ? WHERE started LIKE '2024-05-01%'", (started,)
+        )
+        assert changed.rowcount == 1
+    db.close()
+    said = " ".join(line.strip() for line in scorecard_at(120, filled, monkeypatch, capsys))
+    assert "\x1b" not in said
+    written = started[:10].replace("\x1b", "\\x1b").replace("\x07", "\\x07")
+    assert f"Best round: 33 on course 3RJ0 ({written}), -7 against bogey." in said

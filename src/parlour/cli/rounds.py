@@ -47,6 +47,7 @@ def command_scorecard(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from parlour.engine.rounds import course_code
+    from parlour.engine.untrusted import shown
     from parlour.engine.untrusted import visible
     from parlour.render.untrusted import said
 
@@ -78,9 +79,12 @@ def command_scorecard(args: argparse.Namespace) -> int:
     print_cards(console, spec, rounds, known_pars, known)
     best = _best_round(rounds)
     if best is not None:
+        # (the round's date is the database's text: shown, never obeyed nor read as markup)
         console.print(
-            f"Best round: {best.total} on course {course_code(best.course)} "
-            f"({best.started[:10]}), {best.total - bogey:+d} against bogey."
+            said(
+                f"Best round: {best.total} on course {course_code(best.course)} "
+                f"({shown(best.started[:10])}), {best.total - bogey:+d} against bogey."
+            )
         )
     return 0
 
