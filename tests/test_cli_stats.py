@@ -100,6 +100,24 @@ def test_a_game_whose_figures_were_changed_to_text_is_not_counted(
     db.close()
 
 
+def test_games_whose_times_were_changed_to_other_text_count_no_time(
+    filled: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Text where a time was is read as no time (julianday's NULL): when every game of a
+    kind held such text, the sum of their times was NULL: ``stats`` ended in a TypeError
+    (``divmod`` of None) and ``stats --json`` gave ``seconds_played`` as null."""
+    import sqlite3
+
+    with sqlite3.connect(filled / "parlour.db") as db:
+        db.execute("UPDATE games SET started = '[/]' WHERE player = 'ann' AND game = 'squares'")
+        db.execute("UPDATE games SET finished = 'soon' WHERE player = 'ann' AND game = 'rubbish'")
+    db.close()
+    games = stats_json(filled, "--player", "ann", capsys=capsys)["games"]
+    assert {row["game"]: row["seconds_played"] for row in games} == {"rubbish": 0, "squares": 0}
+    assert main(["--data-dir", str(filled), "--player", "ann", "stats"]) == 0
+    assert "Time played" in capsys.readouterr().out
+
+
 def test_golf_stats_have_rounds_pars_and_the_best_is_the_lowest(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -37,9 +37,11 @@ class Totals:
 def totals(store: Store, game: str | None = None) -> list[Totals]:
     """The player's sums for each game and rule options played (of ``game``, or all)."""
     where, parameters = _which(store, game)
+    # (a row changed by hand holds text where a time was, which julianday reads as
+    # nothing: no time is counted for it, and a sum of nothing is no time at all)
     rows = store._read(
         "SELECT game, options, COUNT(*), SUM(won), SUM(hints), "
-        "CAST(ROUND(SUM(MAX(0, julianday(finished) - julianday(started))) * 86400) AS INTEGER),"
+        "CAST(ROUND(TOTAL(MAX(0, julianday(finished) - julianday(started))) * 86400) AS INTEGER),"
         f" MAX(score), MIN(score) FROM games WHERE {where} AND {COUNTED} GROUP BY game, options",
         parameters,
     )
