@@ -118,6 +118,27 @@ def test_games_whose_times_were_changed_to_other_text_count_no_time(
     assert "Time played" in capsys.readouterr().out
 
 
+def test_figures_whose_sum_is_past_64_bits_do_not_stop_the_statistics(
+    filled: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Whole numbers are the kind Parlour writes, but two of 2**63 - 1 made SQLite's SUM
+    fail with "integer overflow": every statistic of the player was refused ("cannot use
+    the database"), though every other command went on."""
+    import sqlite3
+
+    with sqlite3.connect(filled / "parlour.db") as db:
+        db.execute(
+            "UPDATE games SET hints = 9223372036854775807, won = 9223372036854775807 "
+            "WHERE player = 'ann' AND game = 'rubbish' AND won = 1"
+        )
+    db.close()
+    games = stats_json(filled, "--player", "ann", capsys=capsys)["games"]
+    rubbish = next(row for row in games if row["game"] == "rubbish")
+    assert (rubbish["played"], rubbish["won"]) == (5, 3)
+    assert rubbish["hints"] >= 2**63 - 1
+    assert main(["--data-dir", str(filled), "--player", "ann", "stats"]) == 0
+
+
 def test_golf_stats_have_rounds_pars_and_the_best_is_the_lowest(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

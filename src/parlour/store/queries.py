@@ -38,9 +38,12 @@ def totals(store: Store, game: str | None = None) -> list[Totals]:
     """The player's sums for each game and rule options played (of ``game``, or all)."""
     where, parameters = _which(store, game)
     # (a row changed by hand holds text where a time was, which julianday reads as
-    # nothing: no time is counted for it, and a sum of nothing is no time at all)
+    # nothing: no time is counted for it, and a sum of nothing is no time at all; or
+    # whole numbers whose sum is past SQLite's 64 bits, where SUM fails the whole query:
+    # a win is any won that is not 0, as the streaks read it, and hints are added up as
+    # TOTAL does, in floating point, which never fails)
     rows = store._read(
-        "SELECT game, options, COUNT(*), SUM(won), SUM(hints), "
+        "SELECT game, options, COUNT(*), SUM(won != 0), CAST(TOTAL(hints) AS INTEGER), "
         "CAST(ROUND(TOTAL(MAX(0, julianday(finished) - julianday(started))) * 86400) AS INTEGER),"
         f" MAX(score), MIN(score) FROM games WHERE {where} AND {COUNTED} GROUP BY game, options",
         parameters,
