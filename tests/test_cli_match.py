@@ -431,9 +431,10 @@ def test_replay_of_a_round_record_steps_through_the_hole_asked_for(
         assert isinstance(replayed.opening, Replay)
         assert replayed.opening.line.states == lines[hole - 1].states
         assert replayed.opening.title == f"{path} · hole {hole} of 9"
-    status, out, err = run(capsys, tmp_path / "data", "replay", str(path), "--hole", "10")
-    assert out == "" and status == 2
-    assert err == "parlour: --hole 10: the round record has holes 1 to 9\n"
+    for asked in ("10", "0", "-1"):  # (--hole 0 opened hole 1, as if no hole were asked)
+        status, out, err = run(capsys, tmp_path / "data", "replay", str(path), "--hole", asked)
+        assert out == "" and status == 2 and not opened
+        assert err == f"parlour: --hole {asked}: the round record has holes 1 to 9\n"
     # playing on from a round record, or --hole for a game record, says what each is
     status, out, err = run(capsys, tmp_path / "data", "play", "--record", str(path))
     assert status == 2 and "is a round record, not one game's: parlour check" in err

@@ -345,8 +345,8 @@ def command_replay(args: argparse.Namespace) -> int:
 
     checked = read_round(args.file)
     holes = len(checked.lines)
-    if not 1 <= (hole or 1) <= holes:
+    chosen = 1 if hole is None else hole
+    if not 1 <= chosen <= holes:
         raise CliError(f"--hole {hole}: the round record has holes 1 to {holes}")
-    chosen = hole or 1
     title = f"{args.file} · hole {chosen} of {holes}"
     return _run_app(args, replay_text=format_record(checked.lines[chosen - 1]), record_title=title)
