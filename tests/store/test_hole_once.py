@@ -175,3 +175,25 @@ def test_the_scorecard_command_shows_the_first_score(tmp_path: Path, capsys: Any
     payload = json.loads(capsys.readouterr().out)
     [shown] = payload["rounds"]
     assert shown["holes"] == [a.outcome.score]  # type: ignore[union-attr]
+
+
+def test_a_hole_is_scored_beside_a_score_changed_by_hand_to_the_largest_integer(
+    tmp_path: Path,
+) -> None:
+    """The round's total is summed as a hole is stored: with hole 1's score changed by
+    hand to 2**63 - 1 (a whole number, the kind Parlour writes), SQLite's SUM failed with
+    "integer overflow", and with it the write of hole 2's finished game, which was lost."""
+    import sqlite3
+
+    store = Store(tmp_path)
+    session = Session.new_round(store, COURSE, frozenset())
+    finish(session, first_move)
+    with sqlite3.connect(tmp_path / "parlour.db") as db:
+        db.execute("UPDATE holes SET score = 9223372036854775807 WHERE hole = 1")
+    db.close()
+    following = session.next_hole()
+    assert following is not None
+    finish(following, first_move)
+    assert following.finished_id is not None
+    [stored] = Store(tmp_path).rounds()
+    assert stored.scores == (2**63 - 1, following.outcome.score)  # type: ignore[union-attr]

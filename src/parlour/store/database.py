@@ -325,8 +325,10 @@ class Store:
                     (round_id, hole, score, game_id),
                 ).rowcount
             if scored:
+                # (TOTAL: a score changed by hand to 2**63 - 1 made SUM fail, and with it
+                # the write of this finished hole)
                 total, count = db.execute(
-                    "SELECT COALESCE(SUM(score), 0), COUNT(*) FROM holes "
+                    "SELECT CAST(TOTAL(score) AS INTEGER), COUNT(*) FROM holes "
                     f"WHERE {well_formed('holes')} AND round_id = ?",
                     (round_id,),
                 ).fetchone()
