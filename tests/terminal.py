@@ -136,14 +136,22 @@ def in_session(session: int) -> set[int]:
     }
 
 
-def outlived(pids: set[int], seconds: float = 20, session: int | None = None) -> list[str]:
+def outlived(
+    pids: set[int],
+    seconds: float = 20,
+    session: int | None = None,
+    terminal: Terminal | None = None,
+) -> list[str]:
     """What each of ``pids``, and each process of ``session`` (those started after
     ``pids`` were listed too: a worker the app was starting as it was killed), still runs
     after waiting up to ``seconds`` for them to end (none: all ended). Each ends on its own
     once what started it is killed: a pool's workers at once, by the signal Linux sends
     them when their parent dies (one still starting, once it finds its parent gone), and
     multiprocessing's resource tracker when the last of them has closed its pipe; on a
-    loaded machine that can take seconds."""
+    loaded machine that can take seconds. The tracker then warns, on the app's
+    ``terminal``, of the semaphores the killed app left: what that terminal shows is read
+    meanwhile, as a player's terminal reads it. What still runs is told with its state
+    and what it waits in (``/proc``), so that a process left says why."""
 
     def running() -> set[int]:
         found = {pid for pid in pids if alive(pid)}
@@ -151,10 +159,17 @@ def outlived(pids: set[int], seconds: float = 20, session: int | None = None) ->
 
     deadline = time.monotonic() + seconds
     while running() and time.monotonic() < deadline:
-        time.sleep(0.1)
+        if terminal is None:
+            time.sleep(0.1)
+        else:
+            terminal.read(0.1)
+            time.sleep(0.02)  # (a terminal closed on every side reads nothing at once)
     left = []
     for pid in sorted(running()):
         with contextlib.suppress(OSError):  # (ended just now)
             command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            waits = Path(f"/proc/{pid}/wchan").read_text()
+            command += f" [state {state}, waiting in {waits or '-'}]"
             left.append(command if pid in pids else f"{command} (started as it was killed)")
     return left

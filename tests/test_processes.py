@@ -54,7 +54,7 @@ def test_no_worker_outlives_an_app_killed_with_sigkill(private_data_dir: Path) -
         session = session_of(terminal.pid)
         os.kill(terminal.pid, signal.SIGKILL)
         terminal.process.wait()
-        left = outlived(workers, session=session)
+        left = outlived(workers, session=session, terminal=terminal)
         assert not left, f"workers outlived the app: {left}"
     finally:
         terminal.close()

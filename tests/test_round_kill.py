@@ -28,7 +28,7 @@ def kill_hard(terminal: Terminal) -> None:
     session = session_of(terminal.pid)
     os.kill(terminal.pid, signal.SIGKILL)
     terminal.process.wait()
-    left = outlived(workers, session=session)
+    left = outlived(workers, session=session, terminal=terminal)
     assert not left, f"processes outlived the app: {left}"
     terminal.close()
 
