@@ -114,6 +114,7 @@ def import_key(args: argparse.Namespace, directory: Path) -> int:
     """Take a key exported elsewhere as the player's here."""
     from parlour.store.files import read_text
     from parlour.store.players import check_player
+    from parlour.store.signing import KeyFileError
     from parlour.store.signing import KeyPair
     from parlour.store.signing import load_key
     from parlour.store.signing import parse_key_text
@@ -128,7 +129,14 @@ def import_key(args: argparse.Namespace, directory: Path) -> int:
     except ValueError as error:
         raise CliError(f"{args.file}: the Player line: {error}") from None
     pair = KeyPair(player, pair.private, pair.public)
-    have = load_key(directory, player)
+    try:
+        have = load_key(directory, player)
+    except KeyFileError as error:
+        # (never written over, even with --replace: it may be the only copy of a key)
+        raise CliError(
+            f"the key kept here for {shown(player)} cannot be read, and is left as it is "
+            f"({error}): move that file away, then import again"
+        ) from None
     if have is not None and have.public != pair.public and not args.replace:
         raise CliError(
             f"{shown(player)} already has another key here ({have.fingerprint}); --replace "
