@@ -39,8 +39,8 @@ from parlour.store.schema import StoredRound
 #: a write that has waited this long (seconds) is said to be delayed
 DELAYED_SECONDS = 0.5
 DELAYED_WORDS = (
-    "Saving is delayed: the database is busy (another program is using it); your moves "
-    "are kept and saved as soon as it is free."
+    "Saving is delayed: the database is slow to answer (busy, or another program is using "
+    "it); your moves are kept and saved as soon as it answers."
 )
 #: said once when saving works again after it failed or was delayed
 RECOVERED_WORDS = "Saving works again: every move so far is saved."

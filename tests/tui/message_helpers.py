@@ -6,6 +6,8 @@ from typing import Any
 
 from parlour.engine.untrusted import visible
 from parlour.render import cards_as_shown
+from parlour.session import DELAYED_WORDS
+from parlour.session import RECOVERED_WORDS
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.widgets import StatusLine
 
@@ -30,8 +32,16 @@ def whole(text: str) -> str:
 
 def check_message_whole(screen: Any, message: str) -> None:
     """The status line shows ``message`` whole, or cut with "l: all" where the log keeps it
-    whole; and the board is not covered (it has the lines its parts need)."""
+    whole; and the board is not covered (it has the lines its parts need).
+
+    A write that waits half a second on a busy machine adds its news of the saving to the
+    message ("delayed", then "works again"): then the message with that news is the one
+    that must show whole, and the log keeps it whole with that news."""
     status = screen.query_one(StatusLine)
+    told = status.message
+    news = told.removeprefix(message).strip()
+    assert told.startswith(message) and news in ("", DELAYED_WORDS, RECOVERED_WORDS), told
+    message = told
     shown = whole(status.shown_text())
     said = whole(visible(cards_as_shown(message, status.ascii_only)))
     if status.cut:

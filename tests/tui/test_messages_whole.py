@@ -18,6 +18,7 @@ from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.messages import MessagesScreen
 from parlour.tui.screens.sitting import VERDICT_BELOW
 from parlour.tui.screens.sitting import info_line
+from parlour.tui.widgets import StatusLine
 from tests.tui.message_helpers import check_message_whole
 from tests.tui.message_helpers import play_for_longest_message
 
@@ -95,3 +96,24 @@ async def test_a_verdict_too_wide_for_the_information_line_is_said_below(
         assert info.endswith(VERDICT_BELOW)
         said = screen.query_one("#status").said[-1]  # type: ignore[attr-defined]
         assert "(best 13)" in said
+
+
+@pytest.mark.parametrize("game", [spec.id for spec in specs()])
+async def test_the_log_keeps_why_moves_are_not_saved(private_data_dir: Path, game: str) -> None:
+    """A message too long for the status line is cut, and what it adds about saving comes
+    last, so it is cut away first: ``l`` must show it, in every game alike."""
+    app = make_app(private_data_dir, game=game, seed=11, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        assert session is not None
+        session.unsaved = "the disk is full"
+        message = " ".join(f"word{n}" for n in range(200))
+        screen.status(message)
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        assert status.cut
+        assert "the disk is full" not in status.shown_text()
+        assert status.said[-1] == f"{message} Moves are not being saved: the disk is full."

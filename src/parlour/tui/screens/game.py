@@ -286,6 +286,7 @@ class GameScreen(Keyed, Screen[None]):
         news, failing = self.course.saving()
         if news:
             message = f"{message} {news}" if message else news
+            whole = f"{whole} {news}" if whole else whole  # (the log keeps the news too)
             refused = refused or failing
             # news of the saving stays: the message a refusal would give way to may say
             # what is no longer so ("Moves are not being saved" once saving works again)
