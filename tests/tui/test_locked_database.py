@@ -13,6 +13,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import PlayColumn
@@ -22,6 +24,8 @@ from parlour.store.paths import DATABASE_NAME
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.widgets import StatusLine
+
+pytestmark = pytest.mark.saving_delay
 
 #: the longest another program holds the lock here, unless the test lets it go before:
 #: less than the store's wait for a lock (30 s), so that a key that waited for the disk
