@@ -16,6 +16,7 @@ from parlour.engine.cards import Card
 from parlour.engine.cards import format_cards
 from parlour.engine.cards import parse_cards
 from parlour.engine.errors import NotationError
+from parlour.engine.untrusted import shown
 
 
 def format_fields(game_id: str, fields: Iterable[tuple[str, str]]) -> str:
@@ -62,10 +63,41 @@ def format_options(options: Iterable[str]) -> str:
 
 
 def parse_options(text: str) -> frozenset[str]:
+    """Rule options as Parlour writes them (:func:`format_options`), read leniently: for
+    text from outside (a record's ``Options:`` line) :func:`read_options` is the check."""
     text = text.strip()
     if text in ("", "none", "-"):
         return frozenset()
     return frozenset(part.strip() for part in text.split(",") if part.strip())
+
+
+def read_options(text: str) -> frozenset[str]:
+    """A record's rule options: ``none`` (or nothing), or names separated by commas, each
+    named once. :class:`NotationError` at the first name given twice, a name left empty
+    between commas, or ``none`` among names (it says there are none); which names a game
+    has is its rules' check (``check_options``).
+
+    >>> sorted(read_options("free-stock, b")), read_options("none")
+    (['b', 'free-stock'], frozenset())
+    >>> read_options("free-stock," * 3)
+    Traceback (most recent call last):
+    ...
+    parlour.engine.errors.NotationError: the rule option free-stock is named twice
+    """
+    text = text.strip()
+    if text in ("", "none", "-"):
+        return frozenset()
+    chosen: set[str] = set()
+    for part in text.split(","):
+        name = part.strip()
+        if not name:
+            raise NotationError("a rule option with no name (a comma with nothing after it?)")
+        if name in ("none", "-"):
+            raise NotationError(f"{name} (no rule option) named with rule options")
+        if name in chosen:
+            raise NotationError(f"the rule option {shown(name, limit=40)} is named twice")
+        chosen.add(name)
+    return frozenset(chosen)
 
 
 def small_number(text: str, digits: int = 9) -> int | None:

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
+from functools import partial
 from typing import Any
 from typing import Final
 from typing import TypeVar
@@ -34,7 +35,7 @@ from parlour.engine.errors import RecordError
 from parlour.engine.history import AnyLine
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
-from parlour.engine.notation import parse_options
+from parlour.engine.notation import read_options
 from parlour.engine.notation import small_number
 from parlour.engine.registry import find_game
 from parlour.engine.untrusted import shown
@@ -118,7 +119,7 @@ def parse_record(text: str) -> Record:
     options = _header(
         header_lines,
         "Options",
-        lambda: rules.check_options(parse_options(headers.get("Options", ""))),
+        lambda: rules.check_options(read_options(headers.get("Options", ""))),
     )
     deck = _header(header_lines, "Deck", lambda: parse_deck(headers["Deck"], rules.deck_size))
     seed = None
@@ -163,6 +164,8 @@ def _read_lines(text: str) -> tuple[dict[str, str], dict[str, int], list[Recorde
             name, value = _parse_header_line(line, number)
             if name in headers:
                 raise RecordError(f"the header {shown(name)} appears twice", number)
+            if name == "Options":  # (refused here, not after every move has been read)
+                _header({name: number}, name, partial(read_options, value))
             headers[name], header_lines[name] = value, number
     return headers, header_lines, moves
 

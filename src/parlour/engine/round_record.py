@@ -45,7 +45,7 @@ from parlour.engine.errors import located
 from parlour.engine.history import AnyLine
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
-from parlour.engine.notation import parse_options
+from parlour.engine.notation import read_options
 from parlour.engine.notation import small_number
 from parlour.engine.plugin import GameSpec
 from parlour.engine.plugin import Rounds
@@ -201,11 +201,12 @@ def parse_round_record(text: str) -> RoundRecord:
             if not colon or not name.strip() or " " in name.strip():
                 raise RoundRecordError(f"expected a header like 'Course: 1A', found {line!r}",
                                        line=number)  # fmt: skip
-            if name.strip() in headers:
-                raise RoundRecordError(
-                    f"the header {shown(name.strip())} appears twice", line=number
-                )
-            headers[name.strip()], header_lines[name.strip()] = value.strip(), number
+            name, value = name.strip(), value.strip()
+            if name in headers:
+                raise RoundRecordError(f"the header {shown(name)} appears twice", line=number)
+            if name == "Options":  # (refused here, not after every hole has been read)
+                _options(value, number)
+            headers[name], header_lines[name] = value, number
     for required in KNOWN_HEADERS:
         if required not in headers:
             raise RoundRecordError(f"the round record has no {required} line")
@@ -222,7 +223,7 @@ def parse_round_record(text: str) -> RoundRecord:
     except ParlourError as error:
         raise problem("Course", error) from None
     try:
-        options = spec.rules().check_options(parse_options(headers["Options"]))
+        options = spec.rules().check_options(read_options(headers["Options"]))
     except ParlourError as error:
         raise problem("Options", error) from None
     scores = _numbers(headers["Scores"], header_lines["Scores"], "Scores")
@@ -238,6 +239,15 @@ def parse_round_record(text: str) -> RoundRecord:
         spec.id, course, options, headers["Player"], scores, total, tuple(holes), extra,
         header_lines,
     )  # fmt: skip
+
+
+def _options(text: str, line: int) -> frozenset[str]:
+    """The round's ``Options:`` line read (each option named once, see
+    :func:`read_options`); its error told on its line."""
+    try:
+        return read_options(text)
+    except ParlourError as error:
+        raise RoundRecordError(str(error), line=line) from None
 
 
 def _hole_number(text: str, line: int) -> int:
