@@ -21,9 +21,9 @@ from rich.table import Table
 
 from parlour.cli import main
 from parlour.cli.club_board import print_boards
-from parlour.clubclient.answers import MAX_BOARDS
 from parlour.clubclient.answers import MAX_HOLES
 from parlour.clubclient.answers import MAX_ROWS
+from parlour.clubclient.answers import NOT_A_NAME
 from parlour.clubclient.http import Unreachable
 from parlour.clubclient.http import board
 from parlour.clubclient.http import call
@@ -57,8 +57,9 @@ def test_a_hostile_board_is_only_shown(
     print_boards(answer, "http://club.example", "me")
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out
-    assert "\\x1b]0;owned\\x07" in out
-    assert "[bold red]X[/]" in out  # written as it is, never read as markup
+    assert "Course 15NM7\\x1b[2J" in out  # (the course's code: shown, never obeyed)
+    assert "owned" not in out and "bold red" not in out  # (no club takes such a name)
+    assert f"│ {NOT_A_NAME} │" in out
     assert "me has no round on this board yet." in out
 
 
@@ -86,34 +87,40 @@ def test_a_board_of_the_wrong_shape_is_shown_as_far_as_it_makes_sense(
 def huge_board(me: str) -> dict[str, object]:
     """What a hostile club may answer within the client's bound on an answer: a standing
     of two million holes whose name is an escape sequence and markup and whose numbers are
-    not numbers, a thousand standings (``me`` last) on each board, and twenty boards."""
+    not numbers, a thousand standings (``me`` last) on each board, and twenty boards: the
+    book rule's and the free stock's, then those again and boards of rules no game has
+    (each shown once, or not at all)."""
     standings: list[object] = [
         {"place": True, "player": "ev\x1b]0;owned\x07e[bold red]X[/]", "holes": [1] * 2_000_000,
          "total": "5"},
         *({"place": n, "player": f"p{n}", "holes": [3] * 9, "total": 27} for n in range(2, 1000)),
         {"place": 1000, "player": me, "holes": [3] * 9, "total": 27},
     ]  # fmt: skip
-    return {"course": "15NM7", "boards": [{"options": "none", "standings": standings}] * 20}
+    rules = ["none", "free-stock", "none", "wild", "free-stock,free-stock"] * 4
+    return {"course": "15NM7", "boards": [{"options": o, "standings": standings} for o in rules]}
+
+
+#: the boards of :func:`huge_board` shown: the book rule's and the free stock's
+SHOWN = 2
 
 
 def test_a_hostile_board_in_the_app_is_cut_to_what_a_screen_holds() -> None:
     """The Club screen's view of a board holds no more than the command line's table: at
-    most MAX_HOLES holes a standing, MAX_ROWS standings a board and MAX_BOARDS boards (two
-    million holes in one cell held the app for half a minute)."""
+    most MAX_HOLES holes a standing, MAX_ROWS standings a board and one board for each rule
+    of the game (two million holes in one cell held the app for half a minute)."""
     view = board_view(huge_board("Me"), "me")
     tables = [part for part in view.renderables if isinstance(part, Table)]
-    assert len(tables) == MAX_BOARDS
+    assert len(tables) == SHOWN
     assert all(table.row_count == MAX_ROWS for table in tables)
     out = io.StringIO()
     Console(file=out, width=400, color_system=None).print(view)
     shown = out.getvalue()
-    assert "\x1b" not in shown and "\x07" not in shown
-    first = next(line for line in shown.splitlines() if "ev\\x1b]0;owned\\x07e" in line)
-    assert "[bold red]X[/]" in first  # (written as it is, never read as markup)
+    assert "\x1b" not in shown and "\x07" not in shown and "owned" not in shown
+    first = next(line for line in shown.splitlines() if NOT_A_NAME in line)
     assert " ".join(["1"] * MAX_HOLES) in first and " ".join(["1"] * (MAX_HOLES + 1)) not in first
     assert first.split("│")[1].strip() == first.split("│")[4].strip() == "?"  # (True, "5")
-    assert shown.count(f"(the first {MAX_ROWS} of 1000 shown)") == MAX_BOARDS
-    assert f"me: {', '.join(['place 1000 of 1000'] * MAX_BOARDS)}." in shown
+    assert shown.count(f"(the first {MAX_ROWS} of 1000 shown)") == SHOWN
+    assert f"me: {', '.join(['place 1000 of 1000'] * SHOWN)}." in shown
 
 
 def test_a_huge_board_on_the_command_line_is_cut_to_what_a_screen_holds(
@@ -123,11 +130,12 @@ def test_a_huge_board_on_the_command_line_is_cut_to_what_a_screen_holds(
     print_boards(huge_board("Me"), "http://club.example", "me")
     out = capsys.readouterr().out
     assert "\x1b" not in out
-    assert out.count("Course 15NM7 · book rule · 1000 played") == MAX_BOARDS
-    assert out.count("│ p2 ") == MAX_BOARDS and "│ p200 " in out and "│ p201 " not in out
-    assert out.count(f"(the first {MAX_ROWS} of 1000 shown)") == MAX_BOARDS
+    assert out.count("Course 15NM7 · book rule · 1000 played") == 1
+    assert out.count("Course 15NM7 · free-stock · 1000 played") == 1
+    assert out.count("│ p2 ") == SHOWN and "│ p200 " in out and "│ p201 " not in out
+    assert out.count(f"(the first {MAX_ROWS} of 1000 shown)") == SHOWN
     said = " ".join(out.split())  # (the line wrapped where the terminal ends)
-    assert f"me: place {', '.join(['1000 of 1000 (book rule)'] * MAX_BOARDS)}." in said
+    assert "me: place 1000 of 1000 (book rule), 1000 of 1000 (free-stock)." in said
 
 
 @pytest.mark.parametrize(

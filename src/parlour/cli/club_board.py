@@ -1,7 +1,7 @@
 """What ``parlour club board`` prints (a club's answer is text from outside: it is read by
 :func:`parlour.clubclient.answers.read_boards`, which keeps numbers only if they are
-integers, passes every name through :func:`shown` and cuts a board to what a table can
-show; names go in a Rich ``Text``, never parsed as markup), and ``parlour club key
+integers, shows a name only if a club could have taken it, and cuts a board to what a
+table can show; names go in a Rich ``Text``, never parsed as markup), and ``parlour club key
 export`` and ``import``."""
 
 from __future__ import annotations

@@ -4,16 +4,30 @@ sequences, markup or text where a number belongs, and with more than a screen ca
 (a 4 MiB answer has room for two million holes). What the command line and the app show
 of an answer goes through here: a number is shown only if it is an integer (not
 ``true``, not text), text only through :func:`shown` and cut to a length, and a board
-only as far as its table can be drawn."""
+only as far as its table can be drawn.
+
+A name is shown only when it is one the club could have taken: a player's name as the
+app and the club accept names, written as the club keeps it (tidied, at most
+:data:`MAX_LENGTH` characters); any other, however it draws, is :data:`NOT_A_NAME`. A board
+is shown only under rule options its game has, written as a club names them, and once
+for each (a club has one board for each set of rule options)."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 from typing import Final
 
+from parlour.engine.errors import ParlourError
+from parlour.engine.notation import format_options
+from parlour.engine.notation import read_options
+from parlour.engine.registry import round_game
 from parlour.engine.untrusted import shown
+from parlour.store.players import MAX_LENGTH
+from parlour.store.players import check_player
+from parlour.store.players import tidied_key
 from parlour.store.signing import folded
 
 #: the most holes a board's table has columns for (a round has nine)
@@ -22,10 +36,12 @@ MAX_HOLES: Final = 18
 MAX_ROWS: Final = 200
 #: the most places of the player's own on one board told (a player has one)
 MAX_PLACES: Final = 3
-#: the most boards of one course shown (a club has one for each set of rule options)
+#: the most boards of one course looked at (a club has one for each set of rule options,
+#: and only one for each is shown)
 MAX_BOARDS: Final = 16
-#: the longest a player's name is shown (a name has at most 32 characters)
-NAME_LENGTH: Final = 40
+#: what is shown for a name no club takes (too long, an escape, a character that is no
+#: letter, a name not as the club keeps names): the name itself is never drawn
+NOT_A_NAME: Final = "(not a name)"
 
 
 def number(value: object) -> int | None:
@@ -61,7 +77,7 @@ class Standing:
     """One row of a board: each number None where the club gave no integer."""
 
     place: int | None
-    #: the name, shown (at most :data:`NAME_LENGTH` characters)
+    #: the name, if a club could have taken it; else :data:`NOT_A_NAME`
     player: str
     #: the first :data:`MAX_HOLES` holes' scores
     holes: tuple[int | None, ...]
@@ -106,25 +122,41 @@ def read_boards(answer: dict[str, Any], me: str) -> Boards:
     a board has is left out, and no more is kept than a screen can show; ``me`` is the
     player whose places are looked for."""
     found = [b for b in _listed(answer.get("boards"))[:MAX_BOARDS] if isinstance(b, dict)]
+    boards: dict[str, dict[str, Any]] = {}
+    for board in found:
+        options = board.get("options", "none")
+        if isinstance(options, str) and _is_rule(options):
+            boards.setdefault(options, board)  # (a second board of the same rule: not shown)
     return Boards(
         course=text(answer.get("course", "?"), limit=20),
         daily=answer.get("daily") is True,
-        boards=tuple(_board(board, folded(me)) for board in found),
+        boards=tuple(_board(options, board, _Me(me)) for options, board in boards.items()),
     )
 
 
-def _board(board: dict[str, Any], me: str) -> Board:
-    options = board.get("options", "none")
+def _is_rule(options: str) -> bool:
+    """Whether ``options`` names rule options of the game played in rounds as a club
+    names a board's (``none``, or the options' names, each once, in order)."""
+    if len(options) > 200:
+        return False
+    try:
+        chosen = read_options(options)
+    except ParlourError:
+        return False
+    return chosen <= set(round_game().option_names) and format_options(chosen) == options
+
+
+def _board(options: str, board: dict[str, Any], me: _Me) -> Board:
     listed = _listed(board.get("pars"))
     pars = tuple(p for p in listed if number(p) is not None)
     if len(pars) != len(listed) or len(pars) > MAX_HOLES:
         pars = ()  # a par that is not a number: none are shown
     standings = [s for s in _listed(board.get("standings")) if isinstance(s, dict)]
     longest = max((len(_listed(s.get("holes"))) for s in standings), default=9)
-    mine = (number(s.get("place")) for s in standings if _is(s.get("player"), me))
+    mine = (number(s.get("place")) for s in standings if me.named(s.get("player")))
     places = tuple(islice(mine, MAX_PLACES))
     return Board(
-        rule="book rule" if options == "none" else text(options, limit=40),
+        rule="book rule" if options == "none" else shown(options),
         pars=pars,
         standings=tuple(_standing(s, me) for s in standings[:MAX_ROWS]),
         played=len(standings),
@@ -133,19 +165,58 @@ def _board(board: dict[str, Any], me: str) -> Board:
     )
 
 
-def _is(name: object, me: str) -> bool:
-    """Whether ``name`` is the player's whose folded name is ``me``."""
-    return isinstance(name, str) and len(name) <= 2 * NAME_LENGTH and folded(name) == me
+def is_name(name: object) -> bool:
+    """Whether ``name`` is a player's name as a club keeps the names it takes: a name the
+    app and the club accept, already tidied (at most :data:`MAX_LENGTH` characters: the
+    length is looked at first, so a long text costs nothing)."""
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_LENGTH:
+        return False
+    try:
+        return check_player(name) == name
+    except ValueError:
+        return False
 
 
-def _standing(standing: dict[str, Any], me: str) -> Standing:
+class _Me:
+    """The player whose places are looked for on every standing of a board (all of them,
+    not only those shown: as many as a club's answer holds). A name is compared by what
+    costs least first, and each once: a hostile club's answer of 4 MiB holds some 250,000
+    names, and checking each as a player's name would take seconds."""
+
+    def __init__(self, me: str) -> None:
+        self.key = folded(me)
+        self.letters = sorted(self.key)
+        self.marked = any(unicodedata.category(c).startswith("M") for c in self.key)
+        self.seen: dict[str, bool] = {}
+
+    def named(self, name: object) -> bool:
+        """Whether ``name`` is this player's (compared as the club compares names)."""
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_LENGTH:
+            return False
+        found = self.seen.get(name)
+        if found is None:
+            found = self.seen[name] = self._named(name)
+        return found
+
+    def _named(self, name: str) -> bool:
+        if not unicodedata.is_normalized("NFKC", name):
+            return False  # (not as a club keeps a name: tidied)
+        quick = unicodedata.normalize("NFKC", name.casefold())
+        # the key is that without case, each letter's marks in one order: the same
+        # characters, and without marks the same text
+        if sorted(quick) != self.letters or (quick != self.key and not self.marked):
+            return False
+        return tidied_key(name) == self.key and is_name(name)
+
+
+def _standing(standing: dict[str, Any], me: _Me) -> Standing:
     name = standing.get("player", "?")
     return Standing(
         place=number(standing.get("place")),
-        player=text(name, limit=NAME_LENGTH),
+        player=name if is_name(name) else NOT_A_NAME,
         holes=tuple(map(number, _listed(standing.get("holes"))[:MAX_HOLES])),
         total=number(standing.get("total")),
         versus_bogey=number(standing.get("versus_bogey")),
         versus_par=number(standing.get("versus_par")),
-        mine=_is(name, me),
+        mine=me.named(name),
     )

@@ -204,7 +204,13 @@ def is_player(name: str) -> bool:
 def player_key(name: str) -> str:
     """What a name is told apart by: the tidied name without regard to case (``Ann``,
     ``ANN`` and ``ａnn`` are one player)."""
-    return _marks_in_order(unicodedata.normalize("NFKC", check_player(name).casefold()))
+    return tidied_key(check_player(name))
+
+
+def tidied_key(name: str) -> str:
+    """:func:`player_key` of a name already tidied (one :func:`check_player` returned),
+    without checking it again: for comparing many names, the one that matches checked."""
+    return _marks_in_order(unicodedata.normalize("NFKC", name.casefold()))
 
 
 def spellings(first_written: Iterable[tuple[str, str]]) -> dict[str, str]:
