@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 
+from parlour.engine.errors import NotationError
 from parlour.engine.errors import RecordError
 from parlour.engine.games.golf import GOLF
 from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.engine.record import parse_record
+from parlour.engine.registry import find_spec
 from parlour.engine.round_record import RoundRecordError
 from parlour.engine.round_record import parse_round_record
 from parlour.engine.round_record import verify_round
@@ -88,3 +90,18 @@ def test_a_hole_naming_an_option_twice_is_refused_on_its_line(round_text: str) -
     record = parse_round_record(text.replace("free-stock, free-stock", "free-stock", 1))
     with pytest.raises(RoundRecordError, match=r"^hole 1, line 12: the rule option free-stock"):
         verify_round(record)
+
+
+def test_an_options_line_of_many_unknown_names_is_refused_in_a_short_message() -> None:
+    """A refusal is told to whoever sent the record (the club sends it back whole): an
+    Options line listing 50,000 names no game has names the first few, not all."""
+    rules = find_spec("golf").rules()
+    names = [f"opt{n:05d}" for n in range(50_000)]
+    with pytest.raises(NotationError) as refused:
+        rules.check_options(names)
+    message = str(refused.value)
+    assert len(message) < 300, len(message)
+    assert "opt00000" in message and "49997 more" in message
+    with pytest.raises(NotationError) as one:
+        rules.check_options(["opt1"])
+    assert str(one.value) == "Golf has no option opt1 (its options: free-stock)"

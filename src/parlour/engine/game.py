@@ -191,9 +191,10 @@ class Rules(ABC, Generic[StateT, MoveT]):
         unknown = sorted(chosen - set(self.option_names))
         if unknown:
             known = ", ".join(self.option_names) or "none"
-            raise NotationError(
-                f"{self.name} has no option {', '.join(map(shown, unknown))} (its options: {known})"
-            )
+            # (the first few named: a record's Options line may list thousands)
+            named = ", ".join(shown(name, limit=40) for name in unknown[:3])
+            more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
+            raise NotationError(f"{self.name} has no option {named}{more} (its options: {known})")
         return chosen
 
     def start(self, deck: Sequence[Card], options: Iterable[str] = ()) -> StateT:

@@ -118,7 +118,7 @@ class RubbishRules(Rules[RubbishState, RubbishMove]):
         return rubbish_text.format_position(state)
 
     def parse_position(self, text: str) -> RubbishState:
-        return rubbish_text.parse_position(text, frozenset(self.option_names))
+        return rubbish_text.parse_position(text, self.check_options)
 
     def cards(self, state: RubbishState) -> list[Card]:
         return rubbish_text.all_cards(state.board, state.foundations, state.waste, state.stock)

@@ -7,6 +7,8 @@ would really have called for, and the phase the cards give (see docs/notation.md
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -173,14 +175,13 @@ def _round_in_progress(parts: RubbishState) -> RubbishState:
     return check_blocked(replace(parts, phase=Phase.DISCARDING))
 
 
-def parse_position(text: str, options_known: frozenset[str]) -> RubbishState:
-    """Read a position written by :func:`format_position`, checking it (see the module)."""
+def parse_position(
+    text: str, check_options: Callable[[Iterable[str]], frozenset[str]]
+) -> RubbishState:
+    """Read a position written by :func:`format_position`, checking it (see the module;
+    ``check_options``: the rules' check of rule options' names)."""
     fields = notation.parse_fields(text, "rubbish", FIELD_NAMES)
-    options = notation.parse_options(fields["options"])
-    if options - options_known:
-        raise NotationError(
-            f"Rubbish Heap has no option {', '.join(sorted(options - options_known))}"
-        )
+    options = check_options(notation.parse_options(fields["options"]))
     board = _parse_board(fields["board"])
     tops = _parse_foundations(fields["foundations"])
     waste, stock = notation.parse_pile(fields["waste"]), notation.parse_pile(fields["stock"])
