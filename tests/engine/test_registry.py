@@ -77,3 +77,52 @@ def test_the_words_load_no_solver() -> None:
         "    spec.words().prompt(spec.rules().start_from_seed(1))"
     )
     assert loaded_by(code, "parlour.engine.solve") == set()
+
+
+def test_each_games_scores_and_wins_are_those_its_rules_give() -> None:
+    """The store reads no finished game whose score or result lies outside its plug-in's
+    ``scores`` and ``wins``: those are what the rules give, at their ends (Golf: every
+    card of the links left, or cleared with the whole stock unturned) and in play (random
+    deals played at random to their end, or given up)."""
+    import random
+
+    from parlour.engine.cards import SUITS
+    from parlour.engine.game import GIVE_UP
+    from parlour.engine.games.bytwos_state import DECK_SIZE
+    from parlour.engine.games.golf import LAYOUT_SIZE
+    from parlour.engine.games.rubbish_state import PACK_SIZE
+    from parlour.engine.solve.golf import solve_golf
+
+    ends = {
+        "golf": (
+            range(-(52 - LAYOUT_SIZE - 1), LAYOUT_SIZE + 1),
+            range(-(52 - LAYOUT_SIZE - 1), 1),
+        ),
+        "rubbish": (range(PACK_SIZE + 1), range(PACK_SIZE, PACK_SIZE + 1)),
+        "squares": (range(len(SUITS) + 1), range(len(SUITS), len(SUITS) + 1)),
+        "bytwos": (range(DECK_SIZE + 1), range(DECK_SIZE, DECK_SIZE + 1)),
+    }
+    assert {spec.id: (spec.scores, spec.wins) for spec in specs()} == ends
+    for spec in specs():
+        rules = spec.rules()
+        assert spec.scores is not None and spec.wins is not None
+        for seed in range(20):
+            chooser, state = random.Random(seed), rules.start_from_seed(seed)
+            for _ in range(400):
+                if rules.is_finished(state):
+                    break
+                state = rules.apply(state, chooser.choice(rules.legal_moves(state)))
+            if not rules.is_finished(state):
+                state = rules.apply(state, GIVE_UP)
+            outcome = rules.outcome(state)
+            assert outcome is not None and outcome.score in spec.scores, (spec.id, seed)
+            assert outcome.won == (outcome.score in spec.wins), (spec.id, seed)
+    golf, won = find_game("golf"), []
+    for seed in range(1, 9):  # (played as well as can be: some cleared, won)
+        state = golf.start_from_seed(seed)
+        for move in solve_golf(state).line:
+            state = golf.apply(state, move)
+        outcome = golf.outcome(state)
+        assert outcome is not None and outcome.won == (outcome.score in ends["golf"][1])
+        won.append(outcome.won)
+    assert any(won) and not all(won)

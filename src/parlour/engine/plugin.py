@@ -165,6 +165,12 @@ class GameSpec:
     notation_page: str
     options: tuple[Option, ...] = ()
     rounds: Rounds | None = None
+    #: the scores a finished game can have, and those of them that win it (its rules'
+    #: :class:`~parlour.engine.game.Outcome`): the store reads no finished game, and no
+    #: Golf hole, best or par, whose figures lie outside them (a row changed by hand);
+    #: None: any whole number
+    scores: range | None = None
+    wins: range | None = None
     #: words of plain mode beyond the moves (a reference to a tuple of them, in the layer
     #: of the keys: By Twos' ``form``), or "" for none
     plain_words_at: str = ""

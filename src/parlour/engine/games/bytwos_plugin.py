@@ -21,4 +21,7 @@ PLUGIN: Final = GameSpec(
     plain_words_at="parlour.controls.bytwos:PLAIN_WORDS",
     rules_page="parlour.help:rules/bytwos.md",
     notation_page="parlour.help:notation/bytwos.md",
+    # (B5: the cards built; won with all 104)
+    scores=range(105),
+    wins=range(104, 105),
 )

@@ -37,4 +37,8 @@ PLUGIN: Final = GameSpec(
         ),
     ),
     rounds=ROUNDS,
+    # (G4: at worst every card of the links left, 35; cleared, won, with at most the
+    # whole stock unturned, 16)
+    scores=range(-16, 36),
+    wins=range(-16, 1),
 )

@@ -20,4 +20,7 @@ PLUGIN: Final = GameSpec(
     keys_at="parlour.controls.rubbish:KEYS",
     rules_page="parlour.help:rules/rubbish.md",
     notation_page="parlour.help:notation/rubbish.md",
+    # (R6: the cards home; won with all 52)
+    scores=range(53),
+    wins=range(52, 53),
 )

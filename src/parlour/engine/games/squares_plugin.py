@@ -20,4 +20,7 @@ PLUGIN: Final = GameSpec(
     keys_at="parlour.controls.squares:KEYS",
     rules_page="parlour.help:rules/squares.md",
     notation_page="parlour.help:notation/squares.md",
+    # (S7: the suits complete; won with all four)
+    scores=range(5),
+    wins=range(4, 5),
 )
