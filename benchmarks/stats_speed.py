@@ -55,12 +55,16 @@ def fill(directory: Path, games: int, player: str) -> None:
                     ).lastrowid
                     course = number
                 seed = hole_seed(golf_spec.rounds, course, hole)  # type: ignore[arg-type]
-            score = rng.randrange(0, 53)
+            # (a result the game can give: the store reads no other)
+            scores = next(spec.scores for spec in specs() if spec.id == game)
+            wins = next(spec.wins for spec in specs() if spec.id == game)
+            assert scores is not None and wins is not None
+            score = rng.choice(scores)
             db.execute(
                 "INSERT INTO games (player, game, options, seed, deck, moves, won, score, "
                 "summary, hints, round_id, hole, started, finished) "
                 "VALUES (?, ?, 'none', ?, '', '1 2 3', ?, ?, '', ?, ?, ?, ?, ?)",
-                (player, game, seed, int(score > 40), score, rng.randrange(3),
+                (player, game, seed, int(score in wins), score, rng.randrange(3),
                  round_id if hole else None, hole, STAMP.format(0, 0),
                  STAMP.format(number % 60, rng.randrange(60))),
             )  # fmt: skip

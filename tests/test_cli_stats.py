@@ -123,7 +123,8 @@ def test_figures_whose_sum_is_past_64_bits_do_not_stop_the_statistics(
 ) -> None:
     """Whole numbers are the kind Parlour writes, but two of 2**63 - 1 made SQLite's SUM
     fail with "integer overflow": every statistic of the player was refused ("cannot use
-    the database"), though every other command went on."""
+    the database"), though every other command went on. (A won or a count of hints of
+    2**63 - 1 is one no game can give: such a game is not counted, tests/test_cli_ranges.py.)"""
     import sqlite3
 
     with sqlite3.connect(filled / "parlour.db") as db:
@@ -134,8 +135,7 @@ def test_figures_whose_sum_is_past_64_bits_do_not_stop_the_statistics(
     db.close()
     games = stats_json(filled, "--player", "ann", capsys=capsys)["games"]
     rubbish = next(row for row in games if row["game"] == "rubbish")
-    assert (rubbish["played"], rubbish["won"]) == (5, 3)
-    assert rubbish["hints"] >= 2**63 - 1
+    assert (rubbish["played"], rubbish["won"], rubbish["hints"]) == (2, 0, 2)
     assert main(["--data-dir", str(filled), "--player", "ann", "stats"]) == 0
 
 

@@ -17,7 +17,7 @@ def _first_start(directory: str, worker: int, ready: object) -> None:
     round_id = store.start_round(worker, "none")
     store.finish_game(
         None, game="golf", options="none", seed=worker, deck="", moves=[], won=False,
-        score=worker, summary="race", round_id=round_id, hole=1,
+        score=worker + 1, summary="race", round_id=round_id, hole=1,  # (cards left: not won)
     )  # fmt: skip
     store.close()
 

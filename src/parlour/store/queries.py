@@ -12,10 +12,12 @@ from parlour.store.schema import well_formed
 
 #: the games the statistics count: those whose columns they read hold what Parlour
 #: writes there (the database is read as hostile: a row changed by hand may hold text
-#: where a figure was, which would fail the sums); each query asks of the columns it
-#: reads, so that the index of games by player answers those it holds alone
+#: where a figure was, which would fail the sums, or a figure no game can give: a won of
+#: 5, a score of 2**63 - 1, hints of -3). Every query of the statistics counts the same
+#: games, so that no figure is worked out over games another leaves out
 COUNTED = well_formed(
-    "games", columns=("game", "options", "won", "score", "hints", "started", "finished")
+    "games",
+    columns=("game", "options", "seed", "hole", "won", "score", "hints", "started", "finished"),
 )
 
 
@@ -56,7 +58,7 @@ def outcomes(store: Store, game: str, options: str) -> tuple[list[bool], list[in
     the order they were finished (the index's own order: nothing to sort)."""
     rows = store._read(
         "SELECT won, score FROM games WHERE player = ? AND game = ? AND options = ? "
-        f"AND {well_formed('games', columns=('won', 'score'))} ORDER BY finished, id",
+        f"AND {COUNTED} ORDER BY finished, id",
         (store.player, game, options),
     )
     return [bool(won) for won, _ in rows], [score for _, score in rows]
@@ -67,7 +69,7 @@ def round_holes(store: Store, game: str, options: str) -> list[tuple[int | None,
     finished a hole already scored elsewhere is not one)."""
     rows = store._read(
         "SELECT seed, score FROM games WHERE player = ? AND game = ? AND options = ? "
-        f"AND {well_formed('games', columns=('seed', 'score'))} AND round_id IS NOT NULL "
+        f"AND {COUNTED} AND round_id IS NOT NULL "
         "AND id IN (SELECT game_id FROM holes)",
         (store.player, game, options),
     )
@@ -78,7 +80,7 @@ def score_counts(store: Store, game: str, options: str) -> dict[int, int]:
     """How many finished games of ``game`` under ``options`` ended with each score."""
     rows = store._read(
         "SELECT score, COUNT(*) FROM games WHERE player = ? AND game = ? AND options = ? "
-        f"AND {well_formed('games', columns=('score',))} GROUP BY score ORDER BY score",
+        f"AND {COUNTED} GROUP BY score ORDER BY score",
         (store.player, game, options),
     )
     return dict(rows)

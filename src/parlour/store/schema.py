@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from parlour.engine.registry import round_game
+from parlour.engine.registry import specs
+
 #: 3: rounds may be abandoned (``rounds.abandoned``); 4: every game, game in progress and
 #: round belongs to a player (``player``)
 SCHEMA_VERSION = 4
@@ -113,16 +116,20 @@ LONGEST_TEXT = 100_000
 def well_formed(table: str, alias: str = "", columns: tuple[str, ...] = ()) -> str:
     """An SQL condition: a row of ``table`` (``alias.`` before each column if given) holds
     in every column (of ``columns``, if given: those a query reads, so that an index that
-    holds them answers it alone) the kind of value Parlour writes there; a row changed by
-    hand to hold anything else is not read (it is as if it were not there).
+    holds them answers it alone) the kind of value Parlour writes there, and a whole
+    number Parlour could have written (:func:`_in_range`); a row changed by hand to hold
+    anything else is not read (it is as if it were not there).
 
-    >>> well_formed("holes").split(" AND ")[-2:]
-    ["typeof(score) = 'integer'", "typeof(game_id) IN ('integer', 'null')"]
+    >>> well_formed("hint_pars", columns=("par",))
+    "typeof(par) = 'integer' AND par BETWEEN -16 AND 35"
     """
     prefix = f"{alias}." if alias else ""
+    asked = set(columns or _KINDS[table])
+    if table == "games" and asked & {"won", "score"}:
+        asked |= {"game", "won", "score"}  # (a result is read whole, or not at all)
     terms = []
     for column, kind in _KINDS[table].items():
-        if columns and column not in columns:
+        if column not in asked:
             continue
         name = f"{prefix}{column}"
         base, _, nullable = kind.partition(" or ")
@@ -131,9 +138,50 @@ def well_formed(table: str, alias: str = "", columns: tuple[str, ...] = ()) -> s
         )
         if column in ("deck", "moves", "undone"):
             terms.append(f"length({name}) <= {LONGEST_TEXT}")
-        if column == "course":  # (a course is a seed: no seed is negative)
-            terms.append(f"{name} >= 0")
-    return " AND ".join(terms)
+    return " AND ".join([*terms, *_in_range(table, prefix, asked)])
+
+
+def _between(numbers: range) -> str:
+    return f"BETWEEN {numbers.start} AND {numbers.stop - 1}"
+
+
+def _in_range(table: str, prefix: str, asked: set[str]) -> list[str]:
+    """SQL conditions: the whole numbers of a row of ``table`` (of the columns ``asked``)
+    are ones Parlour could have written. No seed (a course is one) is negative, no count of
+    hints; a hole is one of a round's; won is 0 or 1, and a finished game's score one its
+    game can give, a win only if that score wins it (:attr:`GameSpec.scores`); a Golf
+    hole's score, best or par is one a Golf hole can have."""
+    golf = round_game()
+    assert golf.rounds is not None and golf.scores is not None
+    ranges = {
+        **dict.fromkeys(("seed", "course", "hints"), ">= 0"),
+        "hole": _between(range(1, golf.rounds.holes + 1)),
+    }
+    if table in ("holes", "pars", "hint_pars"):
+        ranges |= dict.fromkeys(("score", "par"), _between(golf.scores))
+    terms = []
+    for column in _KINDS[table]:
+        if column in asked and column in ranges:
+            name = f"{prefix}{column}"
+            nullable = "null" in _KINDS[table][column]
+            term = f"{name} {ranges[column]}"
+            terms.append(f"({name} IS NULL OR {term})" if nullable else term)
+    if table == "games" and "won" in asked:
+        terms.append(_result(prefix))
+    return terms
+
+
+def _result(prefix: str) -> str:
+    """SQL: a finished game's result is one its game can end with (any game this Parlour
+    does not know: won 0 or 1)."""
+    won, score = f"{prefix}won", f"{prefix}score"
+    cases = [
+        f"WHEN '{spec.id}' THEN {score} {_between(spec.scores)} "
+        f"AND {won} = ({score} {_between(spec.wins)})"
+        for spec in specs()
+        if spec.scores is not None and spec.wins is not None
+    ]
+    return f"(CASE {prefix}game {' '.join(cases)} ELSE {won} IN (0, 1) END)"
 
 
 #: columns later schemas added (an older Parlour's table may lack them)
