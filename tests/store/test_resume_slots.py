@@ -10,6 +10,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from parlour.engine import find_game
 from parlour.engine.registry import specs
 from parlour.session import Session
@@ -146,3 +148,25 @@ def test_a_schema_4_database_keeps_every_saved_game_and_round(tmp_path: Path) ->
     assert legacy is not None and legacy.moves == ()
     squares = store.saved_deal("squares", "none")
     assert squares is not None and Session.resume(store, squares).can_redo
+
+
+@pytest.mark.parametrize("change", ["hints = -3", "moves = x'41'"])
+def test_a_new_deal_leaves_an_unfinished_game_that_is_not_read_in_the_file(
+    tmp_path: Path, change: str
+) -> None:
+    """A game in progress changed by hand (hints of -3, moves of bytes) is not read: the
+    start screen does not list it, and the player is not asked before a new deal of its
+    game takes the slot. The new deal's first move deleted it all the same, unseen; it is
+    left in the file as it is, as every row not read is."""
+    store = Store(tmp_path)
+    play(Session.new_game(store, "rubbish", 5), 1)
+    with sqlite3.connect(tmp_path / "parlour.db") as db:
+        db.execute(f"UPDATE in_progress SET {change}")
+        changed = db.execute("SELECT * FROM in_progress").fetchall()
+    db.close()
+    assert unfinished(store) == []
+    play(Session.new_game(store, "rubbish", 6), 1)
+    kept = rows(tmp_path / "parlour.db")["in_progress"]
+    assert [row for row in kept if row[4] == 5] == changed
+    assert [entry.saved.seed for entry in unfinished(store) if entry.saved] == [6]
+    store.close()

@@ -208,9 +208,10 @@ class Store:
                 if round_id is None:
                     raise GameGone
             if round_id is None:
+                # (a row not read, changed by hand, stays: the player never saw it go)
                 db.execute(
                     "DELETE FROM in_progress WHERE player = ? AND game = ? AND options = ? "
-                    "AND round_id IS NULL",
+                    f"AND round_id IS NULL AND {well_formed('in_progress')}",
                     (self.player, game, options),
                 )
             cursor = db.execute(
