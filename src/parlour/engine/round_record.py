@@ -197,15 +197,7 @@ def parse_round_record(text: str) -> RoundRecord:
         elif sections:
             sections[-1][3].append(raw)
         elif line and not line.startswith("#"):
-            name, colon, value = line.partition(":")
-            if not colon or not name.strip() or " " in name.strip():
-                raise RoundRecordError(f"expected a header like 'Course: 1A', found {line!r}",
-                                       line=number)  # fmt: skip
-            name, value = name.strip(), value.strip()
-            if name in headers:
-                raise RoundRecordError(f"the header {shown(name)} appears twice", line=number)
-            if name == "Options":  # (refused here, not after every hole has been read)
-                _options(value, number)
+            name, value = _header_line(line, number, headers)
             headers[name], header_lines[name] = value, number
     for required in KNOWN_HEADERS:
         if required not in headers:
@@ -239,6 +231,22 @@ def parse_round_record(text: str) -> RoundRecord:
         spec.id, course, options, headers["Player"], scores, total, tuple(holes), extra,
         header_lines,
     )  # fmt: skip
+
+
+def _header_line(line: str, number: int, headers: dict[str, str]) -> tuple[str, str]:
+    """A header line's name and value, refused if it is not one (or its name was given
+    before, or it is an ``Options:`` line that names an option twice: refused here, not
+    after every hole has been read)."""
+    name, colon, value = line.partition(":")
+    if not colon or not name.strip() or " " in name.strip():
+        raise RoundRecordError(f"expected a header like 'Course: 1A', found {line!r}",
+                               line=number)  # fmt: skip
+    name, value = name.strip(), value.strip()
+    if name in headers:
+        raise RoundRecordError(f"the header {shown(name)} appears twice", line=number)
+    if name == "Options":
+        _options(value, number)
+    return name, value
 
 
 def _options(text: str, line: int) -> frozenset[str]:
