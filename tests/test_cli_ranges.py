@@ -127,15 +127,18 @@ def test_a_rounds_hole_no_golf_hole_can_be_is_not_on_the_scorecard(
 ) -> None:
     """A hole's score changed to -100 was on the scorecard, and made its total -92 (and
     one of 2**63 - 1 a total of 9.2e18); a hole numbered 42 was shown as hole 2 (holes
-    are listed in their order)."""
+    are listed in their order). A round with a hole that is not read is not read either
+    (hole 3's score was shown as hole 2's: the next test), and stays in the file; another
+    round is listed as it was."""
     a_round(tmp_path, (4, -5, 3))
     change(tmp_path, changed)
+    a_round(tmp_path, (6, 2))
     assert main(["--data-dir", str(tmp_path), "--player", "ann", "scorecard", "--json"]) == 0
     [played] = json.loads(capsys.readouterr().out)["rounds"]
-    assert (played["holes"], played["total"]) == ([4, 3], 7)
+    assert (played["holes"], played["total"]) == ([6, 2], 8)
     assert main(["--data-dir", str(tmp_path), "--player", "ann", "stats", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["games"][0]["played"] == 3
-    assert row(tmp_path, "SELECT COUNT(*) FROM holes") == (3,)
+    assert json.loads(capsys.readouterr().out)["games"][0]["played"] == 5
+    assert row(tmp_path, "SELECT COUNT(*) FROM holes") == (5,)
 
 
 @pytest.mark.parametrize("table", ["pars", "hint_pars"])
@@ -176,3 +179,36 @@ def test_the_start_screen_never_lists_a_hole_past_a_rounds_last(tmp_path: Path) 
     assert done.returncode == 0, done.stderr
     assert "hole 2 of 9" in done.stdout.splitlines()[0]
     assert row(tmp_path, "SELECT hole, hints FROM in_progress WHERE hole = 99") == (99, -3)
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [
+        "UPDATE holes SET score = -100 WHERE hole = 2",
+        "UPDATE holes SET hole = 'two' WHERE hole = 2",
+        "DELETE FROM holes WHERE hole = 2",
+    ],
+)
+def test_a_round_with_a_hole_not_read_is_not_gone_on_with(tmp_path: Path, changed: str) -> None:
+    """With hole 2 of three scored changed by hand (or gone), the round was read with hole
+    3's score as hole 2's, and going on with it dealt hole 3 again, scored already: its
+    finish could never be scored, so the round dealt hole 3 for ever. Now the round is not
+    read (as if it were not there): the course starts a new round, and the changed round
+    stays in the file as it is."""
+    round_id = a_round(tmp_path, (4, 5, 3))
+    change(tmp_path, changed)
+    ann = Store(tmp_path, player="ann")
+    assert ann.unfinished_round(7, "none") is None and ann.rounds() == []
+    assert unfinished(ann) == []
+    ann.close()
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    command = [sys.executable, "-m", "parlour", "--data-dir", str(tmp_path), "--player", "ann"]
+    done = subprocess.run(
+        [*command, "play", "golf", "--course", course_code(7), "--plain"],
+        input="q\n", text=True, capture_output=True, timeout=60, env=env,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "hole 1 of 9" in done.stdout.splitlines()[0]
+    assert row(tmp_path, f"SELECT COUNT(*) FROM holes WHERE round_id = {round_id}") == (
+        3 if changed.startswith("UPDATE") else 2,
+    )

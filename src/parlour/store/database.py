@@ -411,18 +411,26 @@ class Store:
                 chosen,
             )
             holes = self._read(
-                "SELECT round_id, holes.score FROM holes JOIN rounds ON rounds.id = round_id "
-                f"WHERE {rows_read} AND {well_formed('holes', 'holes')} {mine} "
+                f"SELECT round_id, holes.hole, holes.score, {well_formed('holes', 'holes')} "
+                f"FROM holes JOIN rounds ON rounds.id = round_id WHERE {rows_read} {mine} "
                 "ORDER BY round_id, hole",
                 chosen,
             )
         scores: dict[int, list[int]] = {}
-        for round_id, score in holes:
-            scores.setdefault(round_id, []).append(score)
+        # a round with a hole that is not read (changed by hand), or a hole missing before
+        # its last, is not read either: its scores would be told under the wrong holes, and
+        # going on with it would deal a hole scored already, for ever
+        unread: set[int] = set()
+        for round_id, hole, score, readable in holes:
+            kept = scores.setdefault(round_id, [])
+            if not readable or hole != len(kept) + 1:
+                unread.add(round_id)
+            kept.append(score)
         return [
             StoredRound(ident, course, options, started, finished, tuple(scores.get(ident, ())),
                         abandoned, player)
             for ident, course, options, started, finished, abandoned, player in rounds
+            if ident not in unread
         ]  # fmt: skip
 
     def get_round(self, round_id: int) -> StoredRound | None:
