@@ -130,3 +130,53 @@ async def test_a_file_with_a_typo_is_not_saved_over_and_the_app_says_so(tmp_path
     said = await four_colour_chosen(tmp_path)
     assert len(said) == 1 and said[0].startswith(f"Not saved: {path} could not be read")
     assert path.read_text() == text
+
+
+async def test_a_choice_in_the_app_keeps_what_the_player_wrote_in_the_file_meanwhile(
+    tmp_path: Path,
+) -> None:
+    """The app wrote back the file as it was when it started: a player, a key and a
+    setting written by hand while it ran were gone at the next choice made in it."""
+    path = config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('theme = "baize"\n')
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(0.3)
+        path.write_text('theme = "nord"\nplayer = "Ada"\nmine = 7\n\n[keys]\nhint = "x"\n')
+        await pilot.press("F")
+        await pilot.pause()
+        assert app.four_colour is True and app.theme == "baize"
+    saved = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert saved == {
+        "theme": "nord",
+        "four_colour": True,
+        "ascii": False,
+        "player": "Ada",
+        "mine": 7,
+        "keys": {"hint": "x"},
+    }
+
+
+async def test_a_file_mended_while_the_app_runs_takes_the_next_choice(tmp_path: Path) -> None:
+    """A file a typo kept from being read at the start was refused at every choice until
+    the app ended, though the notice asks the player to mend it and choose again."""
+    path = config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('theme = "baize\nplayer = "Ann"\n')
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    said = recording(app)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(0.3)
+        said.clear()
+        app.set_four_colour(True)
+        await pilot.pause()
+        assert len(said) == 1 and said[0].startswith(f"Not saved: {path} could not be read")
+        path.write_text('theme = "baize"\nplayer = "Ann"\n')  # mended
+        said.clear()
+        app.set_four_colour(False)
+        app.set_four_colour(True)
+        await pilot.pause()
+        assert said == []
+    saved = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert saved == {"theme": "baize", "four_colour": True, "ascii": False, "player": "Ann"}

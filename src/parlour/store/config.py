@@ -365,6 +365,14 @@ def save_loaded(loaded: Loaded) -> None:
     save(loaded.path, loaded.settings, kept=loaded.unused)
 
 
+def save_changes(path: Path, **values: Any) -> None:
+    """Change some settings in the file as it is now and write it back
+    (:func:`save_loaded`): the file is read again first, so that what the player wrote in
+    it by hand since it was read (another setting, a key, a mistake mended) is kept, not
+    replaced by what it held when it was read."""
+    save_loaded(changed(load(path), **values))
+
+
 def save(path: Path, settings: Settings, kept: Mapping[str, Any] | None = None) -> None:
     """Write the settings (the player only when it is not the default, the login's name)
     and ``kept`` (settings of the file that could not be used, written back as they were)

@@ -93,12 +93,13 @@ class Preferences(PlainNotices):
                 widget.refresh()
 
     def remember(self, **values: Any) -> None:
-        """Change settings and write the file back (a failure is said, not raised)."""
+        """Change settings and write them into the file as it is now, which the player
+        may have changed by hand since the app read it (a failure is said, not raised)."""
         self.config = settings_file.changed(self.config, **values)
         if self.served:
             return  # a visitor's settings are theirs for this visit, not the owner's file
         try:
-            settings_file.save_loaded(self.config)
+            settings_file.save_changes(self.config.path, **values)
         except settings_file.ConfigError as error:
             self.notify(
                 f"Not saved: {error}", title="Settings", severity="error", timeout=15,
