@@ -86,3 +86,53 @@ def test_joining_a_club_never_saves_over_a_file_that_could_not_be_read(
     assert status != 0 and out == ""
     assert f"{path} could not be read (not valid TOML" in err and "left as it is" in err
     assert path.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://club.example/\x1b]0;pwned\x07\x1b[2J",  # written to the terminal as it was
+        "ftp://club.example",  # club board: a TypeError traceback
+        "file:///etc/passwd",  # the same
+        "http://[::1",  # club board: a ValueError traceback
+        "http://club.example:99999",  # refused only once a connection was tried
+        "not an address",
+    ],
+)
+@pytest.mark.parametrize("command", ["submit", "board"])
+def test_a_club_address_written_by_hand_that_is_not_one_is_one_warning(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, url: str, command: str
+) -> None:
+    """``club_url`` was taken from the file as any text: ``club submit`` printed it to
+    the terminal as it was (escape sequences obeyed), and ``club board`` ended in a
+    traceback for an address that is not http(s). It is read now as ``club join`` reads
+    an address: one warning, and no club joined."""
+    path = write_config(f"club_url = {json.dumps(url)}\n")
+    status, out, err = run(capsys, "--data-dir", str(tmp_path), "club", command)
+    assert status == 2 and out == ""
+    assert err.splitlines()[0].startswith(f"parlour: warning: {path}: club_url: '")
+    assert err.splitlines()[0].endswith("; default used")
+    assert err.splitlines()[1] == "parlour: you have not joined a club: parlour club join URL"
+    assert "\x1b" not in err and "\x07" not in err
+
+
+def test_a_club_address_written_by_hand_is_tidied_as_one_joined(tmp_path: Path) -> None:
+    from parlour.store.config import load
+
+    write_config('club_url = " https://club.example.org/ "\n')
+    assert load().settings.club_url == "https://club.example.org"
+    assert load().problems == ()
+
+
+def test_joining_an_address_with_an_escape_sequence_is_refused_unprinted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``club join`` took an address whose path held an escape sequence, wrote it to the
+    settings file and printed it to the terminal as it was."""
+    path = Path(os.environ["PARLOUR_CONFIG"])
+    status, out, err = run(
+        capsys, "--data-dir", str(tmp_path), "club", "join", "http://club.example/\x1b[2J"
+    )
+    assert status == 2 and out == "" and "\x1b" not in err
+    assert "is not a club's address: it holds a space or a control character" in err
+    assert not path.exists()

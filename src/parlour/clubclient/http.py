@@ -59,14 +59,11 @@ class Refused(ClubError):
 
 
 def check_url(url: str) -> str:
-    """A club's address, tidied (no trailing slash); ValueError if it is not http(s)."""
-    url = url.strip().rstrip("/")
-    parts = urllib.parse.urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ValueError(f"{url!r} is not a club's address (http://… or https://…)")
-    if parts.query or parts.fragment:
-        raise ValueError(f"{url!r}: a club's address has no ?query or #fragment")
-    return url
+    """A club's address, tidied (no trailing slash); ValueError if it is not http(s)
+    (:func:`parlour.store.config.club_address`, which the settings file's is read by)."""
+    from parlour.store.config import club_address
+
+    return club_address(url)
 
 
 def call(

@@ -280,8 +280,12 @@ def parse(table: Mapping[str, Any], path: Path) -> tuple[Settings, tuple[Problem
             )
         elif name == "player" and _bad_player(str(value)):
             problems.append(Problem(path, name, f"{_bad_player(str(value))}; default used"))
+        elif name == "club_url" and _bad_club_url(str(value)):
+            problems.append(Problem(path, name, f"{_bad_club_url(str(value))}; default used"))
         elif name == "club_submit" and str(value).strip() not in CLUB_SUBMIT:
             problems.append(Problem(path, name, f"should be {kind[1]}; default used"))
+        elif name == "club_url":
+            values[name] = club_address(str(value))  # (tidied as a club joined is)
         else:
             values[name] = value.strip() if isinstance(value, str) else value
     return Settings(**values), tuple(problems)
@@ -291,6 +295,38 @@ def _bad_player(name: str) -> str:
     """What is wrong with a player's name, or "" when nothing is."""
     try:
         check_player(name)
+    except ValueError as error:
+        return str(error)
+    return ""
+
+
+def club_address(url: str) -> str:
+    """A club's address, tidied (no trailing slash); ValueError saying why it is not one:
+    http or https, a host, a port that can be (0 to 65535), no ?query or #fragment, and
+    no space or character a terminal would act on (the address is printed)."""
+    url = url.strip().rstrip("/")
+    named = f"'{shown(url)}'"
+    if any(not char.isprintable() or char.isspace() for char in url):
+        raise ValueError(f"{named} is not a club's address: it holds a space or a control "
+                         "character")  # fmt: skip
+    import urllib.parse
+
+    try:
+        parts = urllib.parse.urlsplit(url)
+        _ = parts.port  # (a port past 65535 is a ValueError)
+    except ValueError as error:
+        raise ValueError(f"{named} is not a club's address ({error})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"{named} is not a club's address (http://… or https://…)")
+    if parts.query or parts.fragment:
+        raise ValueError(f"{named}: a club's address has no ?query or #fragment")
+    return url
+
+
+def _bad_club_url(url: str) -> str:
+    """What is wrong with a club's address, or "" when nothing is."""
+    try:
+        club_address(url)
     except ValueError as error:
         return str(error)
     return ""
