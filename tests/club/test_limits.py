@@ -7,6 +7,8 @@ from __future__ import annotations
 import base64
 import http.client
 import json
+import subprocess
+import sys
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -127,6 +129,29 @@ def test_settings_come_from_flags_then_the_environment() -> None:
             from_environment({"PARLOUR_CLUB_SUBMISSIONS_PER_MINUTE": rate}, {})
         with pytest.raises(SettingsError, match="0 for no limit"):
             from_environment({}, {"requests_per_minute": float(rate)})
+
+
+def test_a_verification_budget_is_a_number_of_seconds_a_timer_can_keep() -> None:
+    """A budget of NaN, infinity or 1e10 s let the club start, and then every round sent
+    was an error on the server (the CPU-time timer refused the number); so was -1 before
+    (refused), and an hour is still taken."""
+    assert from_environment({"PARLOUR_CLUB_BUDGET": "3600"}, {}).budget == 3600
+    for budget in ("nan", "inf", "1e10", "3601", "0", "-1"):
+        with pytest.raises(SettingsError, match="more than 0 seconds and at most 3600"):
+            from_environment({"PARLOUR_CLUB_BUDGET": budget}, {})
+        with pytest.raises(SettingsError, match="more than 0 seconds and at most 3600"):
+            from_environment({}, {"budget": float(budget)})
+
+
+def test_a_club_with_a_budget_no_timer_can_keep_does_not_start(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "parlour", "--data-dir", str(tmp_path), "club", "serve",
+               "--port", "1", "--budget", "inf"]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=20, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == (
+        "parlour: a verification budget of inf s: give more than 0 seconds and at most 3600 "
+        "(an hour)"
+    )
 
 
 def signed_as_written(text: str, key_line: str, key: KeyPair) -> str:

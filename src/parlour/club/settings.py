@@ -10,6 +10,8 @@ from dataclasses import fields
 from typing import Final
 
 PREFIX: Final = "PARLOUR_CLUB_"
+#: the most CPU seconds one record may be given to verify (a round takes well under one)
+MAX_BUDGET: Final = 3600.0
 
 
 @dataclass(frozen=True)
@@ -77,8 +79,13 @@ def _check(settings: ClubSettings) -> None:
         raise SettingsError(f"port {settings.port}: a port is a number from 1 to 65535")
     if settings.workers < 0 or settings.pool_size < 1:
         raise SettingsError("workers and pool size cannot be negative")
-    if settings.budget <= 0:
-        raise SettingsError("the verification budget must be more than 0 seconds")
+    # (NaN is neither: a budget of NaN, infinity or 1e10 s let the club start, and then
+    # every round sent was an error on the server, the CPU timer refusing the number)
+    if not 0 < settings.budget <= MAX_BUDGET:
+        raise SettingsError(
+            f"a verification budget of {settings.budget} s: give more than 0 seconds and at "
+            f"most {MAX_BUDGET:g} (an hour)"
+        )
     for rate in (settings.submissions_per_minute, settings.requests_per_minute):
         if not 0 <= rate < float("inf"):
             raise SettingsError(f"a rate of {rate} a minute: give a number, 0 for no limit")
