@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import http.client
 import json
+import os
 import subprocess
 import sys
 import urllib.error
@@ -249,3 +250,25 @@ def test_a_flood_of_refused_requests_is_logged_at_most_ten_a_minute(tmp_path: Pa
     ]
     requests = [line for line in lines if line["event"] == "request"]
     assert [entry["status"] for entry in requests] == [200] * 3 + [429] * 10
+
+
+def test_a_club_with_more_workers_or_a_larger_body_than_can_be_does_not_start(
+    tmp_path: Path,
+) -> None:
+    """100,000 workers broke the process pool as the club started (a traceback, then
+    "handle is closed", status 0); a request size limit of a terabyte held no limit."""
+    most = 4 * (os.cpu_count() or 1)
+    assert from_environment({}, {"workers": most}).workers == most
+    assert from_environment({"PARLOUR_CLUB_MAX_BYTES": str(16 * 1024 * 1024)}, {})
+    with pytest.raises(SettingsError, match=f"give at most {most}"):
+        from_environment({"PARLOUR_CLUB_WORKERS": str(most + 1)}, {})
+    with pytest.raises(SettingsError, match="at most 16777216"):
+        from_environment({}, {"max_bytes": 10**12})
+    command = [sys.executable, "-m", "parlour", "--data-dir", str(tmp_path), "club", "serve",
+               "--port", "1", "--workers", "100000"]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=20, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    assert (
+        done.stderr.startswith("parlour: 100000 workers: give at most")
+        and "Traceback" not in done.stderr
+    )

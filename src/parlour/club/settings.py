@@ -12,6 +12,11 @@ from typing import Final
 PREFIX: Final = "PARLOUR_CLUB_"
 #: the most CPU seconds one record may be given to verify (a round takes well under one)
 MAX_BUDGET: Final = 3600.0
+#: the most verifying processes for each core (more gain nothing, and each is a Python of
+#: its own in memory: as ``analyse --jobs``)
+MAX_WORKERS_A_CORE: Final = 4
+#: the largest request size limit (a body is held in memory while it is read)
+MAX_BODY: Final = 16 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -79,6 +84,19 @@ def _check(settings: ClubSettings) -> None:
         raise SettingsError(f"port {settings.port}: a port is a number from 1 to 65535")
     if settings.workers < 0 or settings.pool_size < 1:
         raise SettingsError("workers and pool size cannot be negative")
+    cores = os.cpu_count() or 1
+    most = MAX_WORKERS_A_CORE * cores
+    if settings.workers > most:
+        # (100,000 workers: the pool broke as it started them, a traceback and no club)
+        raise SettingsError(
+            f"{settings.workers} workers: give at most {most} ({MAX_WORKERS_A_CORE} for each "
+            f"of this machine's {cores} cores), 0 for one a core"
+        )
+    if settings.max_bytes > MAX_BODY:
+        raise SettingsError(
+            f"a request size limit of {settings.max_bytes} bytes: give at most {MAX_BODY} "
+            "(16 MiB; a round record is about 20 KiB)"
+        )
     # (NaN is neither: a budget of NaN, infinity or 1e10 s let the club start, and then
     # every round sent was an error on the server, the CPU timer refusing the number)
     if not 0 < settings.budget <= MAX_BUDGET:
