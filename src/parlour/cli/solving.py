@@ -92,7 +92,7 @@ def parse_seed_range(text: str) -> range:
     try:
         low, high = check_seed(first), check_seed(last)
     except ValueError as error:
-        raise CliError(f"--seeds {shown(text)}: {error} at each end") from None
+        raise CliError(f"--seeds {shown(text)}, at each end of the range: {error}") from None
     if high < low:
         raise CliError(f"--seeds {shown(text)}: the range is empty (the start is after the end)")
     assert high <= MAX_SEED
