@@ -18,6 +18,7 @@ from parlour.engine.record import replay
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from tests.serving import wait_until
+from tests.tui.test_exports import exports_done
 from tests.tui.test_golf_pilot import greedy
 from tests.tui.test_golf_pilot import key_for
 from tests.tui.test_golf_pilot import status_text
@@ -69,3 +70,28 @@ async def test_a_records_folder_that_cannot_be_written_is_said(private_data_dir:
         assert "cannot write" in status_text(app)
         await pilot.press(key_for(greedy(position)))
         assert screen.session.state == GOLF.apply(position, greedy(position))
+
+
+async def test_an_app_served_to_a_browser_exports_a_few_records_a_minute(
+    private_data_dir: Path,
+) -> None:
+    """A visitor holding the export key wrote a record at every press (up to 999 names a
+    second), each a file on the computer that serves the app: 60 presses, 60 files. An app
+    served to a browser now writes at most EXPORTS_A_MINUTE a minute and says why not; the
+    player's own app exports at every press."""
+    from parlour.tui.exports import EXPORTS_A_MINUTE
+
+    folder = private_data_dir / "records"
+    for served, expected in (("one-player", EXPORTS_A_MINUTE), ("", 12)):
+        for old in folder.glob("*.txt"):
+            old.unlink()
+        app = make_app(private_data_dir, game="golf", seed=1, served=served)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await export_after_three_moves(pilot, app)
+            for _ in range(11):
+                await pilot.press("e")
+            await exports_done(app)
+            await pilot.pause()
+            assert len(list(folder.glob("golf-*.txt"))) == expected
+            if served:
+                assert "at most 6 records a minute" in status_text(app)

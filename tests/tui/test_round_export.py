@@ -16,6 +16,7 @@ from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.scorecard import ScorecardScreen
+from tests.tui.test_exports import exports_done
 from tests.tui.test_golf_pilot import play_hole_with_actions
 
 COURSE = 2024
@@ -87,3 +88,29 @@ async def test_the_scorecard_of_an_unfinished_round_says_why_it_is_not_exported(
             for text in said
         ), said
     assert not (private_data_dir / "records").exists()
+
+
+async def test_a_served_scorecard_exports_a_few_round_records_a_minute(
+    private_data_dir: Path,
+) -> None:
+    """The scorecard's export key counts with the game's: in an app served to a browser,
+    at most EXPORTS_A_MINUTE records a minute, the rest refused with the reason."""
+    from parlour.tui.exports import EXPORTS_A_MINUTE
+
+    holes_played(private_data_dir, 8)
+    app = make_app(private_data_dir, course=COURSE, served="one-player")
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GolfScreen)
+        play_hole_with_actions(screen)
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        for _ in range(EXPORTS_A_MINUTE + 3):
+            await pilot.press("e")
+        await pilot.pause()
+        said = [" ".join(toast.split()) for toast in toasts(app)]
+        assert any("at most 6 records a minute" in words for words in said), said
+        await exports_done(app)
+        written = list((private_data_dir / "records").glob(f"golf-round-{CODE}-*.txt"))
+        assert len(written) == EXPORTS_A_MINUTE

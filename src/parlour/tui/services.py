@@ -22,6 +22,7 @@ from textual.worker import Worker
 from parlour.engine.history import Line
 from parlour.store.database import Store
 from parlour.store.writer import Writer
+from parlour.tui.exports import Exports
 
 
 class NewGame(TypedDict, total=False):
@@ -58,6 +59,8 @@ class Services(Protocol):
     notice: str | None
     #: the player cannot be changed (an app served to a browser, unless its owner allows it)
     fixed_player: bool
+    #: the records exported lately (an app served to a browser writes a few a minute)
+    exports: Exports
 
     def start_new_game(self, game: str, **how: Unpack[NewGame]) -> None: ...
 

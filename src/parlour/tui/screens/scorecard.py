@@ -259,6 +259,10 @@ class ScorecardScreen(OpensHelp, ModalScreen[bool]):
         if store is None or self.round_id is None:
             self.notify("This round is not saved, so it cannot be exported.", severity="error")
             return
+        refused = services(self).exports.refusal()
+        if refused:
+            self.notify(refused, severity="error")
+            return
         directory = services(self).data_dir
         self.run_worker(self._export(store, self.round_id, directory), group="export")
 

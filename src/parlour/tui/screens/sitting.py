@@ -208,6 +208,10 @@ class Sitting:
         screen = self.screen
         if not isinstance(screen, Screen):
             return
+        refused = services(screen).exports.refusal()
+        if refused:
+            self.screen.status(refused, refused=True)
+            return
         text = self.screen.game.record_text()
         game = self.screen.course.line.rules.id
         screen.run_worker(self._export(services(screen).data_dir, game, text), group="export")

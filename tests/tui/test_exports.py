@@ -1,0 +1,35 @@
+"""The count of a served app's exports: a few a minute, counted over the last minute."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.tui.exports import EXPORTS_A_MINUTE
+from parlour.tui.exports import Exports
+
+
+def test_a_served_app_exports_again_once_a_minute_has_passed() -> None:
+    now = [100.0]
+    served = Exports(True, clock=lambda: now[0])
+    assert [served.refusal() for _ in range(EXPORTS_A_MINUTE)] == [""] * EXPORTS_A_MINUTE
+    now[0] += 20
+    refused = served.refusal()
+    assert refused.startswith("Not exported") and "try again in 40 s" in refused
+    now[0] += 39  # a second short of a minute after the first six
+    assert "try again in 1 s" in served.refusal()
+    now[0] += 1
+    assert [served.refusal() for _ in range(EXPORTS_A_MINUTE)] == [""] * EXPORTS_A_MINUTE
+    assert served.refusal().startswith("Not exported")
+
+
+def test_the_players_own_app_exports_at_every_press() -> None:
+    own = Exports(False, clock=lambda: 0.0)
+    assert all(own.refusal() == "" for _ in range(100))
+
+
+async def exports_done(app: Any) -> None:
+    """Wait for the app's exports in hand (not its other workers: an empty list would
+    wait for every worker, the pars of a round's holes among them)."""
+    exporting = [worker for worker in app.workers if worker.group == "export"]
+    if exporting:
+        await app.workers.wait_for_complete(exporting)
