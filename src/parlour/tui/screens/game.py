@@ -179,6 +179,9 @@ class GameScreen(Keyed, Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_cards(self.app.size.width, self.app.size.height)
+        # the information line fits the new width once it is laid out (the clock's tick
+        # would redo it only while the clock runs: not after the end, nor in a replay)
+        self.call_after_refresh(self.show_info)
 
     def on_screen_suspend(self) -> None:
         self.sitting.update(shown=False)  # (the help, the menu, a question, the pause)
