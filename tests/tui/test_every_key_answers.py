@@ -15,6 +15,7 @@ from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import PlayColumn
 from parlour.engine.games.squares_layout import HEAP_INDEX
 from parlour.engine.games.squares_layout import top_run_length
+from parlour.engine.games.squares_state import Phase
 from parlour.engine.history import Line
 from parlour.engine.record import format_record
 from parlour.engine.registry import specs
@@ -32,6 +33,7 @@ from parlour.tui.widgets import StatusLine
 from .bytwos_helpers import CHOICE_AT
 from .bytwos_helpers import both_piles_take
 from .bytwos_helpers import greedy_line
+from .squares_helpers import SEED as SQUARES_SEED
 from .squares_helpers import player_line
 
 GAMES = [spec.id for spec in specs()]
@@ -213,6 +215,26 @@ async def test_by_twos_piles_are_chosen_with_a_and_2_and_esc_cancels_first(
         assert app.screen is screen and screen.controls.choosing == ""
         await pilot.press(move.source, "2")
         assert screen.session.state == screen.rules.apply(state, f"{move.source}d")
+
+
+async def test_three_squares_v_while_a_square_is_formed_says_what_is_true(
+    private_data_dir: Path,
+) -> None:
+    """While a square is formed, v said that every card was in view, under heaps that the
+    board showed with cards under their tops ("+2 under")."""
+    app = make_app(private_data_dir, game="squares", seed=SQUARES_SEED)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        state = screen.session.state
+        assert state.phase is Phase.FORMING_3
+        assert any(len(heap) > 1 for heap in state.heaps)  # cards under the tops
+        await pilot.press("v")
+        said = status_text(app)
+        assert "every card is in view" not in said
+        assert said.startswith("v looks through a heap once the squares are formed; ")
+        assert screen.session.state == state
 
 
 async def test_three_squares_v_shows_the_cards_under_a_heap(private_data_dir: Path) -> None:

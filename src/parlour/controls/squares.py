@@ -394,8 +394,16 @@ class SquaresControls(GameControls):
         return usable and (DEAL in self.state.legal or None)
 
     def can_look(self) -> Availability:
-        """Heaps are there to look at once the squares are formed (in play or replayed)."""
-        return not self.forming or "While a square is formed, every card is in view."
+        """Heaps are there to look at once the squares are formed (in play or replayed);
+        while a square is formed the cursor chooses a sequence, not a heap, though heaps
+        may already hold cards under their tops (it once said that every card was in
+        view)."""
+        if not self.forming:
+            return True
+        return (
+            f"{self.key('look')} looks through a heap once the squares are formed; while a "
+            "square is formed, the cursor chooses a sequence, not a heap."
+        )
 
     def half_made(self) -> bool:
         return self.typed_square is not None or self.chosen is not None
