@@ -172,3 +172,32 @@ async def test_the_open_card_fills_as_figures_come_and_is_not_redrawn_meanwhile(
         cells = card_cells(card)
         assert cells["Par"][8] == "3" and cells["Best"][8] == "2"
         assert cells["Par"][9] == str(sum(pars.values()))
+
+
+async def test_the_scorecards_screen_splits_a_card_too_wide_for_the_terminal(
+    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a narrow terminal a past round's card was drawn whole, squeezed: at 60 columns
+    its figures folded (+13 against bogey as "+1" over "3") and the totals' column was
+    cut off; it is now in parts one under the other, as the scorecard after a hole."""
+    fill_store(private_data_dir, monkeypatch).close()
+    app = make_app(private_data_dir)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundsScreen())
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("down", "down")  # the finished round over bogey
+        await pilot.pause()
+        room = 56  # (the screen's padding, the card's scroll bar)
+        text = card_text(screen, width=room, where="#round-card")
+        assert all(len(line) <= room for line in text.splitlines())
+        card = card_cells(screen, width=room, where="#round-card")  # (its last part's rows)
+        assert card["Hole"][-1] == "Total"
+        assert card["Score"][-1] == "55" and card["vs bogey"][-2:] == ["+15", "+15"]
+        assert "+13" in text  # (hole 4's, in the first part)
+        # wider: the card is whole again
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        card = card_cells(screen, where="#round-card")
+        assert card["Hole"] == HOLES

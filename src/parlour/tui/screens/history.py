@@ -6,6 +6,7 @@ from textual import on
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable
 from textual.widgets import Static
@@ -30,6 +31,7 @@ from parlour.store.schema import StoredRound
 from parlour.tui.keybar import KeyBar
 from parlour.tui.offloop import in_writer
 from parlour.tui.screens.helping import OpensHelp
+from parlour.tui.screens.scorecard import Figures
 from parlour.tui.screens.scorecard import scorecard_table
 from parlour.tui.services import services
 
@@ -162,6 +164,12 @@ class RoundsScreen(OpensHelp, Screen[None]):
 
     #round-table {
         height: 1fr;
+        min-height: 4;
+    }
+
+    #round-card-room {
+        height: auto;
+        max-height: 70%;
     }
 
     #round-card {
@@ -180,12 +188,16 @@ class RoundsScreen(OpensHelp, Screen[None]):
         assert self.spec.rounds is not None
         self.kind = self.spec.rounds
         self.rounds: list[StoredRound] = []
+        #: the round whose card is shown, with its figures (None: no card)
+        self._card: tuple[Round, Figures] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rounds"):
             yield Static(f"{self.spec.name} rounds (bogey {self.kind.bogey})", id="title")
             yield ChoiceTable(id="round-table", cursor_type="row")
-            yield Static(id="round-card")
+            # (a card in parts on a narrow terminal may be taller than the room left)
+            with VerticalScroll(id="round-card-room", can_focus=False):
+                yield Static(id="round-card")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -201,6 +213,7 @@ class RoundsScreen(OpensHelp, Screen[None]):
         if store is None:
             self.show_rounds([])
             return
+        self._card = None
         self.query_one("#round-card", Static).update("Reading the rounds…")
         self.read_rounds(store)
 
@@ -219,6 +232,7 @@ class RoundsScreen(OpensHelp, Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         self.rounds = rounds
+        self._card = None
         self.query_one("#round-card", Static).update(said(error))
         for stored in self.rounds:
             difference = stored.total - self.kind.bogey
@@ -250,7 +264,7 @@ class RoundsScreen(OpensHelp, Screen[None]):
         if stored is not None:
             round_ = Round(self.kind, stored.course, parse_options(stored.options), stored.scores)
             # the card at once; its pars and bests once they are read
-            self.query_one("#round-card", Static).update(scorecard_table(round_, ({}, {})))
+            self.show_round(round_, ({}, {}))
             store = services(self).store
             if store is not None:
                 self.read_pars(store, round_, stored.options)
@@ -274,7 +288,19 @@ class RoundsScreen(OpensHelp, Screen[None]):
         chosen = self.chosen if self.is_attached else None
         if chosen is None or chosen.course != round_.course or chosen.scores != round_.scores:
             return  # the screen has gone, or another round is chosen now
-        self.query_one("#round-card", Static).update(scorecard_table(round_, (pars, bests)))
+        self.show_round(round_, (pars, bests))
+
+    def show_round(self, round_: Round, figures: Figures) -> None:
+        """The round's card, in parts one under the other when the terminal is too narrow
+        for it whole, as after a hole (whole, a narrow column folded its figures: +242
+        against bogey showed as +24 over a 2)."""
+        self._card = (round_, figures)
+        width = self.app.size.width - 4  # (the screen's padding, the card's scroll bar)
+        self.query_one("#round-card", Static).update(scorecard_table(round_, figures, width=width))
+
+    def on_resize(self) -> None:
+        if self._card is not None:
+            self.show_round(*self._card)
 
     @on(DataTable.RowSelected)
     def selected(self, _event: DataTable.RowSelected) -> None:
