@@ -100,12 +100,31 @@ async def test_todays_course_is_offered_and_played(private_data_dir: Path) -> No
     app = make_app(private_data_dir, today=date(2026, 11, 25))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        assert f"Golf: today's course ({code})" in menu_entries(app)
+        assert f"Golf: today's course ({code}, book rule)" in menu_entries(app)
         await choose(pilot, app, "Golf: today's course")
         screen = app.screen
         assert isinstance(screen, GolfScreen) and screen.session is not None
         assert screen.session.round is not None
         assert screen.session.round.round.code == code and screen.session.round.hole == 1
+
+
+async def test_todays_course_says_its_rule_when_another_is_chosen(private_data_dir: Path) -> None:
+    """With free stock chosen (f), the other Golf entries said "(free stock)" and today's
+    course said no rule, yet it opens under the book rule, as every player's day does."""
+    code = course_code(daily_course("golf", date(2026, 11, 25)))
+    app = make_app(private_data_dir, today=date(2026, 11, 25))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await menu_read(pilot)
+        await pilot.press("f")
+        await pilot.pause()
+        entries = menu_entries(app)
+        assert "Golf: a round of nine holes (free stock)" in entries
+        assert f"Golf: today's course ({code}, book rule)" in entries
+        await choose(pilot, app, "Golf: today's course")
+        screen = app.screen
+        assert isinstance(screen, GolfScreen) and screen.session is not None
+        assert screen.session.round is not None
+        assert screen.session.round.round.options == frozenset()
 
 
 async def test_todays_course_finished_shows_its_score(private_data_dir: Path) -> None:
@@ -128,10 +147,10 @@ async def test_todays_course_finished_shows_its_score(private_data_dir: Path) ->
     async with app.run_test(size=(100, 32)) as pilot:
         await menu_read(pilot)
         score = sum(hole % 3 for hole in range(1, 10))
-        words = f"Golf: today's course ({code})"
+        words = f"Golf: today's course ({code}, book rule)"
         assert f"{words}: your score today {score}" in menu_entries(app)
     later = make_app(private_data_dir, today=day + timedelta(days=1))
     async with later.run_test(size=(100, 32)) as pilot:
         await menu_read(pilot)
         code = course_code(daily_course("golf", day + timedelta(days=1)))
-        assert f"Golf: today's course ({code})" in menu_entries(later)
+        assert f"Golf: today's course ({code}, book rule)" in menu_entries(later)

@@ -352,8 +352,9 @@ def _listing(store: Store, today: date) -> Listing:
 
 
 def daily_words(spec: GameSpec, today: date, score: int | None) -> str:
-    """``Golf: today's course (BPV45VJ1)``, and the player's score if they have
-    finished it today."""
+    """``Golf: today's course (BPV45VJ1, book rule)``, and the player's score if they
+    have finished it today. The day's course is always played under the book rule
+    (docs/formats.md), whatever the other entries' rule: the entry says so."""
     course = daily_course(spec.id, today)
-    words = f"{spec.name}: today's course ({course_code(course)})"
+    words = f"{spec.name}: today's course ({course_code(course)}, book rule)"
     return f"{words}: your score today {score}" if score is not None else words
