@@ -173,8 +173,8 @@ def _laid_after(state: ByTwosState, move: ByTwosMove) -> str:
 def _why_no_redeal(state: ByTwosState) -> str:
     if state.stock:
         return (
-            f"the waste is turned over only when the stock is empty, and it holds "
-            f"{counted(len(state.stock), 'card')} (B4)"
+            f"the waste is turned over only when the stock is empty, and the stock still "
+            f"holds {counted(len(state.stock), 'card')} (B4)"
         )
     if state.deal == DEALS:
         return "three deals have been played: there is no redeal left (B4)"
