@@ -84,3 +84,34 @@ async def test_notices_wait_while_the_size_notice_shows(private_data_dir: Path) 
         await pilot.pause()
         assert isinstance(app.screen, GolfScreen)
         assert notices(app) == ["before it shrank", "while it was small"]
+
+
+@pytest.mark.parametrize(
+    ("start", "size", "keys"),
+    [
+        ({}, (30, 10), "q quit"),  # over the menu itself: Esc does nothing there
+        ({"game": "rubbish", "seed": 1}, (50, 16), "Esc menu · q quit"),
+        ({"game": "rubbish", "seed": 1}, (30, 10), "q quit"),  # (the menu would not fit)
+    ],
+)
+async def test_the_notice_offers_esc_only_where_it_leads_to_the_menu(
+    private_data_dir: Path, start: dict[str, object], size: tuple[int, int], keys: str
+) -> None:
+    """Over the start screen the notice offered "Esc menu", which only rang the bell."""
+    app = make_app(private_data_dir, ascii_only=True, **start)  # type: ignore[arg-type]
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        shown = type(app.screen)
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert app.screen.query_one("#too-small-keys", OneLine).text == keys
+        await pilot.press("escape")
+        await pilot.pause()
+        if keys.startswith("Esc"):
+            assert isinstance(app.screen, StartScreen)
+        else:
+            assert isinstance(app.screen, TooSmallScreen)
+            await pilot.resize_terminal(100, 32)
+            await pilot.pause()
+            assert type(app.screen) is shown

@@ -25,8 +25,10 @@ def notice(need: tuple[int, int], have: tuple[int, int]) -> str:
 
 #: said after the notice where the line has room for it
 SAVED = ": your game is saved"
-#: the keys that still work, under the notice where there are lines for it
+#: the keys that still work, under the notice where there are lines for it (Esc only
+#: where it leads to the menu: not over the menu itself, nor where the menu does not fit)
 KEYS = "Esc menu · q quit"
+QUIT_ONLY = "q quit"
 
 
 def short_notice(need: tuple[int, int], have: tuple[int, int]) -> str:
@@ -88,6 +90,11 @@ class TooSmallScreen(Keyed, Screen[None]):
         keys.text = KEYS
         yield keys
 
+    def on_mount(self) -> None:
+        self.query_one("#too-small-keys", OneLine).text = (
+            KEYS if self._menu_reached() else QUIT_ONLY
+        )
+
     def message(self) -> str:
         return notice(self.need, self.have)
 
@@ -96,18 +103,28 @@ class TooSmallScreen(Keyed, Screen[None]):
         line = self.query_one("#too-small", OneLine)
         line.text = self.message()
         line.short = short_notice(self.need, self.have)
+        self.query_one("#too-small-keys", OneLine).text = (
+            KEYS if self._menu_reached() else QUIT_ONLY
+        )
+
+    def _menu_reached(self) -> bool:
+        """Whether Esc leads to the menu: the screen under this one is not the menu, and
+        the terminal is large enough for the menu."""
+        from parlour.tui.screens.start import StartScreen
+
+        stack = self.app.screen_stack
+        below = stack[-2] if len(stack) >= 2 and stack[-1] is self else None
+        need = StartScreen.MIN_SIZE
+        return not (
+            isinstance(below, StartScreen) or self.have[0] < need[0] or self.have[1] < need[1]
+        )
 
     def action_quit(self) -> None:
         self.app.exit()
 
     def action_leave(self) -> None:
         """Back to the menu, if the terminal is large enough for it (else nothing)."""
-        from parlour.tui.screens.start import StartScreen
-
-        stack = self.app.screen_stack
-        below = stack[-2] if len(stack) >= 2 else None
-        need = StartScreen.MIN_SIZE
-        if isinstance(below, StartScreen) or self.have[0] < need[0] or self.have[1] < need[1]:
+        if not self._menu_reached():
             self.app.bell()
             return
         self.app.pop_screen()
