@@ -94,3 +94,24 @@ def test_check_and_match_say_whether_the_signature_is_good(
     forged.write_text(ann.read_text().replace("Player: ann", "Player: eve"))
     assert main(["check", str(forged)]) == 0
     assert "The signature is NOT good" in capsys.readouterr().out
+
+
+def test_a_key_made_at_once_elsewhere_is_the_one_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two first uses of a player's key at once (two exports pressed quickly, an export
+    beside a submission, two Parlours): the other kept its key while this one made its
+    own, and this one failed ("already exists"), losing an export. Now it takes the key
+    kept: every record of the player is signed with one key."""
+    import parlour.store.signing as signing
+
+    other = new_key("ann")
+    real = signing.new_key
+
+    def made_while_another_kept_one(player: str) -> signing.KeyPair:
+        signing.save_key(tmp_path, other)  # (the other use, a moment sooner)
+        return real(player)
+
+    monkeypatch.setattr(signing, "new_key", made_while_another_kept_one)
+    assert player_key(tmp_path, "ann") == other
+    assert load_key(tmp_path, "ann") == other

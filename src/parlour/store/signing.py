@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Final
 
 from parlour.store import players
+from parlour.store.files import AlreadyThere
 from parlour.store.files import FileError
 from parlour.store.files import read_text
 from parlour.store.files import write_text
@@ -292,9 +293,18 @@ def save_key(directory: Path, pair: KeyPair, *, replace: bool = False) -> Path:
 
 
 def player_key(directory: Path, player: str) -> KeyPair:
-    """``player``'s key pair, made and kept on first use."""
+    """``player``'s key pair, made and kept on first use. Two first uses at once (two
+    exports, an export and a submission, two Parlours) make two keys; the first kept is
+    the player's, and the other use takes it (it was a failed export), since a key is put
+    in place whole or not at all."""
     pair = load_key(directory, player)
     if pair is None:
         pair = new_key(player)
-        save_key(directory, pair)
+        try:
+            save_key(directory, pair)
+        except AlreadyThere:
+            kept = load_key(directory, player)
+            if kept is None:
+                raise
+            return kept
     return pair
