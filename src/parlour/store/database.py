@@ -33,6 +33,7 @@ from parlour.store.schema import SCHEMA_VERSION
 from parlour.store.schema import FinishedGame
 from parlour.store.schema import SavedGame
 from parlour.store.schema import StoredRound
+from parlour.store.schema import rounds_scores
 from parlour.store.schema import well_formed
 from parlour.store.schema import words as _words
 from parlour.store.writer import Writer
@@ -416,16 +417,7 @@ class Store:
                 "ORDER BY round_id, hole",
                 chosen,
             )
-        scores: dict[int, list[int]] = {}
-        # a round with a hole that is not read (changed by hand), or a hole missing before
-        # its last, is not read either: its scores would be told under the wrong holes, and
-        # going on with it would deal a hole scored already, for ever
-        unread: set[int] = set()
-        for round_id, hole, score, readable in holes:
-            kept = scores.setdefault(round_id, [])
-            if not readable or hole != len(kept) + 1:
-                unread.add(round_id)
-            kept.append(score)
+        scores, unread = rounds_scores(holes)
         return [
             StoredRound(ident, course, options, started, finished, tuple(scores.get(ident, ())),
                         abandoned, player)

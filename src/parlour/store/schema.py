@@ -3,6 +3,7 @@ as values. docs/formats.md describes every column."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -270,3 +271,25 @@ class StoredRound:
 
 def words(text: str) -> tuple[str, ...]:
     return tuple(text.split())
+
+
+def rounds_scores(
+    holes: Iterable[tuple[int, object, int, int]],
+) -> tuple[dict[int, list[int]], set[int]]:
+    """Each round's hole scores in order, from rows of (round, hole, score, whether the
+    row is read), ordered by round and hole; and the rounds not read. A round with a hole
+    that is not read (changed by hand), or a hole missing before its last, is not read
+    either: its scores would be told under the wrong holes, and going on with it would
+    deal a hole scored already, for ever.
+
+    >>> rounds_scores([(1, 1, 4, 1), (1, 2, 5, 1), (2, 1, 3, 1), (2, 3, 6, 1), (3, 1, 9, 0)])
+    ({1: [4, 5], 2: [3, 6], 3: [9]}, {2, 3})
+    """
+    scores: dict[int, list[int]] = {}
+    unread: set[int] = set()
+    for round_id, hole, score, readable in holes:
+        kept = scores.setdefault(round_id, [])
+        if not readable or hole != len(kept) + 1:
+            unread.add(round_id)
+        kept.append(score)
+    return scores, unread
