@@ -332,8 +332,9 @@ def shared_keys(*, pause: tuple[str, ...] = ("p", "P")) -> KeyTable[GameControls
             Key("q", "quit_game", lambda _: Command.QUIT, "Quit", "quit Parlour (the game is "
                 "saved after every move)", during=During.ALWAYS),
             Key("D", "demo", lambda _: Command.DEMO, "Demo", "demo: the hint player finishes "
-                "the game while you watch (any key stops it; it stops by itself if it comes "
-                "back to a position it has played through)", lambda c: c.can_hint()),
+                "the game while you watch, each of its moves counted as a hint (any key "
+                "stops it; it stops by itself if it comes back to a position it has played "
+                "through)", lambda c: c.can_hint()),
             Key("V", "toggle_verdict", lambda _: Command.TOGGLE_VERDICT, "Verdict", "live "
                 "verdict on/off: what perfect play could still reach (it peeks at the hidden "
                 "cards, so it is off until you ask)"),
