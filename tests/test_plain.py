@@ -310,3 +310,25 @@ def test_form_turns_cards_until_the_packet_is_formed_as_the_apps_f_does(
     # each turn was a move of its own: undo took back one, and the rest are kept
     again = parlour(tmp_path, "play", "bytwos", "--seed", "5", "--plain", given="q\n")
     assert f"Welcome back: {turned - 1} moves played." in again.stdout
+
+
+def test_a_game_is_never_played_past_the_moves_a_saved_game_may_hold(tmp_path: Path) -> None:
+    """Three Squares lets a card go to a space and back without end. Plain mode took every
+    such move: 2,002 made a saved game that could not be opened again (past the 2,000
+    moves a saved game is rebuilt with), so the next start offered a new deal that
+    replaced it; and each move copied the whole game, so 20,000 took 35 s (quadratic)."""
+    to_and_fro = "2a-2b\n2b-2a\n" * 1_001
+    played = parlour(tmp_path, "play", "squares", "--seed", "1", "--plain",
+                     given=to_and_fro + "undo\n2c-2b\nq\n")  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    refused = (
+        "2b-2a is not allowed: a game in play may hold at most 1,999 moves, those undone "
+        "counted, so that it can be saved and opened again; undo and play another, or "
+        "give up. (Type moves for the moves you can make.)\n"
+    )
+    assert played.stdout.count(refused) == 2  # moves 2,000 and 2,002 (2,001 is illegal)
+    # undo and another move: the game is still at the bound, and played on
+    assert "8♠ from 2c into the space 2b" in played.stdout.split(refused)[-1]
+    again = parlour(tmp_path, "play", "squares", "--seed", "1", "--plain", given="q\n")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.startswith("Welcome back: 1999 moves played.\n")

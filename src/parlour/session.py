@@ -26,6 +26,7 @@ from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.notation import parse_options
 from parlour.engine.record import format_record
+from parlour.engine.record import kept_within
 from parlour.engine.record import resumed
 from parlour.engine.registry import round_game
 from parlour.engine.rounds import Round
@@ -247,7 +248,7 @@ class Session:
         """Make a move (raising the engine's error if it is not allowed), then save."""
         if self.is_finished:
             return
-        self.line = self.line.play(move)
+        self.line = kept_within(self.line.play(move))
         self._play_out()
         self._after_change()
         self._changed()

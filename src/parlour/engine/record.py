@@ -30,6 +30,7 @@ from parlour.engine.cards import format_cards
 from parlour.engine.deals import check_seed
 from parlour.engine.deals import deck_from_seed
 from parlour.engine.deals import parse_deck
+from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import ParlourError
 from parlour.engine.errors import RecordError
 from parlour.engine.history import AnyLine
@@ -200,6 +201,22 @@ def _parse_move_line(line: str, number: int, expected: int) -> RecordedMove:
     if len(words) != 1:
         raise RecordError(f"expected one move on the line, found {body.strip()!r}", number)
     return RecordedMove(expected, words[0], description.strip() if semicolon else None, number)
+
+
+def kept_within(line: AnyLine) -> AnyLine:
+    """``line``, just played on, if it stays within the bound a saved game is rebuilt in
+    (:func:`resumed`); else its last move is refused. An unfinished game holds at most
+    ``MAX_MOVES - 1`` moves, those undone counted, so that the move that ends it (the
+    player's, or Parlour's own ``end``) still fits: a game played past the bound could not
+    be opened again, and the next start would offer a new deal in its place."""
+    held = len(line.moves) + len(line.undone)
+    if held < MAX_MOVES or line.rules.is_finished(line.current):
+        return line
+    raise IllegalMoveError(
+        line.rules.format_move(line.moves[-1]),
+        f"a game in play may hold at most {MAX_MOVES - 1:,} moves, those undone counted, "
+        "so that it can be saved and opened again; undo and play another, or give up",
+    )
 
 
 def resumed(line: AnyLine, moves: Sequence[str], undone: Sequence[str]) -> AnyLine:
