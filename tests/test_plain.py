@@ -332,3 +332,20 @@ def test_a_game_is_never_played_past_the_moves_a_saved_game_may_hold(tmp_path: P
     again = parlour(tmp_path, "play", "squares", "--seed", "1", "--plain", given="q\n")
     assert again.returncode == 0, again.stderr
     assert again.stdout.startswith("Welcome back: 1999 moves played.\n")
+
+
+def test_input_that_cannot_be_read_is_one_line_and_the_moves_are_kept(tmp_path: Path) -> None:
+    """Standard input open for writing only (``0>file``): reading it failed with EBADF,
+    which ended plain mode in a traceback."""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    with (tmp_path / "written.txt").open("w") as write_only:
+        played = subprocess.run(
+            [sys.executable, "-m", "parlour", "--data-dir", str(tmp_path), "play", "golf",
+             "--seed", "1", "--plain"],
+            stdin=write_only, capture_output=True, text=True, timeout=120, env=env,
+        )  # fmt: skip
+    assert played.returncode == 2
+    assert played.stderr == (
+        "parlour: cannot read the input: Bad file descriptor (every move read is saved)\n"
+    )
+    assert "Play a card one above or below 9♣." in played.stdout
