@@ -268,7 +268,7 @@ class ParlourServer(Server):
         """One message of textual-serve's page; anything else is ignored."""
         try:
             envelope = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past Python's depth
             return
         if not isinstance(envelope, list) or not envelope:
             return
