@@ -3,6 +3,8 @@ server (a subprocess) and a client that sends them (aiohttp)."""
 
 from __future__ import annotations
 
+import json
+import time
 from pathlib import Path
 
 import aiohttp
@@ -34,3 +36,40 @@ async def test_a_message_nested_too_deep_is_ignored(tmp_path: Path) -> None:
     assert "Traceback" not in server.journal
     assert "the visitor quit" not in server.journal
     assert "the browser left" in server.journal
+
+
+async def screenshot(websocket: aiohttp.ClientWebSocketResponse) -> str:
+    """Take a screenshot with the command palette; the key of its delivery."""
+    offered: list[str] = []
+    for keys in ("\x10", "screenshot", "\r"):
+        await websocket.send_json(["stdin", keys])
+        deadline = time.monotonic() + (10 if keys == "\r" else 0.5)
+        while not offered and (left := deadline - time.monotonic()) > 0:
+            try:
+                message = await websocket.receive(timeout=left)
+            except TimeoutError:
+                break
+            if message.type == aiohttp.WSMsgType.TEXT and "deliver_file_start" in message.data:
+                offered.append(json.loads(message.data)[1])
+    assert offered, "no screenshot was offered"
+    return offered[0]
+
+
+async def test_a_served_app_keeps_only_its_latest_screenshot(tmp_path: Path) -> None:
+    with serving(tmp_path / "data") as server:
+        async with (
+            aiohttp.ClientSession() as session,
+            session.ws_connect(server.websocket_url("width=200&height=60")) as websocket,
+        ):
+            screen = Screen(websocket)
+            await screen.wait_for("Golf: a single hole")
+            # a client that never fetches what it is offered: each picture was kept in
+            # the app's memory (about half a megabyte at 400 × 150), as many as it asked
+            keys = [await screenshot(websocket) for _ in range(3)]
+            sizes = []
+            for key in keys:
+                async with session.get(f"{server.base}/download/{key}") as response:
+                    assert response.status == 200
+                    sizes.append(len(await response.read()))
+            assert sizes[0] == sizes[1] == 0
+            assert sizes[2] > 10_000

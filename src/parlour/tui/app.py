@@ -35,6 +35,7 @@ from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.store.writer import Writer
 from parlour.tui.breakpoints import StyledOnce
 from parlour.tui.exports import Exports
+from parlour.tui.exports import drop_undelivered
 from parlour.tui.notices import PlainNotices
 from parlour.tui.offloop import answered
 from parlour.tui.offloop import in_thread
@@ -287,6 +288,15 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
         if self.store is not None:
             self.writer.close(self.store.busy_timeout + 1)
             self.store.close()
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """A served app sends its screenshot to the browser, and keeps only the latest
+        one for it to fetch (:func:`drop_undelivered`)."""
+        if self.served:
+            drop_undelivered(self._driver)
+        return super().deliver_screenshot(filename, path, time_format)
 
     def save_now(self) -> None:
         super().save_now()

@@ -5,6 +5,7 @@ press. The player's own app exports at every press."""
 
 from __future__ import annotations
 
+import io
 import math
 import time
 from collections import deque
@@ -41,3 +42,16 @@ class Exports:
             )
         self._times.append(now)
         return ""
+
+
+def drop_undelivered(driver: object) -> None:
+    """Empty every file a served app has offered its browser and the browser has not
+    fetched (Textual's web driver keeps each in memory until it is fetched). A served app
+    does so before each screenshot, so that it holds at most one: a visitor's client that
+    never fetched them grew the app by some 0.5 MB a screenshot at 400 × 150, without
+    end. Each is swapped for an empty file rather than removed, so that a fetch already
+    under way (in the driver's own thread) ends cleanly, with what it has."""
+    deliveries = getattr(driver, "_deliveries", None)
+    if isinstance(deliveries, dict):
+        for key, held in list(deliveries.items()):
+            deliveries[key] = io.StringIO() if isinstance(held, io.TextIOBase) else io.BytesIO()
