@@ -86,14 +86,10 @@ class TooSmallScreen(Keyed, Screen[None]):
         line.short = short_notice(self.need, self.have)
         line.more = SAVED
         yield line
-        keys = OneLine(id="too-small-keys")
-        keys.text = KEYS
-        yield keys
+        yield OneLine(id="too-small-keys")
 
     def on_mount(self) -> None:
-        self.query_one("#too-small-keys", OneLine).text = (
-            KEYS if self._menu_reached() else QUIT_ONLY
-        )
+        self._show_keys()  # (once this screen is on the stack: the keys depend on what is under it)
 
     def message(self) -> str:
         return notice(self.need, self.have)
@@ -103,6 +99,9 @@ class TooSmallScreen(Keyed, Screen[None]):
         line = self.query_one("#too-small", OneLine)
         line.text = self.message()
         line.short = short_notice(self.need, self.have)
+        self._show_keys()
+
+    def _show_keys(self) -> None:
         self.query_one("#too-small-keys", OneLine).text = (
             KEYS if self._menu_reached() else QUIT_ONLY
         )
