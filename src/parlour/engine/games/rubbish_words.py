@@ -30,6 +30,7 @@ from parlour.engine.games.rubbish_state import Step
 from parlour.engine.games.rubbish_state import after_move
 from parlour.engine.games.rubbish_state import check_blocked
 from parlour.engine.wording import NUMBER_WORDS
+from parlour.engine.wording import counted
 from parlour.engine.wording import rank_plural
 
 
@@ -41,7 +42,7 @@ class RubbishWords(Words[RubbishState, RubbishMove]):
     def describe(self, state: RubbishState, move: RubbishMove) -> str:
         """What the move did, with the automatic steps that followed it."""
         if move is GIVE_UP:
-            return f"give up with {state.cards_home} cards home"
+            return f"give up with {counted(state.cards_home, 'card')} home"
         if not RUBBISH.is_legal(state, move):
             return _plain_description(move)
         steps: list[Step] = []
