@@ -1,16 +1,19 @@
-"""The count of a served app's exports: a few a minute, counted over the last minute."""
+"""The count of a served app's exports and deals: a few a minute, counted over the last
+minute."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from parlour.tui.exports import DEALS_A_MINUTE
 from parlour.tui.exports import EXPORTS_A_MINUTE
-from parlour.tui.exports import Exports
+from parlour.tui.exports import deals
+from parlour.tui.exports import exports
 
 
 def test_a_served_app_exports_again_once_a_minute_has_passed() -> None:
     now = [100.0]
-    served = Exports(True, clock=lambda: now[0])
+    served = exports(True, clock=lambda: now[0])
     assert [served.refusal() for _ in range(EXPORTS_A_MINUTE)] == [""] * EXPORTS_A_MINUTE
     now[0] += 20
     refused = served.refusal()
@@ -22,9 +25,22 @@ def test_a_served_app_exports_again_once_a_minute_has_passed() -> None:
     assert served.refusal().startswith("Not exported")
 
 
-def test_the_players_own_app_exports_at_every_press() -> None:
-    own = Exports(False, clock=lambda: 0.0)
+def test_the_players_own_app_exports_and_deals_at_every_press() -> None:
+    own = exports(False, clock=lambda: 0.0)
     assert all(own.refusal() == "" for _ in range(100))
+    dealt = deals(False, clock=lambda: 0.0)
+    assert all(dealt.refusal() == "" for _ in range(100))
+
+
+def test_a_served_app_deals_again_once_a_minute_has_passed() -> None:
+    now = [5.0]
+    served = deals(True, clock=lambda: now[0])
+    assert [served.refusal() for _ in range(DEALS_A_MINUTE)] == [""] * DEALS_A_MINUTE
+    now[0] += 45
+    refused = served.refusal()
+    assert refused.startswith("Not dealt") and "try again in 15 s" in refused
+    now[0] += 15
+    assert served.refusal() == ""
 
 
 async def exports_done(app: Any) -> None:

@@ -34,8 +34,9 @@ from parlour.store.opening import StoreError
 from parlour.store.paths import data_dir as resolve_data_dir
 from parlour.store.writer import Writer
 from parlour.tui.breakpoints import StyledOnce
-from parlour.tui.exports import Exports
+from parlour.tui.exports import deals
 from parlour.tui.exports import drop_undelivered
+from parlour.tui.exports import exports
 from parlour.tui.notices import PlainNotices
 from parlour.tui.offloop import answered
 from parlour.tui.offloop import in_thread
@@ -133,7 +134,9 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
         #: run by parlour serve ("one-player", "any-player"): settings last for the visit
         self.served, self.fixed_player = bool(served), served == "one-player"
         #: how many records it has exported lately (a served app writes a few a minute)
-        self.exports = Exports(self.served)
+        self.exports = exports(self.served)
+        #: how many games it has dealt lately (a served app deals a few a minute)
+        self.deals = deals(self.served)
         #: the day whose course is today's (None: the UTC date, asked each time)
         self._today = today
         #: whose games these are (None: the settings file's player, else the login name)

@@ -24,6 +24,7 @@ from parlour.session import Session
 from parlour.store.database import Store
 from parlour.store.opening import StoreError
 from parlour.store.writer import Writer
+from parlour.tui.exports import Allowance
 from parlour.tui.offloop import answered
 from parlour.tui.offloop import in_thread
 from parlour.tui.offloop import in_writer
@@ -44,6 +45,8 @@ class Routing(App[None]):
     writer: Writer
     #: the rule options switched on (each game takes those it has)
     options: frozenset[str]
+    #: the games dealt lately (an app served to a browser deals a few a minute)
+    deals: Allowance
 
     def show_menu(self) -> None:
         """The start screen: the one under this screen, however many screens lie between
@@ -85,6 +88,8 @@ class Routing(App[None]):
 
     def start_new_game(self, game: str, **how: Unpack[NewGame]) -> None:
         rules = find_game(game)
+        if self._not_dealt():
+            return
         options = how.get("options")
         if options is None:
             options = self.options_for(rules.id)
@@ -130,6 +135,8 @@ class Routing(App[None]):
                 if unfinished is not None:
                     await self._continue_round(unfinished.id, replace, asked_on)
                     return
+            if self._not_dealt():
+                return
             course = random.SystemRandom().getrandbits(40) if course is None else course
             chosen = course
             # written in its turn after the moves handed to the writer before it
@@ -144,6 +151,15 @@ class Routing(App[None]):
         if place(self) is asked_on:
             session = Session.first_hole(store, round_id, course, options)
             self._show(self.game_screen(Playing(session)), replace)
+
+    def _not_dealt(self) -> bool:
+        """Whether a new game may not be dealt now (an app served to a browser deals a few
+        a minute): if so, the player is told why, and the screen shown stays."""
+        refused = self.deals.refusal()
+        if refused:
+            self.notify(refused, severity="warning", timeout=10)
+            self._nothing_opened()
+        return bool(refused)
 
     def _nothing_opened(self) -> None:
         """At start-up, when what the command line asked for could not be opened: the

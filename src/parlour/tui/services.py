@@ -22,7 +22,7 @@ from textual.worker import Worker
 from parlour.engine.history import Line
 from parlour.store.database import Store
 from parlour.store.writer import Writer
-from parlour.tui.exports import Exports
+from parlour.tui.exports import Allowance
 
 
 class NewGame(TypedDict, total=False):
@@ -60,7 +60,9 @@ class Services(Protocol):
     #: the player cannot be changed (an app served to a browser, unless its owner allows it)
     fixed_player: bool
     #: the records exported lately (an app served to a browser writes a few a minute)
-    exports: Exports
+    exports: Allowance
+    #: the games dealt lately (an app served to a browser deals a few a minute)
+    deals: Allowance
 
     def start_new_game(self, game: str, **how: Unpack[NewGame]) -> None: ...
 

@@ -275,6 +275,11 @@ class GolfScreen(GameScreen):
             if not session.is_finished:
                 self.status("Finish this hole before starting the next.", refused=True)
                 return
+            after = session.round_after
+            refused = "" if after is None or after.is_complete else services(self).deals.refusal()
+            if refused:  # (a new round is counted where it starts)
+                self.status(refused, refused=True)
+                return
             try:
                 following = session.next_hole()
             except StoreError as error:

@@ -60,6 +60,10 @@ def take_over(screen: GameScreen) -> None:
             "The game is over at this point: step back to take over earlier.", refused=True
         )
         return
+    refused = services(screen).deals.refusal()
+    if refused:
+        screen.status(refused, refused=True)
+        return
     from parlour.tui.screens.unfinished import tell_replacing
 
     given = len(line.moves)
