@@ -90,3 +90,12 @@ def test_c2_explicit_deck_is_checked() -> None:
         parse_deck("AS ZZ")
     assert check_deck(fresh_deck(104), 104) == fresh_deck(104)
     assert parse_cards("AS")[0] in fresh_deck(104)
+
+
+def test_c2_a_seed_out_of_range_is_named_as_written() -> None:
+    """A seed written too large was named as Python's number, unquoted, where every other
+    refusal quotes what the player wrote."""
+    with pytest.raises(DealError, match=f"not '{MAX_SEED + 1}'$"):
+        check_seed(str(MAX_SEED + 1))
+    with pytest.raises(DealError, match=f"not {MAX_SEED + 1}$"):
+        check_seed(MAX_SEED + 1)

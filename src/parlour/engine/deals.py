@@ -52,6 +52,7 @@ def check_seed(seed: object) -> int:
     parlour.engine.errors.DealError: a seed must be a whole number ... not '²³'
     """
     wanted = f"a seed must be a whole number from 0 to {MAX_SEED}"
+    given = seed  # (named in a refusal as the player wrote it)
     if isinstance(seed, bool):
         raise DealError(f"{wanted}, not {shown(seed)}")
     if isinstance(seed, str):
@@ -64,7 +65,7 @@ def check_seed(seed: object) -> int:
     if not isinstance(seed, int):
         raise DealError(f"{wanted}, not {shown(seed)}")
     if not 0 <= seed <= MAX_SEED:
-        raise DealError(f"{wanted}, not {shown(seed)}")
+        raise DealError(f"{wanted}, not {shown(given)}")
     return seed
 
 
