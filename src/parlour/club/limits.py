@@ -14,36 +14,17 @@
 
 from __future__ import annotations
 
-import ipaddress
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Final
 
+from parlour.connections import counted_as
+
 #: buckets kept at most (the least recently used are forgotten, as if full)
 MAX_BUCKETS: Final = 100_000
 
-
-def counted_as(address: str) -> str:
-    """The name an address's requests are counted under: an IPv6 address by its /64 (a
-    home or a host is given a whole /64, so counting each address would let one player
-    take a new one for every request), an IPv4 one as it is (and as itself when written
-    as IPv6).
-
-    >>> counted_as("2001:db8:1:2:aaaa::1"), counted_as("2001:db8:1:2::ffff")
-    ('2001:db8:1:2::/64', '2001:db8:1:2::/64')
-    >>> counted_as("192.0.2.7"), counted_as("::ffff:192.0.2.7"), counted_as("?")
-    ('192.0.2.7', '192.0.2.7', '?')
-    """
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
-    return str(ip)
+__all__ = ["MAX_BUCKETS", "RateLimits", "counted_as"]
 
 
 class RateLimits:

@@ -40,6 +40,9 @@ from parlour.club.limits import counted_as
 from parlour.club.logs import log
 from parlour.club.settings import ClubSettings
 from parlour.club.verify import Verifier
+from parlour.connections import Door
+from parlour.connections import handler_arguments
+from parlour.connections import listen
 from parlour.engine.errors import ParlourError
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import parse_course_code
@@ -313,6 +316,26 @@ def make_app(settings: ClubSettings, database: ClubDatabase, verifier: Verifier)
     return app
 
 
+def door_of(settings: ClubSettings) -> Door:
+    """The connections the club takes (docs/club.md): behind a trusted proxy every
+    connection comes from the proxy, which bounds its own clients, so none is counted by
+    address."""
+    per_address = None if settings.trust_proxy else settings.max_connections_per_address
+    return Door(settings.max_connections, per_address, settings.header_timeout)
+
+
+def refusals() -> Callable[[str, str], None]:
+    """Logs a connection refused, at most :data:`REFUSALS_LOGGED` a minute for each
+    address."""
+    logged = RateLimits(REFUSALS_LOGGED)
+
+    def refused(address: str, why: str) -> None:
+        if logged.allow(counted_as(address)):
+            log("connection refused", address=address, reason=why)
+
+    return refused
+
+
 def serve(settings: ClubSettings, announce: Callable[[str], None]) -> None:
     """Run the club until Ctrl-C or SIGTERM: migrate the database, start the verifying
     processes, listen; ``announce`` is told the address once the socket listens."""
@@ -333,14 +356,21 @@ def serve(settings: ClubSettings, announce: Callable[[str], None]) -> None:
             await wait_ready(database, 30)
             revision = await database.migrate()
             await verifier.warm()
-            runner = web.AppRunner(make_app(settings, database, verifier), access_log=None)
+            door = door_of(settings)
+            runner = web.AppRunner(
+                make_app(settings, database, verifier), access_log=None, **handler_arguments(door)
+            )
             await runner.setup()
-            site = web.TCPSite(runner, settings.host, settings.port)
-            await site.start()
+            try:
+                listening = await listen(runner, settings.host, settings.port, door, refusals())
+            except BaseException:
+                await runner.cleanup()
+                raise
             log("listening", host=settings.host, port=settings.port, database=database.shown,
                 schema=revision, workers=verifier.workers)  # fmt: skip
             announce(database.kind)
             await stop.wait()
+            listening.close()
             await runner.cleanup()
         finally:
             verifier.close()

@@ -17,6 +17,10 @@ MAX_BUDGET: Final = 3600.0
 MAX_WORKERS_A_CORE: Final = 4
 #: the largest request size limit (a body is held in memory while it is read)
 MAX_BODY: Final = 16 * 1024 * 1024
+#: the most connections open at once that may be allowed (each is a file descriptor)
+MOST_CONNECTIONS: Final = 65536
+#: the longest time a connection may be given to send a request's headers
+MOST_HEADER_SECONDS: Final = 300.0
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,14 @@ class ClubSettings:
     trust_proxy: bool = False
     #: database connections kept open (PostgreSQL)
     pool_size: int = 10
+    #: connections open at once (beyond it a new one is answered 503 and closed)
+    max_connections: int = 256
+    #: connections open at once from one address (an IPv6 address with its /64); not
+    #: applied with ``trust_proxy``, whose connections all come from the proxy
+    max_connections_per_address: int = 32
+    #: seconds a connection has to send a request's headers, from opening and from each
+    #: answer (an idle kept-alive connection is closed then too)
+    header_timeout: float = 10.0
 
     @property
     def worker_count(self) -> int:
@@ -109,3 +121,17 @@ def _check(settings: ClubSettings) -> None:
             raise SettingsError(f"a rate of {rate} a minute: give a number, 0 for no limit")
     if settings.max_bytes < 1024:
         raise SettingsError("the request size limit must be at least 1024 bytes")
+    if not 0 < settings.max_connections <= MOST_CONNECTIONS:
+        raise SettingsError(
+            f"{settings.max_connections} connections at once: give from 1 to {MOST_CONNECTIONS}"
+        )
+    if not 0 < settings.max_connections_per_address <= settings.max_connections:
+        raise SettingsError(
+            f"{settings.max_connections_per_address} connections from one address: give from 1 "
+            f"to the connections at once ({settings.max_connections})"
+        )
+    if not 0 < settings.header_timeout <= MOST_HEADER_SECONDS:
+        raise SettingsError(
+            f"a header timeout of {settings.header_timeout} s: give more than 0 seconds and at "
+            f"most {MOST_HEADER_SECONDS:g}"
+        )

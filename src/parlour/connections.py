@@ -1,0 +1,185 @@
+"""The door of Parlour's two web servers (``parlour serve`` and ``parlour club serve``):
+how many connections may be open at once, in all and from one address, and how long a
+connection may take to send a request.
+
+aiohttp bounds what a request may hold, not how many connections are open: a client
+that opened hundreds and sent nothing, or half a request's headers, held every one of
+them until aiohttp's keep-alive timeout (75 s under ``web.run_app``, an hour under an
+``AppRunner``). Here each connection passes a :class:`Doorman` first, the protocol
+factory the listening socket is given: beyond :attr:`Door.most` open connections, or
+:attr:`Door.most_per_address` from one address, a new connection is answered ``503`` and
+closed at once, and the connections already open go on as before. The time for a
+request's headers is aiohttp's own keep-alive timeout (:func:`handler_arguments`): it
+runs from the moment a connection opens, and again from each answer, and closes the
+connection if no whole request has come by then; a request being answered (a served
+app's websocket, however long it lasts) is never cut off by it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from typing import Final
+
+from aiohttp import web
+
+#: what a connection beyond the limits is told before it is closed
+BUSY: Final = (
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    b"Content-Length: 41\r\nRetry-After: 10\r\nConnection: close\r\n\r\n"
+    b"Too many connections: try again shortly.\n"
+)
+
+
+def counted_as(address: str) -> str:
+    """The name an address is counted under: an IPv6 address by its /64 (a home or a
+    host is given a whole /64, so counting each address would let one client take a new
+    one for every connection), an IPv4 one as it is (and as itself when written as IPv6).
+
+    >>> counted_as("2001:db8:1:2:aaaa::1"), counted_as("2001:db8:1:2::ffff")
+    ('2001:db8:1:2::/64', '2001:db8:1:2::/64')
+    >>> counted_as("192.0.2.7"), counted_as("::ffff:192.0.2.7"), counted_as("?")
+    ('192.0.2.7', '192.0.2.7', '?')
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+@dataclass(frozen=True)
+class Door:
+    #: connections open at once, in all
+    most: int
+    #: connections open at once from one address (None: no limit but ``most``)
+    most_per_address: int | None
+    #: seconds a connection has to send a whole request's headers, from the moment it
+    #: opens and again from each answer (an idle kept-alive connection is closed then)
+    header_seconds: float
+
+
+def handler_arguments(door: Door) -> dict[str, Any]:
+    """aiohttp's arguments for each connection's handler (``AppRunner(app, **these)``).
+
+    aiohttp arms its keep-alive timer when a connection opens and again after each
+    answer, and closes the connection when it fires while no request is being answered
+    (data arriving does not put it off): so it bounds both the wait for a request's
+    headers and an idle kept-alive connection."""
+    return {"keepalive_timeout": door.header_seconds}
+
+
+class Doorman:
+    """The protocol factory of a listening socket, in front of aiohttp's ``web.Server``
+    (``runner.server``): a connection within the limits is handed to aiohttp as it would
+    be without it; one beyond them is answered :data:`BUSY` and closed, and
+    ``refused(address, why)`` is told."""
+
+    def __init__(
+        self,
+        server: web.Server,
+        door: Door,
+        refused: Callable[[str, str], None] = lambda address, why: None,
+    ) -> None:
+        self.server = server
+        self.door = door
+        self.refused = refused
+        #: connections open now, in all and by address counted
+        self.open = 0
+        self.by_address: Counter[str] = Counter()
+
+    def __call__(self) -> asyncio.Protocol:
+        return _Guarded(self)
+
+    def admit(self, address: str) -> bool:
+        door = self.door
+        counted = counted_as(address)
+        if self.open >= door.most:
+            self.refused(address, f"too many connections ({self.open} open, at most {door.most})")
+            return False
+        if door.most_per_address is not None and self.by_address[counted] >= door.most_per_address:
+            self.refused(
+                address,
+                f"too many connections from its address ({self.by_address[counted]} open, "
+                f"at most {door.most_per_address})",
+            )
+            return False
+        self.open += 1
+        self.by_address[counted] += 1
+        return True
+
+    def release(self, address: str) -> None:
+        counted = counted_as(address)
+        self.open -= 1
+        self.by_address[counted] -= 1
+        if self.by_address[counted] <= 0:
+            del self.by_address[counted]
+
+
+class _Guarded(asyncio.Protocol):
+    """One connection: aiohttp's own handler once admitted, every event passed on to it
+    unchanged; nothing at all if refused."""
+
+    def __init__(self, doorman: Doorman) -> None:
+        self._doorman = doorman
+        self._inner: web.RequestHandler | None = None
+        self._address = "?"
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        self._address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        if not self._doorman.admit(self._address):
+            if isinstance(transport, asyncio.WriteTransport):
+                transport.write(BUSY)
+            transport.close()
+            return
+        self._inner = self._doorman.server()
+        self._inner.connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        if self._inner is not None:
+            self._inner.data_received(data)
+
+    def eof_received(self) -> None:
+        # (aiohttp's handler answers None: the transport closes its side)
+        if self._inner is not None:
+            self._inner.eof_received()
+
+    def pause_writing(self) -> None:
+        if self._inner is not None:
+            self._inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self._inner is not None:
+            self._inner.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        inner, self._inner = self._inner, None
+        if inner is not None:
+            self._doorman.release(self._address)
+            inner.connection_lost(exc)
+
+
+async def listen(
+    runner: web.BaseRunner,
+    host: str,
+    port: int,
+    door: Door,
+    refused: Callable[[str, str], None] = lambda address, why: None,
+) -> asyncio.Server:
+    """Listen on ``host`` and ``port`` for ``runner`` (set up) through a
+    :class:`Doorman`; the listening server, which the caller closes before
+    ``runner.cleanup()``."""
+    server = runner.server
+    if server is None:
+        raise RuntimeError("the runner is not set up")
+    loop = asyncio.get_running_loop()
+    return await loop.create_server(Doorman(server, door, refused), host, port, backlog=128)

@@ -1,0 +1,128 @@
+"""Connections: a club closes a connection that has not sent a whole request in time, and
+refuses connections beyond its limits (in all, and from one address), while those
+already open go on being answered. Real connections to a real club (``parlour club
+serve`` in a process of its own), its limits set small through the environment."""
+
+from __future__ import annotations
+
+import http.client
+import time
+from pathlib import Path
+
+import pytest
+
+from parlour.club.settings import SettingsError
+from parlour.club.settings import from_environment
+from tests.club.helpers import club_server
+from tests.club.helpers import status_of
+from tests.connecting import closed_ones
+from tests.connecting import hoard
+from tests.connecting import wait_closed
+
+pytestmark = pytest.mark.xdist_group("club")
+
+
+def port_of(url: str) -> int:
+    return int(url.rsplit(":", 1)[1])
+
+
+def test_a_connection_that_sends_no_whole_request_in_time_is_closed(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with club_server(str(data / "club.db"), data,
+                     env={"PARLOUR_CLUB_HEADER_TIMEOUT": "1"}) as url:  # fmt: skip
+        port = port_of(url)
+        half = f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode()
+        with hoard(port, 3) as silent, hoard(port, 3, sent=half) as slow:
+            # the slow ones go on sending a header line every half second (slowloris):
+            # data coming does not put the timeout off
+            start = time.monotonic()
+            while time.monotonic() - start < 15 and len(closed_ones(silent + slow)) < 6:
+                for connection in slow:
+                    if not connection.closed:
+                        connection.client.send(b"X-Slow: 1\r\n")
+                time.sleep(0.5)
+            took = time.monotonic() - start
+            assert len(closed_ones(silent + slow)) == 6, f"open after {took:.0f} s"
+            assert all(c.received == b"" for c in silent + slow)
+        # a kept-alive connection is answered, then closed when idle as long
+        kept = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        kept.request("GET", "/healthz")
+        assert kept.getresponse().read() and kept.sock is not None
+        kept.sock.settimeout(15)
+        assert kept.sock.recv(1) == b""
+        kept.close()
+        assert status_of(url + "/healthz") == 200
+
+
+def test_connections_beyond_the_limits_are_refused_and_the_others_go_on(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    limits = {
+        "PARLOUR_CLUB_MAX_CONNECTIONS": "20",
+        "PARLOUR_CLUB_MAX_CONNECTIONS_PER_ADDRESS": "8",
+        # (long enough that none of the connections held here times out meanwhile)
+        "PARLOUR_CLUB_HEADER_TIMEOUT": "120",
+    }
+    with club_server(str(data / "club.db"), data, env=limits) as url:
+        port = port_of(url)
+        # a player's kept-alive connection, open before the flood
+        player = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        player.request("GET", "/healthz")
+        assert player.getresponse().read()
+        with hoard(port, 12) as mine:
+            # its address has 8 at most: the player's one and 7 of these
+            wait_closed(mine, 5, 15)
+            time.sleep(1)
+            refused = closed_ones(mine)
+            assert len(refused) == 5
+            assert all(c.received.startswith(b"HTTP/1.1 503 ") for c in refused)
+            with hoard(port, 8, source="127.0.0.2") as theirs:
+                # another address is not held back by the first one's
+                time.sleep(1)
+                assert closed_ones(theirs) == []
+                # 16 open: a third address has 4 before the club's 20
+                with hoard(port, 8, source="127.0.0.3") as third:
+                    wait_closed(third, 4, 15)
+                    time.sleep(1)
+                    assert len(closed_ones(third)) == 4
+                    assert len(closed_ones(mine + theirs)) == 5
+                    # the player's connection is answered as before
+                    player.request("GET", "/healthz")
+                    assert player.getresponse().status == 200
+                    # a new one is refused at once
+                    started = time.monotonic()
+                    try:
+                        status = status_of(url + "/healthz", timeout=15)
+                    except (ConnectionError, http.client.HTTPException):
+                        status = 0
+                    assert status in (0, 503)
+                    assert time.monotonic() - started < 10
+        player.close()
+        # the hoard gone, the club answers again
+        statuses = []
+        while len(statuses) < 100 and 200 not in statuses:
+            statuses.append(status_of(url + "/healthz"))
+            time.sleep(0.1)
+        assert statuses[-1] == 200
+    log = (data.parent / f"club-{port}.log").read_text()
+    assert '"event": "connection refused"' in log
+    assert "too many connections from its address (8 open, at most 8)" in log
+
+
+def test_connection_limits_are_checked() -> None:
+    settings = from_environment({}, {})
+    assert (settings.max_connections, settings.max_connections_per_address) == (256, 32)
+    assert settings.header_timeout == 10
+    for given in (
+        {"max_connections": 0},
+        {"max_connections": 10**6},
+        {"max_connections": 8, "max_connections_per_address": 9},
+        {"max_connections_per_address": 0},
+        {"header_timeout": 0.0},
+        {"header_timeout": float("nan")},
+        {"header_timeout": 301.0},
+    ):
+        with pytest.raises(SettingsError):
+            from_environment({}, given)
+    assert from_environment({"PARLOUR_CLUB_HEADER_TIMEOUT": "2.5"}, {}).header_timeout == 2.5
