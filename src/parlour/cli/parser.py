@@ -229,6 +229,21 @@ def _other_commands(commands: Any) -> None:
         help="end an app after this long without a key or a click (default: 1800, half an hour)",
     )
     serve.add_argument(
+        "--max-connections",
+        type=int,
+        default=128,
+        metavar="N",
+        help="connections open at once, the apps' own included (default: 128)",
+    )
+    serve.add_argument(
+        "--header-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="close a connection that has not sent a request's headers within this long "
+        "(default: 10)",
+    )
+    serve.add_argument(
         "--allow-host",
         action="append",
         default=[],

@@ -23,9 +23,15 @@ from parlour.cli.common import SERVED_MODES
 from parlour.cli.common import CliError
 from parlour.cli.common import player_name
 
-#: the bounds of ``--max-apps`` and ``--idle-timeout``
+#: the bounds of ``--max-apps``, ``--idle-timeout``, ``--max-connections`` and
+#: ``--header-timeout``
 MAX_APPS_LIMIT = 64
 IDLE_LIMIT = 7 * 24 * 3600
+CONNECTIONS_LIMIT = 4096
+HEADER_LIMIT = 300
+#: connections beyond the apps' own that ``--max-connections`` leaves at the least (a
+#: page and its files, a tab that waits for a place)
+SPARE_CONNECTIONS = 8
 
 
 def command_serve(args: argparse.Namespace) -> int:
@@ -38,6 +44,7 @@ def command_serve(args: argparse.Namespace) -> int:
     from parlour.cli.serve.server import Limits
     from parlour.cli.serve.server import ParlourServer
     from parlour.cli.settings import checked_theme
+    from parlour.connections import Door
     from parlour.store.config import load
     from parlour.store.paths import data_dir
 
@@ -49,6 +56,17 @@ def command_serve(args: argparse.Namespace) -> int:
         raise CliError(
             f"--idle-timeout {args.idle_timeout:g}: seconds, more than 0 and at most "
             f"{IDLE_LIMIT} (a week)"
+        )
+    least = args.max_apps + SPARE_CONNECTIONS
+    if not least <= args.max_connections <= CONNECTIONS_LIMIT:
+        raise CliError(
+            f"--max-connections {args.max_connections}: a number from {least} (--max-apps "
+            f"and {SPARE_CONNECTIONS} more) to {CONNECTIONS_LIMIT}"
+        )
+    if not 0 < args.header_timeout <= HEADER_LIMIT:
+        raise CliError(
+            f"--header-timeout {args.header_timeout:g}: seconds, more than 0 and at most "
+            f"{HEADER_LIMIT}"
         )
     for name in args.allow_host:
         parsed = split_host(name)
@@ -68,7 +86,16 @@ def command_serve(args: argparse.Namespace) -> int:
 
     loopback = is_loopback(args.host)
     gate = Gate(new_token(), host_names(args.host, args.allow_host), any_address=not loopback)
-    limits = Limits(max_apps=args.max_apps, idle_seconds=args.idle_timeout)
+    limits = Limits(
+        max_apps=args.max_apps,
+        idle_seconds=args.idle_timeout,
+        door=Door(
+            most=args.max_connections,
+            # (beyond loopback: every client on this computer has a loopback address)
+            most_per_address=None if loopback else args.max_connections // 2,
+            header_seconds=args.header_timeout,
+        ),
+    )
     links = [f"http://{host}:{args.port}/?token={gate.token}" for host in _link_hosts(args.host)]
 
     def announce(*_: object) -> None:

@@ -35,6 +35,9 @@ from parlour.cli.serve.guard import Gate
 from parlour.cli.serve.guard import same_origin
 from parlour.cli.serve.journal import Journal
 from parlour.cli.serve.journal import quoted
+from parlour.connections import Door
+from parlour.connections import handler_arguments
+from parlour.connections import listen
 
 #: aiohttp pings every websocket this often and drops one that has not answered within
 #: half of it (a browser that vanished without closing its connection)
@@ -63,12 +66,19 @@ def _policy(host: str) -> str:
     )
 
 
+#: the connections served at once, and how long one may take to send a request's headers
+#: (``--max-connections``, ``--header-timeout``)
+DEFAULT_DOOR: Final = Door(most=128, most_per_address=None, header_seconds=10.0)
+
+
 @dataclass(frozen=True)
 class Limits:
     #: apps running at once (one per browser tab)
     max_apps: int = 4
     #: seconds without a key or a click before an app is ended
     idle_seconds: float = 1800.0
+    #: connections open at once, and how long one may take to send a request
+    door: Door = DEFAULT_DOOR
 
 
 #: a stylesheet of another server in the page (its font)
@@ -295,18 +305,38 @@ class ParlourServer(Server):
 
     def serve(self, debug: bool = False) -> None:
         """Listen until Ctrl-C or SIGTERM; the address is announced once the socket is
-        listening. No access log: request lines would carry the token."""
+        listening. No access log: request lines would carry the token. Every connection
+        passes the door first (:mod:`parlour.connections`): ``web.run_app`` gives its
+        listening socket aiohttp's own, which counts no connection."""
         self.debug = debug
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
-        loop.add_signal_handler(signal.SIGINT, self.request_exit)
-        loop.add_signal_handler(signal.SIGTERM, self.request_exit)
-        web.run_app(
-            self._make_app(),
-            host=self.host,
-            port=self.port,
-            handle_signals=False,
-            loop=loop,
-            print=self.announce,
-            access_log=None,
-        )
+        stop = asyncio.Event()
+        loop.add_signal_handler(signal.SIGINT, stop.set)
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+        try:
+            loop.run_until_complete(self._run(stop))
+        finally:
+            pending = asyncio.all_tasks(loop)
+            for task in pending:
+                task.cancel()
+            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+
+    async def _run(self, stop: asyncio.Event) -> None:
+        door = self.limits.door
+        runner = web.AppRunner(await self._make_app(), access_log=None, **handler_arguments(door))
+        await runner.setup()
+        try:
+            listening = await listen(runner, self.host, self.port, door, self._refused)
+            try:
+                self.announce()
+                await stop.wait()
+            finally:
+                listening.close()
+        finally:
+            await runner.cleanup()
+
+    def _refused(self, peer: str, why: str) -> None:
+        self.journal.refused(peer, why)
