@@ -29,7 +29,7 @@ def port_of(url: str) -> int:
 def test_a_connection_that_sends_no_whole_request_in_time_is_closed(tmp_path: Path) -> None:
     data = tmp_path / "data"
     with club_server(str(data / "club.db"), data,
-                     env={"PARLOUR_CLUB_HEADER_TIMEOUT": "1"}) as url:  # fmt: skip
+                     env={"PARLOUR_CLUB_REQUEST_TIMEOUT": "1"}) as url:  # fmt: skip
         port = port_of(url)
         half = f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode()
         with hoard(port, 3) as silent, hoard(port, 3, sent=half) as slow:
@@ -62,7 +62,7 @@ def test_connections_beyond_the_limits_are_refused_and_the_others_go_on(
         "PARLOUR_CLUB_MAX_CONNECTIONS": "20",
         "PARLOUR_CLUB_MAX_CONNECTIONS_PER_ADDRESS": "8",
         # (long enough that none of the connections held here times out meanwhile)
-        "PARLOUR_CLUB_HEADER_TIMEOUT": "120",
+        "PARLOUR_CLUB_REQUEST_TIMEOUT": "120",
     }
     with club_server(str(data / "club.db"), data, env=limits) as url:
         port = port_of(url)
@@ -113,16 +113,42 @@ def test_connections_beyond_the_limits_are_refused_and_the_others_go_on(
 def test_connection_limits_are_checked() -> None:
     settings = from_environment({}, {})
     assert (settings.max_connections, settings.max_connections_per_address) == (256, 32)
-    assert settings.header_timeout == 10
+    assert settings.request_timeout == 10
     for given in (
         {"max_connections": 0},
         {"max_connections": 10**6},
         {"max_connections": 8, "max_connections_per_address": 9},
         {"max_connections_per_address": 0},
-        {"header_timeout": 0.0},
-        {"header_timeout": float("nan")},
-        {"header_timeout": 301.0},
+        {"request_timeout": 0.0},
+        {"request_timeout": float("nan")},
+        {"request_timeout": 301.0},
     ):
         with pytest.raises(SettingsError):
             from_environment({}, given)
-    assert from_environment({"PARLOUR_CLUB_HEADER_TIMEOUT": "2.5"}, {}).header_timeout == 2.5
+    assert from_environment({"PARLOUR_CLUB_REQUEST_TIMEOUT": "2.5"}, {}).request_timeout == 2.5
+
+
+def test_a_request_whose_body_comes_too_slowly_is_answered_and_closed(tmp_path: Path) -> None:
+    """Headers in time, then a round record a few bytes at a time (slow POST): the club
+    stops waiting for it."""
+    data = tmp_path / "data"
+    with club_server(str(data / "club.db"), data,
+                     env={"PARLOUR_CLUB_REQUEST_TIMEOUT": "1"}) as url:  # fmt: skip
+        port = port_of(url)
+        headers = (
+            f"POST /api/rounds HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            "Content-Type: text/plain; charset=utf-8\r\nContent-Length: 4000\r\n\r\n"
+        )
+        with hoard(port, 3, sent=headers.encode()) as slow:
+            start = time.monotonic()
+            while time.monotonic() - start < 30 and len(closed_ones(slow)) < 3:
+                for connection in slow:
+                    if not connection.closed:
+                        connection.client.send(b"# a comment\n")
+                time.sleep(0.5)
+            took = time.monotonic() - start
+            assert len(closed_ones(slow)) == 3, f"open after {took:.0f} s"
+            for connection in slow:
+                assert connection.received.startswith(b"HTTP/1.1 408 "), connection.received
+                assert b"did not come within 1 s" in connection.received
+        assert status_of(url + "/healthz") == 200

@@ -34,8 +34,9 @@ def add_club_parser(commands: Any, app_arguments: Any) -> None:
                        help="connections open at once (default: 256)")  # fmt: skip
     serve.add_argument("--max-connections-per-address", type=int, metavar="N",
                        help="connections open at once from one address (default: 32)")  # fmt: skip
-    serve.add_argument("--header-timeout", type=float, metavar="S",
-                       help="seconds for a request's headers to come (default: 10)")  # fmt: skip
+    serve.add_argument("--request-timeout", type=float, metavar="S",
+                       help="seconds for a request's headers, then its body, to come "
+                       "(default: 10)")  # fmt: skip
     serve.add_argument("--trust-proxy", action="store_const", const=True,
                        help="take the client's address from X-Forwarded-For")  # fmt: skip
     app_arguments(serve)

@@ -153,9 +153,15 @@ async def submit_round(request: web.Request) -> web.Response:
         return refuse(429, f"too many rounds from your address: wait {wait} s",
                       **{"Retry-After": str(wait)})  # fmt: skip
     try:
-        body = await request.read()
+        # (aiohttp waits for a body as long as it takes: one sent a few bytes at a time
+        # held its connection for as long as its sender liked)
+        async with asyncio.timeout(settings.request_timeout):
+            body = await request.read()
     except web.HTTPRequestEntityTooLarge:
         return _too_large(settings)
+    except TimeoutError:
+        return refuse(408, f"the round record did not come within {settings.request_timeout:g} "
+                      "s of its request's headers", Connection="close")  # fmt: skip
     if len(body) > settings.max_bytes:
         return _too_large(settings)
     try:
@@ -321,7 +327,7 @@ def door_of(settings: ClubSettings) -> Door:
     connection comes from the proxy, which bounds its own clients, so none is counted by
     address."""
     per_address = None if settings.trust_proxy else settings.max_connections_per_address
-    return Door(settings.max_connections, per_address, settings.header_timeout)
+    return Door(settings.max_connections, per_address, settings.request_timeout)
 
 
 def refusals() -> Callable[[str, str], None]:

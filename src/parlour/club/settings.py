@@ -19,8 +19,8 @@ MAX_WORKERS_A_CORE: Final = 4
 MAX_BODY: Final = 16 * 1024 * 1024
 #: the most connections open at once that may be allowed (each is a file descriptor)
 MOST_CONNECTIONS: Final = 65536
-#: the longest time a connection may be given to send a request's headers
-MOST_HEADER_SECONDS: Final = 300.0
+#: the longest time a connection may be given to send a request's headers, or its body
+MOST_REQUEST_SECONDS: Final = 300.0
 
 
 @dataclass(frozen=True)
@@ -51,8 +51,8 @@ class ClubSettings:
     #: applied with ``trust_proxy``, whose connections all come from the proxy
     max_connections_per_address: int = 32
     #: seconds a connection has to send a request's headers, from opening and from each
-    #: answer (an idle kept-alive connection is closed then too)
-    header_timeout: float = 10.0
+    #: answer (an idle kept-alive connection is closed then too), and then its body
+    request_timeout: float = 10.0
 
     @property
     def worker_count(self) -> int:
@@ -130,8 +130,8 @@ def _check(settings: ClubSettings) -> None:
             f"{settings.max_connections_per_address} connections from one address: give from 1 "
             f"to the connections at once ({settings.max_connections})"
         )
-    if not 0 < settings.header_timeout <= MOST_HEADER_SECONDS:
+    if not 0 < settings.request_timeout <= MOST_REQUEST_SECONDS:
         raise SettingsError(
-            f"a header timeout of {settings.header_timeout} s: give more than 0 seconds and at "
-            f"most {MOST_HEADER_SECONDS:g}"
+            f"a request timeout of {settings.request_timeout} s: give more than 0 seconds and at "
+            f"most {MOST_REQUEST_SECONDS:g}"
         )
