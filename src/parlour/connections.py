@@ -168,6 +168,32 @@ class _Guarded(asyncio.Protocol):
             inner.connection_lost(exc)
 
 
+class NoRoom(OSError):
+    """The open-file limit cannot hold the connections allowed."""
+
+
+def make_room(connections: int, others: int) -> None:
+    """Raise this process's open-file limit (its soft limit, up to the hard one) so that
+    it holds ``connections`` and ``others`` more files (its own: database, processes,
+    logs); :class:`NoRoom`, saying how many connections it could hold, if the hard limit
+    is lower. A server that runs out of file descriptors stops accepting connections at
+    all (asyncio waits for one to close), its own users' included."""
+    try:
+        import resource
+    except ImportError:  # (not on Windows)
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = connections + others
+    if soft == resource.RLIM_INFINITY or needed <= soft:
+        return
+    if hard != resource.RLIM_INFINITY and needed > hard:
+        raise NoRoom(
+            f"{connections} connections at once need {needed} open files, and this process "
+            f"may open {hard} (ulimit -Hn): allow at most {max(0, hard - others)} connections"
+        )
+    resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
+
+
 async def listen(
     runner: web.BaseRunner,
     host: str,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.server
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -78,10 +79,21 @@ def round_record(course: int, player: str, pair: KeyPair | None, pick: Pick = fi
 
 @contextmanager
 def club_server(
-    database: str, data: Path, *extra: str, env: dict[str, str] | None = None
+    database: str,
+    data: Path,
+    *extra: str,
+    env: dict[str, str] | None = None,
+    open_files: int | None = None,
 ) -> Iterator[str]:
     """``parlour club serve`` on a free loopback port: its address while the block runs;
-    stopped with Ctrl-C (SIGINT) after it, as a person stops it."""
+    stopped with Ctrl-C (SIGINT) after it, as a person stops it. ``open_files``: the
+    server's open-file limit (its soft limit, as ``ulimit -Sn`` sets it)."""
+
+    def limited() -> None:
+        if open_files is not None:
+            hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+            resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, hard))
+
     port = free_port()
     command = [sys.executable, "-m", "parlour", "--data-dir", str(data), "club", "serve",
                "--port", str(port), "--database", database, "--workers", "1", *extra]  # fmt: skip
@@ -93,6 +105,7 @@ def club_server(
         text=True,
         start_new_session=True,
         env={**os.environ, **(env or {})},
+        preexec_fn=limited,  # (nothing but setrlimit, before exec)
     )
     try:
         assert server.stdout is not None

@@ -6,7 +6,11 @@ serve`` in a process of its own), its limits set small through the environment."
 from __future__ import annotations
 
 import http.client
+import resource
+import subprocess
+import sys
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -15,6 +19,7 @@ from parlour.club.settings import SettingsError
 from parlour.club.settings import from_environment
 from tests.club.helpers import club_server
 from tests.club.helpers import status_of
+from tests.club.postgres import free_port
 from tests.connecting import closed_ones
 from tests.connecting import hoard
 from tests.connecting import wait_closed
@@ -152,3 +157,35 @@ def test_a_request_whose_body_comes_too_slowly_is_answered_and_closed(tmp_path: 
                 assert connection.received.startswith(b"HTTP/1.1 408 "), connection.received
                 assert b"did not come within 1 s" in connection.received
         assert status_of(url + "/healthz") == 200
+
+
+def test_the_connections_allowed_fit_the_open_file_limit(tmp_path: Path) -> None:
+    """With a soft open-file limit of 200 (macOS gives 256), the 256 connections the club
+    allows by default would run it out of file descriptors: it raises its own limit
+    to hold them (as far as the hard limit lets it)."""
+    data = tmp_path / "data"
+    hoarding = {"PARLOUR_CLUB_REQUEST_TIMEOUT": "120"}
+    with club_server(str(data / "club.db"), data, env=hoarding, open_files=200) as url:
+        port = port_of(url)
+        with ExitStack() as stack:
+            # 240 connections, 24 from each of ten addresses: all within the limits
+            hoards = [stack.enter_context(hoard(port, 24, f"127.0.0.{n}")) for n in range(1, 11)]
+            time.sleep(1)
+            assert sum(len(closed_ones(h)) for h in hoards) == 0
+            assert status_of(url + "/healthz", timeout=15) == 200
+
+
+def test_a_club_that_cannot_hold_its_connections_says_so(tmp_path: Path) -> None:
+    def low_hard_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (200, 200))
+
+    data = tmp_path / "data"
+    command = [sys.executable, "-m", "parlour", "--data-dir", str(data), "club", "serve",
+               "--port", str(free_port()), "--workers", "1"]  # fmt: skip
+    done = subprocess.run(
+        command, capture_output=True, text=True, timeout=120, preexec_fn=low_hard_limit
+    )
+    assert done.returncode == 2
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("parlour: cannot serve the club: 256 connections at once need ")
+    assert "this process may open 200 (ulimit -Hn): allow at most" in last

@@ -43,6 +43,7 @@ from parlour.club.verify import Verifier
 from parlour.connections import Door
 from parlour.connections import handler_arguments
 from parlour.connections import listen
+from parlour.connections import make_room
 from parlour.engine.errors import ParlourError
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import parse_course_code
@@ -363,6 +364,8 @@ def serve(settings: ClubSettings, announce: Callable[[str], None]) -> None:
             revision = await database.migrate()
             await verifier.warm()
             door = door_of(settings)
+            # (the database's connections, two a verifying process, and room to spare)
+            make_room(door.most, 64 + 2 * settings.pool_size + 4 * verifier.workers)
             runner = web.AppRunner(
                 make_app(settings, database, verifier), access_log=None, **handler_arguments(door)
             )

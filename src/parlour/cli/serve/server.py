@@ -38,6 +38,7 @@ from parlour.cli.serve.journal import quoted
 from parlour.connections import Door
 from parlour.connections import handler_arguments
 from parlour.connections import listen
+from parlour.connections import make_room
 
 #: aiohttp pings every websocket this often and drops one that has not answered within
 #: half of it (a browser that vanished without closing its connection)
@@ -326,6 +327,8 @@ class ParlourServer(Server):
 
     async def _run(self, stop: asyncio.Event) -> None:
         door = self.limits.door
+        # (each app's pipes, and room to spare)
+        make_room(door.most, 64 + 4 * self.limits.max_apps)
         runner = web.AppRunner(await self._make_app(), access_log=None, **handler_arguments(door))
         await runner.setup()
         try:
