@@ -11,6 +11,7 @@ import aiohttp
 
 from tests.serving import Screen
 from tests.serving import serving
+from tests.serving import wait_until
 
 
 async def test_a_message_nested_too_deep_is_ignored(tmp_path: Path) -> None:
@@ -57,19 +58,27 @@ async def screenshot(websocket: aiohttp.ClientWebSocketResponse) -> str:
 
 async def test_a_served_app_keeps_only_its_latest_screenshot(tmp_path: Path) -> None:
     with serving(tmp_path / "data") as server:
-        async with (
-            aiohttp.ClientSession() as session,
-            session.ws_connect(server.websocket_url("width=200&height=60")) as websocket,
-        ):
-            screen = Screen(websocket)
-            await screen.wait_for("Golf: a single hole")
-            # a client that never fetches what it is offered: each picture was kept in
-            # the app's memory (about half a megabyte at 400 × 150), as many as it asked
-            keys = [await screenshot(websocket) for _ in range(3)]
-            sizes = []
-            for key in keys:
-                async with session.get(f"{server.base}/download/{key}") as response:
-                    assert response.status == 200
-                    sizes.append(len(await response.read()))
-            assert sizes[0] == sizes[1] == 0
-            assert sizes[2] > 10_000
+        async with aiohttp.ClientSession() as session:
+            async with session.ws_connect(server.websocket_url("width=200&height=60")) as websocket:
+                screen = Screen(websocket)
+                await screen.wait_for("Golf: a single hole")
+                # a client that never fetches what it is offered: each picture was kept
+                # in the app's memory (about half a megabyte at 400 × 150), as many as it
+                # asked, and the server kept an entry for each until it stopped, whether
+                # or not its app had ended: now the app's latest only, while it runs
+                keys = [await screenshot(websocket) for _ in range(3)]
+                answers = []
+                for key in keys:
+                    async with session.get(f"{server.base}/download/{key}") as response:
+                        answers.append((response.status, len(await response.read())))
+                assert answers[0][0] == answers[1][0] == 404
+                assert answers[2][0] == 200
+                assert answers[2][1] > 10_000
+                # fetched, it is gone
+                async with session.get(f"{server.base}/download/{keys[2]}") as response:
+                    assert response.status == 404
+                last = await screenshot(websocket)
+            # one never fetched is forgotten when its app ends
+            await wait_until(lambda: not server.apps(), 30, "the app ending with its tab")
+            async with session.get(f"{server.base}/download/{last}") as response:
+                assert response.status == 404

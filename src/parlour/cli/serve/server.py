@@ -31,6 +31,7 @@ from parlour.cli.serve.apps import MAX_HEIGHT
 from parlour.cli.serve.apps import MAX_WIDTH
 from parlour.cli.serve.apps import ServedApp
 from parlour.cli.serve.apps import clamped
+from parlour.cli.serve.downloads import LatestDownloads
 from parlour.cli.serve.guard import Gate
 from parlour.cli.serve.guard import same_origin
 from parlour.cli.serve.journal import Journal
@@ -124,6 +125,8 @@ class ParlourServer(Server):
         self.journal = journal
         self.announce = announce
         self.apps: set[ServedApp] = set()
+        # (an app's latest screenshot only, none of an app that has ended: .downloads)
+        self.download_manager = LatestDownloads()
 
     async def _make_app(self) -> web.Application:
         app = web.Application(middlewares=[self.guard])
