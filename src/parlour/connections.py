@@ -27,6 +27,9 @@ from typing import Final
 
 from aiohttp import web
 
+#: connections the kernel may hold for the server before it accepts them; asyncio accepts
+#: up to as many at once, and each is a file descriptor until one refused is closed
+BACKLOG: Final = 128
 #: what a connection beyond the limits is told before it is closed
 BUSY: Final = (
     b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
@@ -174,10 +177,12 @@ class NoRoom(OSError):
 
 def make_room(connections: int, others: int) -> None:
     """Raise this process's open-file limit (its soft limit, up to the hard one) so that
-    it holds ``connections`` and ``others`` more files (its own: database, processes,
-    logs); :class:`NoRoom`, saying how many connections it could hold, if the hard limit
-    is lower. A server that runs out of file descriptors stops accepting connections at
-    all (asyncio waits for one to close), its own users' included."""
+    it holds ``connections``, ``others`` more files (its own: database, processes, logs)
+    and a :data:`BACKLOG` of connections accepted but not yet refused; :class:`NoRoom`,
+    saying how many connections it could hold, if the hard limit is lower. A server that
+    runs out of file descriptors stops accepting connections at all (asyncio waits for
+    one to close), its own users' included."""
+    others += BACKLOG
     try:
         import resource
     except ImportError:  # (not on Windows)
@@ -208,4 +213,4 @@ async def listen(
     if server is None:
         raise RuntimeError("the runner is not set up")
     loop = asyncio.get_running_loop()
-    return await loop.create_server(Doorman(server, door, refused), host, port, backlog=128)
+    return await loop.create_server(Doorman(server, door, refused), host, port, backlog=BACKLOG)
