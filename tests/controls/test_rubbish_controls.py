@@ -130,7 +130,9 @@ def test_hints_name_the_key_and_select_the_move(tmp_path: Path) -> None:
 def test_finished_and_replaying(tmp_path: Path) -> None:
     _, controls = in_play(tmp_path, "give-up")
     assert controls.choices() == [] and controls.selected() is None
-    assert KEYS.availability(controls, "give_up", ()) is None  # greyed
+    # greyed, saying why and what to do instead
+    assert KEYS.availability(controls, "give_up", ()) == controls.over()
+    assert controls.over().startswith("The game is over and scored: n starts a new one")
     assert KEYS.availability(controls, "explain_fill", ("s",)) is False
     assert KEYS.availability(controls, "heap", ()) is True  # the heap can always be seen
     line = Line.from_seed(RUBBISH, SEED).play("dQC")

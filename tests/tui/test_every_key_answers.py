@@ -399,3 +399,45 @@ async def test_a_link_in_the_help_is_said_never_opened(
         await pilot.pause()
     assert opened == []
     assert said == ["notation.md is a page of Parlour's documentation (docs/notation.md)."]
+
+
+#: keys of play pressed once a game is over, in each game (they once said only "…
+#: cannot be used now")
+KEYS_OVER = {
+    "golf": ("1", "enter", "G"),
+    "rubbish": ("1", "enter", "s", "w", "G"),
+    "squares": ("enter",),
+    "bytwos": ("enter", "space"),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_key_of_play_once_the_game_is_over_says_so_and_what_to_do(
+    private_data_dir: Path, game: str
+) -> None:
+    app = make_app(private_data_dir, game=game, seed=3, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        if game == "golf":
+            finish_golf_hole(screen)
+        else:
+            if screen.key_state("give_up", ()) is False:  # By Twos: once the packet is made
+                await pilot.press("f")
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+            await pilot.press("G")
+            await pilot.pause()
+            await pilot.press("y")
+        await pilot.pause()
+        assert screen.session.is_finished
+        moves = len(screen.session.line.moves)
+        for key in KEYS_OVER[game]:
+            await pilot.press(key)
+            await pilot.pause()
+            said = status_text(app)
+            assert "cannot be used now" not in said, (key, said)
+            assert said.startswith("The game is over and scored: n starts a new one"), key
+        assert len(screen.session.line.moves) == moves and app.screen is screen
+

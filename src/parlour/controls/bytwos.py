@@ -374,7 +374,7 @@ class ByTwosControls(GameControls):
         return bool(self.choosing)
 
     def can_select(self) -> Availability:
-        return not self.game.is_finished or None
+        return not self.game.is_finished or self.over()
 
     def can_build(self, source: str) -> Availability:
         dealing = self._dealing()

@@ -172,13 +172,15 @@ class GameControls:
         return self.view.course.live
 
     def playing(self) -> Availability:
-        """A key that makes a move: usable in play, greyed once the game is over."""
-        return True if not self.game.is_finished else None
+        """A key that makes a move: usable in play, greyed once the game is over, saying
+        so and what to do instead (:meth:`over`)."""
+        return True if not self.game.is_finished else self.over()
 
     def legal(self, move: Any) -> Availability:
-        """A key for one particular move: usable when the engine lists it, else greyed."""
+        """A key for one particular move: usable when the engine lists it, else greyed
+        (once the game is over, saying so)."""
         playing = self.playing()
-        if not playing:
+        if playing is not True:
             return playing
         return move in self.rules.legal_moves(self.state) or None
 

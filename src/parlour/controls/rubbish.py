@@ -253,10 +253,16 @@ class RubbishControls(GameControls):
     # -- when the keys may be used ---------------------------------------------------------
 
     def can_fill_stock(self) -> Availability:
-        return self.playing() and (FROM_STOCK in self.choices() or None)
+        return self._can_fill(FROM_STOCK)
 
     def can_fill_waste(self) -> Availability:
-        return self.playing() and (FROM_WASTE in self.choices() or None)
+        return self._can_fill(FROM_WASTE)
+
+    def _can_fill(self, move: RubbishMove) -> Availability:
+        playing = self.playing()
+        if playing is not True:
+            return playing  # the game is over: says so
+        return move in self.choices() or None
 
     def can_explain(self) -> Availability:
         return self.live

@@ -378,7 +378,7 @@ class SquaresControls(GameControls):
         return bool(self._game_key()) and self.typed_square is not None
 
     def can_choose(self) -> Availability:
-        return self._game_key()
+        return self.over() if self.game.is_finished else self._game_key()
 
     def can_move_row(self) -> Availability:
         return bool(self._game_key())
