@@ -72,9 +72,11 @@ def test_while_replaying_no_move_key_is_bound_and_the_arrows_step(tmp_path: Path
     assert KEYS.availability(controls, "play", (3,), During.REPLAY) is False
     assert KEYS.availability(controls, "cursor", (1,), During.REPLAY) is False
     assert KEYS.availability(controls, "step", (1,), During.REPLAY) is True
+    # nothing to step back to: greyed, saying where the replay is and what steps
     assert (
-        KEYS.availability(controls, "step", (-1,), During.REPLAY) is None
-    )  # nothing to step back to
+        KEYS.availability(controls, "step", (-1,), During.REPLAY)
+        == "This is the deal: → steps forward."
+    )
     assert KEYS.availability(controls, "undo", (), During.REPLAY) is False
 
 

@@ -324,7 +324,7 @@ async def test_a_key_bound_to_nothing_says_so(private_data_dir: Path, game: str)
         assert "x does nothing here: ? lists the keys." in status_text(app)
         assert screen.session.state == before and app.screen is screen
 
-    # in a replay, hint is a key of play: it is not offered, and says so
+    # in a replay, hint is a key of play: it is not offered, and says what plays
     line = Line.from_seed(spec.rules(), 1)
     replay = make_app(private_data_dir, replay_text=format_record(line), record_title="g.txt")
     async with replay.run_test(size=(100, 32)) as pilot:
@@ -333,7 +333,7 @@ async def test_a_key_bound_to_nothing_says_so(private_data_dir: Path, game: str)
         assert isinstance(screen, GameScreen) and not screen.in_play
         await pilot.press("h")
         await pilot.pause()
-        assert "h does nothing here: ? lists the keys." in status_text(replay)
+        assert "h does nothing in a replay: t takes over" in status_text(replay)
         assert screen.line is not None and screen.line.moves == ()
 
 
@@ -441,3 +441,48 @@ async def test_a_key_of_play_once_the_game_is_over_says_so_and_what_to_do(
             assert said.startswith("The game is over and scored: n starts a new one"), key
         assert len(screen.session.line.moves) == moves and app.screen is screen
 
+
+def finished_golf_line() -> Line[Any, Any]:
+    line = Line.from_seed(GOLF, 1)
+    while GOLF.outcome(line.current) is None:
+        legal = GOLF.legal_moves(line.current)
+        plays = [m for m in legal if isinstance(m, PlayColumn)]
+        line = line.play(plays[-1] if plays else legal[0])
+    return line
+
+
+async def test_a_replay_says_which_way_it_can_step_and_what_plays(
+    private_data_dir: Path,
+) -> None:
+    """At either end of a replay the arrow that goes no further says where the replay
+    is and what steps instead, and a key of play says that t takes over (it once said
+    "← (Back) cannot be used now." and "u does nothing here")."""
+    line = finished_golf_line()
+    app = make_app(private_data_dir, replay_text=format_record(line), record_title="g.txt")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and not screen.in_play
+        await pilot.press("left")
+        await pilot.pause()
+        assert status_text(app).strip() == "This is the deal: → steps forward."
+        for key, shown in (("u", "u"), ("1", "1"), ("space", "Space")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert status_text(app).strip() == (
+                f"{shown} does nothing in a replay: t takes over, to play on from here."
+            )
+        assert screen.line is not None and screen.line.moves == ()
+        await pilot.press("end")
+        await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+        assert status_text(app).strip() == (
+            "This is the last move: ← steps back, Home goes to the deal."
+        )
+        await pilot.press("u")  # the game is over at the last move: step back first
+        await pilot.pause()
+        assert status_text(app).strip() == (
+            "u does nothing in a replay: t takes over after a step back (←)."
+        )
+        assert screen.line is not None and len(screen.line.moves) == len(line.moves)

@@ -255,8 +255,27 @@ class GameControls:
         return not self.game.is_finished
 
     def can_step(self, direction: int) -> Availability:
-        """A replay's step, while there is a move that way."""
-        return (self.line.can_redo if direction == 1 else self.line.can_undo) or None
+        """A replay's step, while there is a move that way (else why not, and what
+        steps)."""
+        if direction == 1:
+            return self.line.can_redo or (
+                f"This is the last move: {self.key('step', -1)} steps back, "
+                f"{self.key('step_to_start')} goes to the deal."
+            )
+        return self.line.can_undo or f"This is the deal: {self.key('step', 1)} steps forward."
+
+    def only_in_play(self, key: str) -> str:
+        """Why ``key`` does nothing in a replay when it is a key of play (undo, a move …)
+        and nothing in a replay: what does instead; "" for any other key, or in play."""
+        rows = [row for row in self.keys if row.key == key]
+        if self.view.course.during is not During.REPLAY or not rows:
+            return ""
+        if any(row.during.serves(During.REPLAY) for row in rows):
+            return ""
+        then = "takes over, to play on from here"
+        if self.rules.outcome(self.state) is not None:  # (nothing to take over here)
+            then = f"takes over after a step back ({self.key('step', -1)})"
+        return f"{rows[0].shown} does nothing in a replay: {self.key('take_over')} {then}."
 
     def can_start_another(self) -> Availability:
         return True

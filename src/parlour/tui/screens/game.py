@@ -459,7 +459,12 @@ class GameScreen(Keyed, Screen[None]):
         # (then Keyed.on_key: a key that cannot act now says why)
 
     def idle_words(self, event: events.Key) -> str:
-        # a key that does nothing on this screen says so too
+        # a key of play pressed in a replay says what plays; any other key that does
+        # nothing on this screen says so too
+        if not self.greyed_reason(event.key):
+            replaying = self.controls.only_in_play(event.key)
+            if replaying:
+                return replaying
         return self.why_idle(event)
 
     def say_idle(self, why: str) -> None:
