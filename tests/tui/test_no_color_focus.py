@@ -115,10 +115,10 @@ async def test_the_questions_buttons_mark_the_focus(private_data_dir: Path) -> N
         await pilot.pause()
         app.push_screen(ConfirmScreen("Give up?"))
         await pilot.pause()
-        assert "No (n)" in reversed_text(app) and "Yes (y)" not in reversed_text(app)
+        assert "No (n, Esc)" in reversed_text(app) and "Yes (y)" not in reversed_text(app)
         await pilot.press("tab")
         await pilot.pause()
-        assert "Yes (y)" in reversed_text(app) and "No (n)" not in reversed_text(app)
+        assert "Yes (y)" in reversed_text(app) and "No (n, Esc)" not in reversed_text(app)
 
 
 @pytest.mark.usefixtures("no_color")

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Button
 from textual.widgets import OptionList
 
 from parlour.engine.registry import round_game
@@ -171,6 +172,8 @@ async def test_the_start_screen_asks_before_a_new_deal_over_an_unfinished_one(
         await choose(pilot, app, index)
         assert isinstance(app.screen, ConfirmScreen)
         assert f"{spec.name} seed 42 (2 moves played" in app.screen.question
+        # Esc answers no, which resumes the unfinished game: the button says so
+        assert str(app.screen.query_one("#confirm-no", Button).label) == "Resume it (n, Esc)"
         await pilot.press("escape")  # the safe answer: go on with it
         await pilot.pause()
         screen = game_screen(app)
@@ -282,3 +285,35 @@ async def test_taking_over_a_replay_says_which_unfinished_game_it_replaces(
                 break
         assert f"This game replaces your unfinished game of {spec.name} seed 3" in said
     assert [g.seed for g in Store(private_data_dir).games_in_progress()] == [4]
+
+
+@pytest.mark.parametrize(
+    ("yes", "no", "sizes"),
+    [
+        ("New deal", "Resume it", ((40, 12), (100, 32))),
+        ("Yes", "No", ((40, 12), (100, 32))),
+        # (the round's question is wider than 40 columns, as it was before: not pictured)
+        ("Go on with it", "New round", ((100, 32),)),
+    ],
+)
+async def test_a_questions_buttons_name_every_key_and_fit_the_smallest_terminal(
+    private_data_dir: Path, yes: str, no: str, sizes: tuple[tuple[int, int], ...]
+) -> None:
+    """Both buttons show whole, with every key that answers them (Esc answers no), at the
+    start screen's smallest terminal as at a wide one (the no button once said only
+    "(n)", so that Esc resuming an unfinished game was said nowhere)."""
+    for size in sizes:
+        app = make_app(private_data_dir, ascii_only=True)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            app.push_screen(ConfirmScreen("Deal a new one?", yes=yes, no=no))
+            await pilot.pause()
+            screen = app.screen
+            for button_id, label in (
+                ("#confirm-yes", f"{yes} (y)"),
+                ("#confirm-no", f"{no} (n, Esc)"),
+            ):
+                button = screen.query_one(button_id, Button)
+                assert str(button.label) == label
+                region = button.content_region
+                assert region.width >= len(label) and region.right <= size[0] - 1, (size, label)

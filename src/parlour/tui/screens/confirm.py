@@ -22,6 +22,9 @@ class ConfirmScreen(OpensHelp, ModalScreen[bool]):
 
     CSS_PATH = "confirm.tcss"
     KEYS = CONFIRM_KEYS
+    #: under 50 columns the buttons take the panel's whole width (the start screen's
+    #: smallest terminal is 40 wide)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (50, "-wide")]  # noqa: RUF012 (typed by Textual)
 
     def key_target(self) -> Question:
         return self  # the type checker sees that the screen has what its keys call
@@ -32,12 +35,22 @@ class ConfirmScreen(OpensHelp, ModalScreen[bool]):
         self.yes = yes
         self.no = no
 
+    def answer_keys(self, yes: bool) -> str:
+        """The keys that answer yes (or no), as the player has them: ``n, Esc``."""
+        return ", ".join(row.shown for row in self.key_table if row.arguments == (yes,))
+
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):
             yield Static(self.question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
-                yield Button(f"{self.yes} (y)", id="confirm-yes", variant="error")
-                yield Button(f"{self.no} (n)", id="confirm-no", variant="primary")
+                yield Button(
+                    f"{self.yes} ({self.answer_keys(True)})", id="confirm-yes", variant="error"
+                )
+                # every key of the no answer is named: Esc answers it too, and in some
+                # questions "no" is not staying put (it resumes an unfinished game)
+                yield Button(
+                    f"{self.no} ({self.answer_keys(False)})", id="confirm-no", variant="primary"
+                )
         yield KeyBar()
 
     def on_mount(self) -> None:
