@@ -14,6 +14,7 @@ import os
 import pty
 import select
 import signal
+import sqlite3
 import struct
 import subprocess
 import sys
@@ -392,3 +393,51 @@ def test_a_signal_whose_handler_cannot_run_still_ends_a_command_that_plays(
     # ended by the watchdog the listener started, as the handler would have ended it
     assert status == 128 + number, process.stderr
     assert took <= GONE_WITHIN
+
+
+def read_for(one: Try, seconds: float) -> None:
+    """Go on reading what the try writes (an app whose terminal is not read cannot go on)
+    for ``seconds``, or until it has gone."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not one.check_gone():
+        if one.fd is not None and select.select([one.fd], [], [], 0.05)[0]:
+            one.read()
+        else:
+            time.sleep(0.02)
+
+
+@pytest.mark.parametrize("number", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
+def test_moves_waiting_for_a_locked_database_are_saved_when_a_signal_ends_the_app(
+    tmp_path: Path, number: signal.Signals
+) -> None:
+    """Moves made while another program holds the database are handed to the app's writer,
+    which waits for the lock; a signal then (the terminal closed, a polite kill) lets those
+    saves finish once the lock goes, as q does, and ends the app after them."""
+    one = Try(("play", "golf", "--seed", "1"), number, 0.0, tmp_path / "data")
+    one.start()
+    holder: sqlite3.Connection | None = None
+    try:
+        wait_for(one, b"seed 1")
+        holder = sqlite3.connect(one.data_dir / "parlour.db", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another program's write, under way
+        os.write(one.fd or -1, b"7")
+        wait_for(one, b"move 1")
+        os.write(one.fd or -1, b" ")
+        wait_for(one, b"move 2")
+        one.send()
+        # well past the moment the process used to be ended, the saves still waiting
+        read_for(one, 3 * GONE_WITHIN)
+        holder.execute("COMMIT")
+        read_for(one, 60)
+    finally:
+        if holder is not None:
+            holder.close()
+        one.end()
+    assert one.gone is not None, one.describe()
+    assert one.process is not None and one.process.returncode == 128 + number, one.describe()
+    assert b"Traceback" not in one.said_after, one.describe()
+    store = Store(one.data_dir)
+    try:
+        assert [game.moves for game in store.games_in_progress()] == [("7", "s")]
+    finally:
+        store.close()

@@ -20,9 +20,12 @@ four nets, each catching what the ones before it miss:
    exception from a signal can surface as another one (an import, a ``__set_name__``).
 2. **The watchdog.** The signal also starts a thread that, if the process is still there
    :data:`GRACE_SECONDS` later (a terminal that has gone can leave a write blocked for
-   ever), ends it as above.
+   ever), ends it as above; but first it lets the app's saves already handed over finish
+   (:class:`Saves`: moves made while another program holds the database wait for it),
+   for up to :data:`SAVE_SECONDS`, as long as ``q`` waits for them.
 3. **The kernel.** A timer (``ITIMER_REAL``, its ``SIGALRM`` left at the default action)
-   ends the process :data:`LAST_SECONDS` after the signal even if no Python code can run.
+   ends the process :data:`LAST_SECONDS` after the signal even if no Python code can run
+   (:data:`SAVE_SECONDS` later while saves wait).
 4. **The listener.** The three above start in Python's handler, which runs in the main
    thread between two steps of its code: a signal that comes just as the main thread goes
    into a wait the signal does not break (plain mode's read of the terminal, about to
@@ -49,6 +52,7 @@ from types import FrameType
 from typing import Any
 from typing import Final
 from typing import NoReturn
+from typing import Protocol
 
 #: the signals that end a Parlour that plays (those the system has)
 ENDING_SIGNALS: Final = tuple(
@@ -58,12 +62,27 @@ ENDING_SIGNALS: Final = tuple(
 GRACE_SECONDS: Final = 1.0
 #: how long after the signal the kernel ends the process, whatever it is doing
 LAST_SECONDS: Final = 1.5
+#: how much longer the end waits for saves handed over and not yet done (a database that
+#: another program holds locked): as long as one write waits for it, and q for them
+SAVE_SECONDS: Final = 31.0
 #: what a terminal is sent to leave full-screen mode as it was: no mouse reports, no
 #: bracketed paste, the main screen, the cursor shown
 _RESTORE_SCREEN: Final = (
     b"\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?2004l\x1b[?7h\x1b[<u\x1b[?1049l"
     b"\x1b[?25h\x1b[?1004l"
 )
+
+
+class Saves(Protocol):
+    """The app's saves that run in a thread of their own (its store's writer)."""
+
+    def pending(self) -> bool:
+        """Whether a save handed over is not done yet."""
+        ...
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait (at most ``timeout`` seconds) until every save handed over is done."""
+        ...
 
 
 class _Ending:
@@ -75,6 +94,7 @@ class _Ending:
         self.terminal: list[Any] | None = None
         self.full_screen = False
         self.clean: Callable[[int], None] | None = None
+        self.saves: Saves | None = None
         self.number: int | None = None
         self.interrupted = False
 
@@ -82,12 +102,33 @@ class _Ending:
 _state = _Ending()
 
 
-def on_signal(clean: Callable[[int], None] | None, *, full_screen: bool = False) -> None:
+def on_signal(
+    clean: Callable[[int], None] | None, *, full_screen: bool = False, saves: Saves | None = None
+) -> None:
     """Hand the signals to ``clean`` (called in the main thread with the signal's number,
     once; it must not block), or, with None, back to ending at once. ``full_screen``: the
-    terminal is in the app's full-screen mode, to be left if the process ends at once."""
+    terminal is in the app's full-screen mode, to be left if the process ends at once;
+    ``saves``: the saves to let finish before the process is ended."""
     _state.clean = clean
     _state.full_screen = full_screen
+    _state.saves = saves
+
+
+def _saving() -> bool:
+    """Whether saves handed over are still waiting to be done."""
+    saves = _state.saves
+    try:
+        return saves is not None and saves.pending()
+    except Exception:
+        return False
+
+
+def _kernel_timer(seconds: float) -> None:
+    """The kernel ends the process ``seconds`` from now (its SIGALRM at the default
+    action), whatever it is doing."""
+    with contextlib.suppress(ValueError, OSError, AttributeError):  # (not on Windows)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
 
 
 def stop_workers() -> None:
@@ -125,6 +166,14 @@ def end_now(number: int) -> NoReturn:
 
 def _watch(number: int) -> None:
     threading.Event().wait(GRACE_SECONDS)
+    saves = _state.saves
+    if saves is not None and _saving():
+        # moves wait for a database another program holds: they are written once it lets
+        # go, as q would write them (the kernel's timer pushed back to let them)
+        with contextlib.suppress(ValueError, OSError, AttributeError):
+            signal.setitimer(signal.ITIMER_REAL, SAVE_SECONDS + LAST_SECONDS - GRACE_SECONDS)
+        with contextlib.suppress(Exception):
+            saves.flush(SAVE_SECONDS)
     end_now(number)
 
 
@@ -135,9 +184,7 @@ def arm(number: int) -> bool:
     if _state.number is not None:
         return False
     _state.number = number
-    with contextlib.suppress(ValueError, OSError, AttributeError):  # (not on Windows)
-        signal.signal(signal.SIGALRM, signal.SIG_DFL)
-        signal.setitimer(signal.ITIMER_REAL, LAST_SECONDS)
+    _kernel_timer(LAST_SECONDS + (SAVE_SECONDS if _saving() else 0.0))
     threading.Thread(target=_watch, args=(number,), name="ending", daemon=True).start()
     return True
 

@@ -301,6 +301,9 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
             drop_undelivered(self._driver)
         return super().deliver_screenshot(filename, path, time_format)
 
+    def saves(self) -> ending.Saves | None:
+        return self.writer
+
     def save_now(self) -> None:
         super().save_now()
         # the moves that wait for the writer go to disk now, well before the process is

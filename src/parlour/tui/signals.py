@@ -30,7 +30,7 @@ class EndsOnSignal(App[None]):
             def clean(number: int) -> None:
                 loop.call_soon_threadsafe(self._signalled, number)
 
-            ending.on_signal(clean, full_screen=True)
+            ending.on_signal(clean, full_screen=True, saves=self.saves())
             try:
                 return await self.run_async(*args, **options)
             finally:
@@ -49,6 +49,11 @@ class EndsOnSignal(App[None]):
         self._ending_code = 128 + number
         if self._shown:
             self.exit(return_code=self._ending_code)
+
+    def saves(self) -> ending.Saves | None:
+        """The saves that run in a thread of their own, let finish before the process is
+        ended after a signal (None: the app has none)."""
+        return None
 
     _shown = False
     _ending_code: int | None = None
