@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -414,3 +415,51 @@ def test_files_are_the_players_own_whatever_the_umask(tmp_path: Path) -> None:
             assert path.stat().st_mode & 0o777 == 0o600, path.name
     assert record.stat().st_mode & 0o777 == 0o600
     assert record.parent.stat().st_mode & 0o777 == 0o700
+
+
+def _without_override() -> list[str]:
+    """What runs a command without the power to write past a file's permissions: nothing
+    for a player; for root, setpriv taking away that capability (skipped without it)."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("root writes past permissions, and setpriv is not here to stop it")
+    return [setpriv, "--bounding-set=-dac_override,-dac_read_search,-fowner"]
+
+
+@pytest.mark.parametrize("made_read_only", ["database", "folder"])
+def test_a_database_the_player_made_read_only_is_refused_not_made_writable(
+    tmp_path: Path, made_read_only: str
+) -> None:
+    """A player who makes their database (0400) or data directory (0500) read-only, to keep
+    it as it is, finds it so: opening it says it is read-only, status 2, and changes
+    neither the file nor its permissions (they were made 0600 and 0700 again, and the
+    game written into the file)."""
+    directory = tmp_path / "data"
+    with_rounds(directory, 1)
+    database = directory / "parlour.db"
+    database.chmod(0o400)
+    if made_read_only == "folder":
+        database.chmod(0o600)
+        directory.chmod(0o500)
+    modes = {path.name: path.stat().st_mode for path in (directory, *directory.iterdir())}
+    before = database.read_bytes()
+    try:
+        command = ["-m", "parlour", "--data-dir", str(directory), "play", "golf", "--seed", "1"]
+        result = subprocess.run(
+            [*_without_override(), sys.executable, *command, "--plain"],
+            input="7\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        # (SQLite may add its -wal and -shm companions, of the database's mode)
+        where = {name: tmp_path / name if name == "data" else directory / name for name in modes}
+        assert {name: path.stat().st_mode for name, path in where.items()} == modes
+        assert database.read_bytes() == before
+    finally:
+        directory.chmod(0o700)
+    assert result.returncode == 2, result
+    assert "Traceback" not in result.stderr
+    assert re.fullmatch(r"parlour: cannot use the database \S+: it is read-only\n", result.stderr)

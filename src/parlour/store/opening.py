@@ -116,9 +116,12 @@ def private_directory(directory: Path) -> None:
     if directory.exists() and not directory.is_dir():
         raise StoreUnavailable(f"cannot use the data directory {directory}: it is not a directory")
     try:
+        made = not directory.is_dir()
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if directory.stat().st_uid == os.getuid():
-            directory.chmod(0o700)
+        if made and directory.stat().st_uid == os.getuid():
+            directory.chmod(0o700)  # (whatever the umask)
+        else:
+            tighten(directory)
     except OSError as error:
         raise StoreUnavailable(
             f"cannot use the data directory {directory}: {error.strerror or error}"
@@ -134,6 +137,9 @@ def private_file(path: Path) -> None:
             descriptor = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_NOFOLLOW, 0o600)
         except OSError as error:
             raise unavailable(path, error) from None
+        with contextlib.suppress(OSError):
+            if os.fstat(descriptor).st_uid == os.getuid():
+                os.fchmod(descriptor, 0o600)  # (whatever the umask)
         os.close(descriptor)
         mode = path.lstat().st_mode
     except OSError as error:
@@ -149,10 +155,14 @@ def private_file(path: Path) -> None:
 
 
 def tighten(path: Path) -> None:
-    """Keep a file of the player's to the player (0600), when it is theirs to change."""
+    """Keep a file or folder of the player's to the player (no permission for anyone
+    else), when it is theirs to change. Only others' permissions are taken away: one the
+    player took from themselves (a database or a folder made read-only) stays taken."""
     with contextlib.suppress(OSError):
-        if path.lstat().st_uid == os.getuid() and not path.is_symlink():
-            path.chmod(0o600)
+        found = path.lstat()
+        mode = stat.S_IMODE(found.st_mode)
+        if found.st_uid == os.getuid() and not stat.S_ISLNK(found.st_mode) and mode & 0o077:
+            path.chmod(mode & 0o700)
 
 
 def check_health(connection: sqlite3.Connection) -> None:
