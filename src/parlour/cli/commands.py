@@ -209,7 +209,7 @@ def _play_record(args: argparse.Namespace) -> int:
     ):  # fmt: skip
         if on:
             raise refuse(flag)
-    text, _ = read_record(args.record)
+    text, line = read_record(args.record)  # (replayed once: the rest is handed the line)
     spec = find_spec(parse_record(text).game)
     if args.game and find_spec(args.game).id != spec.id:
         raise CliError(f"{shown(args.record)} is a record of {spec.name}, not of {args.game}")
@@ -217,8 +217,8 @@ def _play_record(args: argparse.Namespace) -> int:
     if options:
         raise refuse(f"--{options[0]}")
     if args.plain:
-        return _run_plain(args, spec.id, frozenset())
-    return _run_app(args, record_text=text, record_title=args.record)
+        return _run_plain(args, spec.id, frozenset(), line)
+    return _run_app(args, record_line=line, record_title=args.record)
 
 
 def command_play(args: argparse.Namespace) -> int:
@@ -285,21 +285,27 @@ def _play_shared(args: argparse.Namespace) -> int:
     return command_play(args)
 
 
-def _run_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> int:
-    """``play … --plain``: the game line by line on standard input and output. A signal
-    ends it at once (parlour.ending): every move is saved as it is made."""
+def _run_plain(
+    args: argparse.Namespace,
+    game: str,
+    options: frozenset[str],
+    record: Line[Any, Any] | None = None,
+) -> int:
+    """``play … --plain``: the game line by line on standard input and output, or played
+    on from the end of ``record`` (``--record FILE``, replayed already). A signal ends it
+    at once (parlour.ending): every move is saved as it is made."""
     from parlour.ending import installed
 
     with installed():
-        return _play_plain(args, game, options)
+        return _play_plain(args, game, options, record)
 
 
-def _play_plain(args: argparse.Namespace, game: str, options: frozenset[str]) -> int:
+def _play_plain(
+    args: argparse.Namespace, game: str, options: frozenset[str], record: Line[Any, Any] | None
+) -> int:
     from parlour.cli.settings import read_settings
     from parlour.cli.typed import typed_lines
     from parlour.engine import check_seed
-    from parlour.engine.record import parse_record
-    from parlour.engine.record import replay
     from parlour.engine.rounds import parse_course_code
     from parlour.plain import Plain
     from parlour.plain import PlainOpening
@@ -312,7 +318,7 @@ def _play_plain(args: argparse.Namespace, game: str, options: frozenset[str]) ->
         course=parse_course_code(course_code) if course_code else None,
         new_round=bool(getattr(args, "round", False)),
         fresh=bool(getattr(args, "fresh", False)),
-        line=replay(parse_record(read_record(args.record)[0])) if args.record else None,
+        line=record,
         options=options,
     )
     store = open_store(args)
@@ -338,10 +344,9 @@ def command_replay(args: argparse.Namespace) -> int:
     if not is_round_record(read_text(args.file)):
         if hole is not None:
             raise CliError(f"{shown(args.file)} is a game record: --hole is for a round record")
-        text, _ = read_record(args.file)
-        return _run_app(args, replay_text=text, record_title=args.file)
+        _, line = read_record(args.file)
+        return _run_app(args, replay_line=line, record_title=args.file)
     from parlour.cli.match import read_round
-    from parlour.engine.record import format_record
 
     checked = read_round(args.file)
     holes = len(checked.lines)
@@ -349,4 +354,4 @@ def command_replay(args: argparse.Namespace) -> int:
     if not 1 <= chosen <= holes:
         raise CliError(f"--hole {hole}: the round record has holes 1 to {holes}")
     title = f"{args.file} · hole {chosen} of {holes}"
-    return _run_app(args, replay_text=format_record(checked.lines[chosen - 1]), record_title=title)
+    return _run_app(args, replay_line=checked.lines[chosen - 1], record_title=title)

@@ -12,6 +12,7 @@ from datetime import UTC
 from datetime import date
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from textual.screen import Screen
 from textual.worker import Worker
@@ -22,6 +23,7 @@ from parlour import ending
 from parlour.collector import release
 from parlour.controls.course import Playing
 from parlour.engine import find_game
+from parlour.engine.history import Line
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
 from parlour.engine.untrusted import shown
@@ -362,6 +364,8 @@ def make_app(
     record_text: str | None = None,
     record_title: str = "",
     replay_text: str | None = None,
+    record_line: Line[Any, Any] | None = None,
+    replay_line: Line[Any, Any] | None = None,
     options: frozenset[str] = frozenset(),
     resume: bool = False,
     fresh: bool = False,
@@ -374,7 +378,9 @@ def make_app(
     served: str = "",
 ) -> ParlourApp:
     """Build the app: open on the start screen, a game, a round, a record to play on
-    (``record_text``) or one to replay (``replay_text``), with these rule options; the
+    (``record_text``) or one to replay (``replay_text``), or either already replayed
+    (``record_line``, ``replay_line``: a record is replayed once), with these rule
+    options; the
     player's settings from ``config`` (read from the settings file if not given), the
     theme and the four-colour deck as the command line says, if it does. A game opens the
     player's unfinished deal of it (of ``seed``, if given) unless ``fresh``; ``new_round``
@@ -384,10 +390,14 @@ def make_app(
     if ascii_only is None:
         ascii_only = config.settings.ascii or not terminal_shows_suits()
     opening: Opening = StartMenu()
-    if replay_text is not None:
-        opening = Replay(replay(parse_record(replay_text)), record_title)
-    elif record_text is not None:
-        opening = PlayOn(replay(parse_record(record_text)))
+    if replay_line is None and replay_text is not None:
+        replay_line = replay(parse_record(replay_text))
+    if record_line is None and record_text is not None:
+        record_line = replay(parse_record(record_text))
+    if replay_line is not None:
+        opening = Replay(replay_line, record_title)
+    elif record_line is not None:
+        opening = PlayOn(record_line)
     elif course is not None or new_round:
         opening = OpenRound(course, options, fresh)
     elif game is not None:
