@@ -441,3 +441,61 @@ def test_moves_waiting_for_a_locked_database_are_saved_when_a_signal_ends_the_ap
         assert [game.moves for game in store.games_in_progress()] == [("7", "s")]
     finally:
         store.close()
+
+
+def main_thread_sleeps(pid: int) -> bool:
+    """Whether the process's main thread is asleep on a timer (SQLite's wait for a lock
+    sleeps a little at a time), rather than reading or running."""
+    try:
+        return "nanosleep" in Path(f"/proc/{pid}/wchan").read_text()
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("number", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
+def test_a_move_plain_mode_is_saving_when_a_signal_comes_is_saved(
+    tmp_path: Path, number: signal.Signals
+) -> None:
+    """Plain mode saves each move before it answers it; while another program holds the
+    database, the save waits. A signal then lets that save finish once the lock goes (it
+    ended the command a second later, the move never written), and ends the command."""
+    data = tmp_path / "data"
+    env = dict(os.environ, PARLOUR_DATA_DIR=str(data))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parlour", "play", "golf", "--seed", "1", "--plain"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    holder: sqlite3.Connection | None = None
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        while b"Play a card" not in process.stdout.readline():
+            assert process.poll() is None
+        holder = sqlite3.connect(data / "parlour.db", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another program's write, under way
+        process.stdin.write(b"7\n")
+        process.stdin.flush()
+        deadline = time.monotonic() + 60
+        while not main_thread_sleeps(process.pid):  # (waiting for the lock)
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.01)
+        process.send_signal(number)
+        # well past the moment the process used to be ended, the save still waiting
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=3 * GONE_WITHIN)
+        holder.execute("COMMIT")
+        status = process.wait(timeout=60)
+    finally:
+        if holder is not None:
+            holder.close()
+        process.kill()
+        process.wait()
+    assert status == 128 + number
+    assert process.stderr is not None and b"Traceback" not in process.stderr.read()
+    store = Store(data)
+    try:
+        assert [game.moves for game in store.games_in_progress()] == [("7",)]
+    finally:
+        store.close()

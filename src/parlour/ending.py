@@ -16,8 +16,10 @@ four nets, each catching what the ones before it miss:
    (:func:`on_signal`): it saves the game, stops its workers and closes, giving the
    terminal back. At any other moment (the app loading or closing, plain mode, which saves
    every move as it is made) the process ends at once: the workers stopped, the terminal
-   given back, status 128 + signal. Nothing is raised into whatever code was running: an
-   exception from a signal can surface as another one (an import, a ``__set_name__``).
+   given back, status 128 + signal; but a save under way (:class:`Saves`) is let finish
+   first, and the watchdog ends the process then. Nothing is raised into whatever code
+   was running: an exception from a signal can surface as another one (an import, a
+   ``__set_name__``).
 2. **The watchdog.** The signal also starts a thread that, if the process is still there
    :data:`GRACE_SECONDS` later (a terminal that has gone can leave a write blocked for
    ever), ends it as above; but first it lets the app's saves already handed over finish
@@ -74,7 +76,8 @@ _RESTORE_SCREEN: Final = (
 
 
 class Saves(Protocol):
-    """The app's saves that run in a thread of their own (its store's writer)."""
+    """Saves to let finish before the process ends: the app's, run in a thread of their
+    own (its store's writer), or a store's write under way (plain mode's)."""
 
     def pending(self) -> bool:
         """Whether a save handed over is not done yet."""
@@ -254,6 +257,8 @@ def _signalled(number: int, frame: FrameType | None) -> None:
             return
     except Exception:  # the app's loop has closed: nothing left to end cleanly
         pass
+    if _saving():
+        return  # a save under way (plain mode's, in this thread): the watchdog lets it end
     end_now(number)
 
 

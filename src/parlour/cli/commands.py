@@ -303,6 +303,7 @@ def _run_plain(
 def _play_plain(
     args: argparse.Namespace, game: str, options: frozenset[str], record: Line[Any, Any] | None
 ) -> int:
+    from parlour import ending
     from parlour.cli.settings import read_settings
     from parlour.cli.typed import typed_lines
     from parlour.engine import check_seed
@@ -322,6 +323,9 @@ def _play_plain(
         options=options,
     )
     store = open_store(args)
+    # a signal lets the save of the move in hand finish (a database another program holds
+    # may keep it waiting) before it ends the command
+    ending.on_signal(None, saves=store.under_way)
     try:
         plain = Plain(
             store,
@@ -332,6 +336,7 @@ def _play_plain(
         plain.open(opening)
         return plain.run(typed_lines(sys.stdin))
     finally:
+        ending.on_signal(None)
         store.close()
 
 

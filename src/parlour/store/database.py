@@ -36,6 +36,7 @@ from parlour.store.schema import StoredRound
 from parlour.store.schema import rounds_scores
 from parlour.store.schema import well_formed
 from parlour.store.schema import words as _words
+from parlour.store.writer import UnderWay
 from parlour.store.writer import Writer
 
 
@@ -59,6 +60,8 @@ class Store:
         #: where a game's saves run (None: in the caller's thread; the app's: a thread)
         self.writer: Writer | None = None
         self._lock = threading.RLock()
+        #: a write under way (what a signal lets finish before the program ends)
+        self.under_way = UnderWay()
         opening.private_directory(directory)
         self._connection = self._open()
         #: reads have a connection (and a lock) of their own: in WAL mode they see the
@@ -134,7 +137,7 @@ class Store:
     @contextmanager
     def transaction(self, *, durable: bool = False) -> Iterator[sqlite3.Connection]:
         """A write: one transaction, or :class:`StoreUnavailable` and nothing written."""
-        with self._lock:
+        with self._lock, self.under_way:
             try:
                 with self._transaction(self._connection, durable) as connection:
                     yield connection

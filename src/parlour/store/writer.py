@@ -93,3 +93,31 @@ class Writer:
                 self._writes.popleft()
                 self._waiting_since = time.monotonic() if self._writes else None
                 self._changed.notify_all()
+
+
+class UnderWay:
+    """Whether a store's write (a transaction) is under way, in any thread, and a wait
+    for it to end: what a program ended by a signal lets finish before it ends
+    (:class:`parlour.ending.Saves`). Entered around each write."""
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._changed = threading.Condition()
+
+    def __enter__(self) -> None:
+        with self._changed:
+            self._count += 1
+
+    def __exit__(self, *_: object) -> None:
+        with self._changed:
+            self._count -= 1
+            self._changed.notify_all()
+
+    def pending(self) -> bool:
+        """Whether a write is under way (read without a lock: a signal's handler asks)."""
+        return self._count > 0
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until no write is under way; False if ``timeout`` seconds passed first."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self._count == 0, timeout)
