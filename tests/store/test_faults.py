@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -463,3 +464,73 @@ def test_a_database_the_player_made_read_only_is_refused_not_made_writable(
     assert result.returncode == 2, result
     assert "Traceback" not in result.stderr
     assert re.fullmatch(r"parlour: cannot use the database \S+: it is read-only\n", result.stderr)
+
+
+def _committed_to_the_wal_only(directory: Path, rows: int) -> tuple[bytes, bytes]:
+    """A Parlour database whose last ``rows`` pars are committed in its WAL alone (as a
+    program killed before a checkpoint leaves it): the database's bytes and the WAL's."""
+    Store(directory).close()
+    database = directory / "parlour.db"
+    writer = sqlite3.connect(database, isolation_level=None)
+    writer.execute("PRAGMA wal_autocheckpoint = 0")
+    for seed in range(rows):
+        writer.execute("INSERT INTO pars (seed, options, par) VALUES (?, 'none', 3)", (seed,))
+    # (copied while the writer holds them open: its close would checkpoint the WAL)
+    kept = database.read_bytes(), (directory / "parlour.db-wal").read_bytes()
+    writer.close()
+    return kept
+
+
+def test_a_wal_left_behind_by_a_move_aside_cut_short_is_kept_beside_its_database(
+    tmp_path: Path,
+) -> None:
+    """Moving a damaged database aside renames the file, then its WAL. Cut short between
+    the two (killed, or the WAL's rename refused: a full directory, an immutable file),
+    the WAL was left at the database's name with no database: the next Parlour made a new
+    database there and SQLite, finding the WAL not its own, deleted it, and the rows
+    committed only in it with it (here 50). It is now put beside the database it belongs
+    to, byte for byte."""
+    directory = tmp_path / "data"
+    database, wal = _committed_to_the_wal_only(directory, 50)
+    assert len(wal) > 50 * 4  # the rows are in it
+    # as the writer left them, then the file moved aside and the WAL not yet (the state a
+    # kill between the two renames leaves)
+    (directory / "parlour.db").write_bytes(database)
+    (directory / "parlour.db-wal").write_bytes(wal)
+    (directory / "parlour.db-shm").unlink(missing_ok=True)
+    aside = directory / "parlour.db.unreadable-20260101-000000"
+    (directory / "parlour.db").rename(aside)
+    store = Store(directory)
+    try:
+        assert store.games_in_progress() == []  # a new database
+        assert store.notice is not None and "parlour.db.unreadable-20260101-000000-wal" in (
+            store.notice
+        )
+    finally:
+        store.close()
+    assert (directory / "parlour.db.unreadable-20260101-000000-wal").read_bytes() == wal
+    assert aside.read_bytes() == database
+    # together they are the database with every row
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(database)
+    copy.with_name("copy.db-wal").write_bytes(wal)
+    rows = sqlite3.connect(copy).execute("SELECT COUNT(*) FROM pars").fetchone()[0]
+    assert rows == 50
+
+
+def test_a_wal_written_after_the_last_database_was_moved_aside_keeps_a_name_of_its_own(
+    tmp_path: Path,
+) -> None:
+    """A WAL with no database that was written after the last database moved aside (its
+    database deleted by hand, say) is not that one's: kept under a new name of its own."""
+    directory = tmp_path / "data"
+    _, wal = _committed_to_the_wal_only(directory, 5)
+    older = directory / "parlour.db.unreadable-20250101-000000"
+    older.write_bytes(b"an older damaged database")
+    time.sleep(0.05)  # (the WAL written after it, on any file system's clock)
+    (directory / "parlour.db").unlink()
+    (directory / "parlour.db-wal").write_bytes(wal)
+    Store(directory).close()
+    assert not (directory / "parlour.db.unreadable-20250101-000000-wal").exists()
+    kept = [p for p in directory.iterdir() if p.name.endswith("-wal") and "unreadable" in p.name]
+    assert [p.read_bytes() for p in kept] == [wal]

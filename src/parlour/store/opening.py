@@ -48,6 +48,8 @@ DAMAGED: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 APPLICATION_ID: Final = 0x50524C52
 #: how long opening keeps trying to switch the journal to WAL while others hold the file
 WAL_PATIENCE: Final = 30.0
+#: SQLite's companions of a database in WAL mode (the journal, and its index)
+COMPANIONS: Final = ("-wal", "-shm")
 
 _WORDS: Final = {
     sqlite3.SQLITE_BUSY: "it is busy (another program holds it)",
@@ -286,9 +288,14 @@ def open_or_move_aside(
     one it found damaged (another may have moved it already and made a new one: that is
     opened instead)."""
     directory = path.parent
+    kept = None
+    if not os.path.lexists(path) and os.path.lexists(_companion(path, "-wal")):
+        with locked(directory, exclusive=True, patience=patience):
+            if not os.path.lexists(path):  # (another Parlour may have seen to it)
+                kept = keep_orphaned_wal(path)
     with locked(directory, exclusive=False, patience=patience):
         try:
-            return open_once(), None
+            return open_once(), kept
         except sqlite3.Error as error:
             if not is_damaged(error):
                 raise unavailable(path, error) from None
@@ -321,6 +328,60 @@ def _move(source: Path, target: Path) -> None:
         os.rename(source, target)
         return
     source.unlink()
+
+
+def _companion(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+def keep_orphaned_wal(path: Path) -> str:
+    """Keep the WAL found at ``path``'s name with no database there, and say where it went.
+
+    That is what a move aside cut short leaves (killed between the renames, or the WAL's
+    refused: a full directory, an immutable file): the database moved, its WAL not. A new
+    database made at ``path`` would have SQLite take that WAL for a stale one of its own
+    and delete it, with every row committed only in it. It goes (with its ``-shm``), byte
+    for byte, beside the database moved aside last that has none, if it was moved after
+    the WAL was last written (else the WAL is a later database's), or under a new name of
+    its own. (The caller holds the data directory's lock alone.)"""
+    wal = _companion(path, "-wal")
+    prefix = f"{path.name}.unreadable-"
+    lacking = []
+    with contextlib.suppress(OSError):
+        written = wal.lstat().st_mtime_ns
+        for entry in path.parent.iterdir():
+            name = entry.name
+            if name.startswith(prefix) and not name.endswith(COMPANIONS):
+                moved = entry.lstat().st_ctime_ns  # (a rename or a link sets it)
+                if moved >= written and not os.path.lexists(_companion(entry, "-wal")):
+                    lacking.append((moved, name))
+    try:
+        target = path.with_name(max(lacking)[1]) if lacking else _aside_name(path)
+        for suffix in COMPANIONS:
+            companion = _companion(path, suffix)
+            if os.path.lexists(companion) and not os.path.lexists(_companion(target, suffix)):
+                _move(companion, _companion(target, suffix))
+    except OSError as error:
+        raise StoreUnavailable(
+            f"cannot use the database {path}: a journal of a database moved aside is at "
+            f"{wal}, and could not be moved beside it: {error.strerror or error}"
+        ) from None
+    return (
+        f"Parlour found the journal (-wal) of a database it moved aside earlier at {wal}, "
+        f"and kept it, unchanged, beside that database: {_companion(target, '-wal')}."
+    )
+
+
+def _aside_name(path: Path) -> Path:
+    """A new ``….unreadable-<time>`` name for ``path``, free for it and its companions."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    counter = 1
+    while True:
+        name = f"{path.name}.unreadable-{stamp}" + (f"-{counter}" if counter > 1 else "")
+        target = path.with_name(name)
+        counter += 1
+        if not any(os.path.lexists(_companion(target, s)) for s in ("", *COMPANIONS)):
+            return target
 
 
 def move_aside(path: Path) -> Path:
