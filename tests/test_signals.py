@@ -499,3 +499,45 @@ def test_a_move_plain_mode_is_saving_when_a_signal_comes_is_saved(
         assert [game.moves for game in store.games_in_progress()] == [("7",)]
     finally:
         store.close()
+
+
+def test_a_second_ctrl_c_ends_plain_mode_without_waiting_for_its_save(tmp_path: Path) -> None:
+    """The first Ctrl-C lets the save of the move in hand finish; a player who presses it
+    again while the save still waits for a database another program holds is not made to
+    wait: the command ends at once, status 130, the move not saved (the second Ctrl-C was
+    ignored, and the command waited for the lock, up to the store's 30 s)."""
+    data = tmp_path / "data"
+    env = dict(os.environ, PARLOUR_DATA_DIR=str(data))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parlour", "play", "golf", "--seed", "1", "--plain"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    holder: sqlite3.Connection | None = None
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        while b"Play a card" not in process.stdout.readline():
+            assert process.poll() is None
+        holder = sqlite3.connect(data / "parlour.db", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another program's write, held to the end
+        process.stdin.write(b"7\n")
+        process.stdin.flush()
+        deadline = time.monotonic() + 60
+        while not main_thread_sleeps(process.pid):  # (waiting for the lock)
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.01)
+        process.send_signal(signal.SIGINT)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=GONE_WITHIN)  # (still saving: it waits for the lock)
+        process.send_signal(signal.SIGINT)
+        # ended while the lock is still held: without waiting for the save
+        status = process.wait(timeout=20)
+    finally:
+        process.kill()
+        process.wait()
+        if holder is not None:
+            holder.close()
+    assert status == 128 + signal.SIGINT
+    assert process.stderr is not None and b"Traceback" not in process.stderr.read()

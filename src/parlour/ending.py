@@ -35,7 +35,8 @@ four nets, each catching what the ones before it miss:
    in the tests: a plain-mode try signalled as its prompt came, still waiting at it when
    killed). So Python also writes each signal's number to a pipe
    (``signal.set_wakeup_fd``), and a thread of its own reads it and starts the watchdog,
-   whatever the main thread is doing (:class:`_Listener`).
+   whatever the main thread is doing (:class:`_Listener`), and hears a second signal
+   (:func:`again`: a second Ctrl-C does not wait for saves).
 
 Worker processes also end by themselves when the process that started them goes, however
 it goes (:func:`parlour.analysis.process_pool`).
@@ -211,21 +212,28 @@ class _Listener:
         self.thread.start()
 
     def _listen(self) -> None:
+        watching = False
         try:
             while numbers := os.read(self.read_end, 64):
                 for number in numbers:
                     if number == 0:  # told to stop
                         return
-                    if number in ENDING_SIGNALS:
-                        _watch(number)  # (ends the process: never returns)
+                    if number not in ENDING_SIGNALS:
+                        continue
+                    if watching:
+                        again(number)
+                        continue
+                    watching = True
+                    threading.Thread(
+                        target=_watch, args=(number,), name="ending", daemon=True
+                    ).start()
         except OSError:
             pass
         finally:
             os.close(self.read_end)  # (here, so that it is never closed under a read)
 
     def close(self) -> None:
-        """Give the wakeup fd back and tell the thread to stop (not waited for: after a
-        signal it is the watchdog, which ends the process)."""
+        """Give the wakeup fd back and tell the thread to stop (not waited for)."""
         signal.set_wakeup_fd(self.before)
         with contextlib.suppress(OSError):
             os.write(self.write_end, b"\0")
@@ -247,9 +255,19 @@ def _listening() -> Iterator[None]:
             listener.close()
 
 
+def again(number: int) -> None:
+    """Another signal while the first is handled. While saves wait (for a database another
+    program holds), a Ctrl-C asked for twice ends the process at once, those saves lost;
+    SIGHUP and SIGTERM do not cut the wait short (a closed terminal sends SIGHUP twice,
+    from the shell and from the kernel)."""
+    if number == getattr(signal, "SIGINT", None) and _saving():
+        end_now(number)
+
+
 def _signalled(number: int, frame: FrameType | None) -> None:
     if not arm(number):
-        return  # already ending
+        again(number)  # already ending
+        return
     clean = _state.clean
     try:
         if clean is not None:
