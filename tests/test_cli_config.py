@@ -136,3 +136,25 @@ def test_joining_an_address_with_an_escape_sequence_is_refused_unprinted(
     assert status == 2 and out == "" and "\x1b" not in err
     assert "is not a club's address: it holds a space or a control character" in err
     assert not path.exists()
+
+
+def test_a_value_tens_of_kilobytes_long_is_quoted_in_a_line_of_a_few_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A settings file may be 64 KiB, and a value in it nearly all of that. Each mistake is
+    still one short line saying which setting and what was done: the value is quoted cut
+    (it was quoted whole: a warning of 8,000 characters for each, which the app showed as
+    a notice over the board and past the foot of the screen, its last words never seen)."""
+    long = "A" * 8_000
+    write_config(
+        f'theme = "{long}"\nascii = "{long}"\n"{long}" = 1\nclub_url = "http://x/{long} y"\n'
+        f'[keys]\nhint = "{long}"\n"{long}" = "x"\n'
+    )
+    status, _, err = run(capsys, "config")
+    assert status == 0
+    lines = err.splitlines()
+    assert len(lines) == 6
+    for line in lines:  # (the theme's line lists the themes: some 400 characters)
+        assert len(line) < 1000, line[:120]
+        assert line.endswith(("default used", "ignored")) or "(the settings:" in line, line
+    assert "A" * 80 not in err

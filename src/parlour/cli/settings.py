@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from parlour.cli.common import CliError
+from parlour.engine.untrusted import QUOTED
 from parlour.engine.untrusted import needs_escape
 from parlour.engine.untrusted import shown
 from parlour.engine.untrusted import visible
@@ -48,11 +49,12 @@ def problems(loaded: Loaded) -> list[str]:
     settings = loaded.settings
     if settings.theme not in theme_names():
         found.append(
-            f"{shown(str(loaded.path))}: theme: no theme {settings.theme!r} (the themes: "
+            f"{shown(str(loaded.path))}: theme: no theme '{shown(settings.theme, limit=QUOTED)}' "
+            "(the themes: "
             f"{', '.join(theme_names())}); default used"
         )
     found += [
-        f"{shown(str(loaded.path))}: {shown(setting)}: {message}"
+        f"{shown(str(loaded.path))}: {shown(setting, limit=QUOTED)}: {message}"
         for setting, message in check_keys(settings.keys)
     ]
     return found

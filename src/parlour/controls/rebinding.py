@@ -20,6 +20,8 @@ from parlour.controls.keys import Key
 from parlour.controls.keys import KeyTable
 from parlour.controls.keys import key_name
 from parlour.controls.keys import shown_key
+from parlour.engine.untrusted import QUOTED
+from parlour.engine.untrusted import shown
 
 #: the most keys one action may be given (a family of keys has a dozen or so; a list of
 #: thousands took the clash search seconds, at every start and every game screen)
@@ -114,7 +116,8 @@ def _plan(
         keys = [key_name(text) for text in written]
         bad = [text for text, key in zip(written, keys, strict=True) if key is None]
         if bad:
-            problems.append((f"keys.{name}", f"{bad[0]!r} is not a key; default used"))
+            quoted = shown(bad[0], limit=QUOTED)
+            problems.append((f"keys.{name}", f"'{quoted}' is not a key; default used"))
             continue
         taken = [key for key in keys if key in APP_KEYS]
         if taken:

@@ -54,6 +54,12 @@ def needs_escape(char: str) -> bool:
     return unicodedata.category(char) in _ESCAPED_CATEGORIES
 
 
+#: the most characters of a piece of outside text a message quotes where it may be of any
+#: length (a value in a settings file of 64 KiB may be nearly that long: each mistake stays
+#: a line of a few words)
+QUOTED: Final = 60
+
+
 def shown(text: str, *, limit: int | None = None) -> str:
     """``text`` with every character a terminal would act on (or not show) written as a
     visible escape, and every backslash doubled so that an escape cannot be forged.

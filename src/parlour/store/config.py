@@ -35,6 +35,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from parlour.engine.untrusted import QUOTED
 from parlour.engine.untrusted import shown
 from parlour.store.files import Unreadable
 from parlour.store.files import read_bounded
@@ -89,7 +90,7 @@ class Problem:
     def __str__(self) -> str:
         # the file's name and its setting's name are outside text (the message shows
         # the value through _shown)
-        return f"{shown(str(self.path))}: {shown(self.setting)}: {self.message}"
+        return f"{shown(str(self.path))}: {shown(self.setting, limit=QUOTED)}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -305,7 +306,7 @@ def club_address(url: str) -> str:
     http or https, a host, a port that can be (0 to 65535), no ?query or #fragment, and
     no space or character a terminal would act on (the address is printed)."""
     url = url.strip().rstrip("/")
-    named = f"'{shown(url)}'"
+    named = f"'{shown(url, limit=QUOTED)}'"
     if any(not char.isprintable() or char.isspace() for char in url):
         raise ValueError(f"{named} is not a club's address: it holds a space or a control "
                          "character")  # fmt: skip
@@ -362,7 +363,7 @@ def _shown(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{shown(value)}"'
+        return f'"{shown(value, limit=QUOTED)}"'
     kinds: dict[type, str] = {dict: "a table", list: "a list"}
     return kinds.get(type(value)) or repr(value)  # never the repr of a deep table
 

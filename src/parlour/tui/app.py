@@ -26,6 +26,7 @@ from parlour.engine import find_game
 from parlour.engine.history import Line
 from parlour.engine.record import parse_record
 from parlour.engine.record import replay
+from parlour.engine.untrusted import QUOTED
 from parlour.engine.untrusted import shown
 from parlour.render import shows_suits
 from parlour.render.untrusted import said
@@ -172,8 +173,9 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
             self._remember_theme = chosen != settings.theme
         else:
             self.config_problems.append(
-                f"{shown(str(self.config.path))}: theme: no theme {chosen!r} (Ctrl+P, Theme shows "
-                "them all); default used"
+                f"{shown(str(self.config.path))}: theme: no theme "
+                f"'{shown(chosen, limit=QUOTED)}' (Ctrl+P, Theme shows them all); "
+                "default used"
             )
 
     # -- start-up --------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+from parlour.engine.untrusted import QUOTED
 from parlour.engine.untrusted import shown
 from parlour.store import config as settings_file
 from parlour.tui.notices import PlainNotices
@@ -118,7 +119,9 @@ class Preferences(PlainNotices):
 
         path = shown(str(self.config.path))
         found = check_keys(self.key_overrides)
-        self._report([f"{path}: {shown(setting)}: {message}" for setting, message in found])
+        self._report(
+            [f"{path}: {shown(setting, limit=QUOTED)}: {message}" for setting, message in found]
+        )
 
     def _report(self, problems: list[str]) -> None:
         """Problems with the settings file, one line each, in one notice: the first
