@@ -449,3 +449,25 @@ def test_a_save_that_would_not_be_read_back_is_refused(tmp_path: Path, kept: str
     with pytest.raises(ConfigError, match="left as it is"):
         save_loaded(changed(loaded, four_colour=True))
     assert path.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("through_a_link", [False, True], ids=["file", "link"])
+def test_saving_leaves_a_file_the_player_made_read_only_as_it_is(
+    tmp_path: Path, through_a_link: bool
+) -> None:
+    """A settings file made read-only (0400: the player wants it kept as written) is not
+    replaced by a choice made in the app: one line says so, and the file, its mode and a
+    link to it are as they were (the new file took its name, 0600, the player's text gone:
+    the folder's permission, not the file's, decides a rename)."""
+    target = write(tmp_path / "config.toml", 'theme = "baize"  # mine\n')
+    target.chmod(0o400)
+    path = target
+    if through_a_link:
+        path = tmp_path / "link.toml"
+        path.symlink_to(target)
+    with pytest.raises(ConfigError, match="is read-only"):
+        save(path, Settings(theme="nord"))
+    assert target.read_text() == 'theme = "baize"  # mine\n'
+    assert target.stat().st_mode & 0o777 == 0o400
+    assert path.is_symlink() == through_a_link
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({"config.toml", path.name})

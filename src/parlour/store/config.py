@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
@@ -436,10 +437,29 @@ def save(path: Path, settings: Settings, kept: Mapping[str, Any] | None = None) 
             f"{shown(str(path))} would be larger or deeper than a settings file is read "
             "with the settings it has that Parlour cannot use; it was left as it is"
         )
+    target = Path(os.path.realpath(path))
+    if _made_read_only(target):
+        raise ConfigError(
+            f"{shown(str(target))} is read-only, so it was left as it is: make it writable "
+            "to save settings"
+        )
     try:
-        write_text(Path(os.path.realpath(path)), text, private=True, replace=True)
+        write_text(target, text, private=True, replace=True)
     except FileError as error:
         raise ConfigError(str(error)) from None
+
+
+def _made_read_only(target: Path) -> bool:
+    """Whether ``target`` is a regular file the player may not write (made read-only, to
+    be kept as written): replacing it, which its folder would allow, would go past that."""
+    try:
+        found = target.stat()
+    except OSError:
+        return False
+    if not stat.S_ISREG(found.st_mode):
+        return False
+    own = found.st_uid == os.getuid()
+    return (own and not found.st_mode & stat.S_IWUSR) or not os.access(target, os.W_OK)
 
 
 def changed(loaded: Loaded, **values: Any) -> Loaded:
