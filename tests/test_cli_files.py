@@ -301,3 +301,32 @@ def test_more_workers_than_four_a_core_are_refused(tmp_path: Path) -> None:
     assert said.stderr.startswith(
         f"parlour: --jobs takes a number of worker processes from 1 to {most} "
     )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["stats"],
+        ["history", "--json"],
+        ["scorecard"],
+        ["play", "golf", "--seed", "1", "--plain"],
+        ["export-round", "--out", "-"],
+    ],
+    ids=lambda command: command[0],
+)
+def test_every_command_that_moves_a_damaged_database_aside_says_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """The Parlour that finds the database damaged moves it aside and is the only one to
+    know: each command that does so tells its player where the old file went, once (only
+    the app and scorecard did: stats, history, plain mode and the rest said nothing, and
+    the player's games were gone from them without a word, the next command having nothing
+    to tell)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "parlour.db").write_bytes(b"not a database, " * 100)
+    main(["--data-dir", str(data), *command])
+    err = capsys.readouterr().err
+    kept = [path for path in data.iterdir() if ".unreadable-" in path.name]
+    assert len(kept) == 1
+    assert err.count(f"The old file is kept, unchanged, at {kept[0]}.") == 1, err

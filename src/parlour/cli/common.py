@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from parlour.engine.errors import ParlourError
@@ -22,16 +23,22 @@ class CliError(Exception):
 
 def open_store(args: argparse.Namespace) -> Any:
     """The data directory's store, for the player asked for (``--player``); a bad name or
-    a store that cannot be used is one line."""
+    a store that cannot be used is one line. A damaged database moved aside as it opened
+    is told on standard error (where the old file went): this command is the only one
+    that knows."""
+    from parlour.engine.untrusted import visible
     from parlour.store.config import load
     from parlour.store.database import Store
     from parlour.store.opening import StoreError
     from parlour.store.paths import data_dir
 
     try:
-        return Store(data_dir(args.data_dir), player=player_name(args) or load().settings.player)
+        store = Store(data_dir(args.data_dir), player=player_name(args) or load().settings.player)
     except StoreError as error:
         raise CliError(str(error)) from None
+    if store.notice:
+        print(f"parlour: warning: {visible(store.notice, lines=False)}", file=sys.stderr)
+    return store
 
 
 def player_name(args: argparse.Namespace) -> str | None:

@@ -48,7 +48,6 @@ def command_scorecard(args: argparse.Namespace) -> int:
 
     from parlour.engine.rounds import course_code
     from parlour.engine.untrusted import shown
-    from parlour.engine.untrusted import visible
     from parlour.render.untrusted import said
 
     if getattr(args, "course", None):
@@ -67,12 +66,8 @@ def command_scorecard(args: argparse.Namespace) -> int:
     if args.json:
         payload = _json_card(rounds, bogey, holes, known_pars, known)
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
-        if store.notice:
-            print(f"parlour: {visible(store.notice, lines=False)}", file=sys.stderr)
         return 0
     console = Console(highlight=False)
-    if store.notice:
-        console.print(said(store.notice, style="yellow"))
     if not rounds:
         console.print(f"No {spec.name} rounds yet. Play one with 'parlour play {spec.id} --round'.")
         return 0
