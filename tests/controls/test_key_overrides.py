@@ -33,6 +33,10 @@ def keys_of(table: object, action: str) -> list[str]:
         ("bogus", None),
         ("ctrl+", None),
         ("nope+x", None),
+        # a modifier named twice: no key is ever named so (it was taken, and the action's
+        # own key given up for one that could never be pressed)
+        ("shift+shift+u", None),
+        ("ctrl+alt+Ctrl+x", None),
     ],
 )
 def test_keys_are_named_as_textual_names_them(written: str, name: str | None) -> None:

@@ -343,6 +343,8 @@ def key_name(written: str) -> str | None:
     *modifiers, last = written.split("+")
     if not last or any(modifier.lower() not in MODIFIERS for modifier in modifiers):
         return None
+    if len({modifier.lower() for modifier in modifiers}) < len(modifiers):
+        return None  # (a modifier twice: no key is named so)
     prefix = "".join(f"{modifier.lower()}+" for modifier in modifiers)
     if len(last) == 1:
         key = _character_key(last)
