@@ -20,6 +20,7 @@ import subprocess
 import sys
 import termios
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from dataclasses import field
 from pathlib import Path
@@ -452,13 +453,13 @@ def main_thread_sleeps(pid: int) -> bool:
         return False
 
 
-@pytest.mark.parametrize("number", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
-def test_a_move_plain_mode_is_saving_when_a_signal_comes_is_saved(
-    tmp_path: Path, number: signal.Signals
-) -> None:
-    """Plain mode saves each move before it answers it; while another program holds the
-    database, the save waits. A signal then lets that save finish once the lock goes (it
-    ended the command a second later, the move never written), and ends the command."""
+@contextlib.contextmanager
+def plain_saving_under_lock(
+    tmp_path: Path,
+) -> Iterator[tuple[subprocess.Popen[bytes], sqlite3.Connection]]:
+    """Plain mode, its first move typed while another program holds the database: the
+    command, once its save waits for the lock, and that program's connection (in a write
+    the caller ends, or not)."""
     data = tmp_path / "data"
     env = dict(os.environ, PARLOUR_DATA_DIR=str(data))
     process = subprocess.Popen(
@@ -481,20 +482,31 @@ def test_a_move_plain_mode_is_saving_when_a_signal_comes_is_saved(
         while not main_thread_sleeps(process.pid):  # (waiting for the lock)
             assert time.monotonic() < deadline and process.poll() is None
             time.sleep(0.01)
+        yield process, holder
+    finally:
+        process.kill()
+        process.wait()
+        if holder is not None:
+            holder.close()
+
+
+@pytest.mark.parametrize("number", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
+def test_a_move_plain_mode_is_saving_when_a_signal_comes_is_saved(
+    tmp_path: Path, number: signal.Signals
+) -> None:
+    """Plain mode saves each move before it answers it; while another program holds the
+    database, the save waits. A signal then lets that save finish once the lock goes (it
+    ended the command a second later, the move never written), and ends the command."""
+    with plain_saving_under_lock(tmp_path) as (process, holder):
         process.send_signal(number)
         # well past the moment the process used to be ended, the save still waiting
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=3 * GONE_WITHIN)
         holder.execute("COMMIT")
         status = process.wait(timeout=60)
-    finally:
-        if holder is not None:
-            holder.close()
-        process.kill()
-        process.wait()
     assert status == 128 + number
     assert process.stderr is not None and b"Traceback" not in process.stderr.read()
-    store = Store(data)
+    store = Store(tmp_path / "data")
     try:
         assert [game.moves for game in store.games_in_progress()] == [("7",)]
     finally:
@@ -506,38 +518,12 @@ def test_a_second_ctrl_c_ends_plain_mode_without_waiting_for_its_save(tmp_path: 
     again while the save still waits for a database another program holds is not made to
     wait: the command ends at once, status 130, the move not saved (the second Ctrl-C was
     ignored, and the command waited for the lock, up to the store's 30 s)."""
-    data = tmp_path / "data"
-    env = dict(os.environ, PARLOUR_DATA_DIR=str(data))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "parlour", "play", "golf", "--seed", "1", "--plain"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-    )
-    holder: sqlite3.Connection | None = None
-    try:
-        assert process.stdin is not None and process.stdout is not None
-        while b"Play a card" not in process.stdout.readline():
-            assert process.poll() is None
-        holder = sqlite3.connect(data / "parlour.db", isolation_level=None)
-        holder.execute("BEGIN IMMEDIATE")  # another program's write, held to the end
-        process.stdin.write(b"7\n")
-        process.stdin.flush()
-        deadline = time.monotonic() + 60
-        while not main_thread_sleeps(process.pid):  # (waiting for the lock)
-            assert time.monotonic() < deadline and process.poll() is None
-            time.sleep(0.01)
+    with plain_saving_under_lock(tmp_path) as (process, _):  # (the lock held to the end)
         process.send_signal(signal.SIGINT)
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=GONE_WITHIN)  # (still saving: it waits for the lock)
         process.send_signal(signal.SIGINT)
         # ended while the lock is still held: without waiting for the save
         status = process.wait(timeout=20)
-    finally:
-        process.kill()
-        process.wait()
-        if holder is not None:
-            holder.close()
     assert status == 128 + signal.SIGINT
     assert process.stderr is not None and b"Traceback" not in process.stderr.read()
