@@ -200,3 +200,27 @@ async def test_t_and_f_switch_the_running_board_and_are_saved(
         theme = app.theme
     saved = tomllib.loads((tmp_path / "parlour-config" / "config.toml").read_text())
     assert saved["theme"] == theme and saved["four_colour"] is True
+
+
+async def test_the_info_line_says_paused_as_soon_as_a_question_covers_the_board(
+    private_data_dir: Path,
+) -> None:
+    """The clock stopped under a question at once, but the information line said so only
+    at its next tick, up to a second later (so a question's first look and its next could
+    differ, on a loaded machine)."""
+    clock = FakeClock()
+    app = make_app(private_data_dir, game="golf", seed=1, ascii_only=True)
+    app.clock_source = clock
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("7", "n")  # a move, then a new deal: asked about
+        await pilot.pause()
+        assert app.screen is not screen
+        shown = str(screen.query_one("#info", Static).render())  # (no tick asked for)
+        assert shown.endswith("0:00 paused")
+        await pilot.press("n")  # no: back to the board
+        await pilot.pause()
+        assert app.screen is screen
+        assert str(screen.query_one("#info", Static).render()).endswith("· 0:00")

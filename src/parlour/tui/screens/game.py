@@ -184,10 +184,10 @@ class GameScreen(Keyed, Screen[None]):
         self.call_after_refresh(self.show_info)
 
     def on_screen_suspend(self) -> None:
-        self.sitting.update(shown=False)  # (the help, the menu, a question, the pause)
+        self.sitting.showing(False)  # (the help, the menu, a question, the pause)
 
     def on_screen_resume(self) -> None:
-        self.sitting.update(shown=True)
+        self.sitting.showing(True)
         # the terminal may be too small for this screen though big enough for the last
         services(self).check_size(self.app.size.width, self.app.size.height)
 

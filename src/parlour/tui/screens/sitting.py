@@ -137,6 +137,13 @@ class Sitting:
         else:
             self.clock.stop()
 
+    def showing(self, shown: bool) -> None:
+        """The board comes to the front (``shown``) or goes behind another screen: the
+        clock runs or stops, and the info line says so at once (under a question it said
+        "paused" only at the next tick, up to a second later)."""
+        self.update(shown=shown)
+        self.tick()
+
     def text(self) -> str:
         """The clock as the info line shows it ("" in a replay)."""
         course = self.screen.course
