@@ -21,6 +21,7 @@ from parlour.tui.app import ParlourApp
 from parlour.tui.app import make_app
 from parlour.tui.screens.confirm import ConfirmScreen
 from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.unfinished import ROUND_ANSWERS
 from tests.serving import wait_until
 from tests.tui.menu_helpers import menu_read
 
@@ -292,8 +293,7 @@ async def test_taking_over_a_replay_says_which_unfinished_game_it_replaces(
     [
         ("New deal", "Resume it", ((40, 12), (100, 32))),
         ("Yes", "No", ((40, 12), (100, 32))),
-        # (the round's question is wider than 40 columns, as it was before: not pictured)
-        ("Go on with it", "New round", ((100, 32),)),
+        (*ROUND_ANSWERS, ((40, 12), (100, 32))),
     ],
 )
 async def test_a_questions_buttons_name_every_key_and_fit_the_smallest_terminal(

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 from typing import Any
+from typing import Final
 from typing import cast
 
 from textual.app import App
@@ -36,6 +37,10 @@ from parlour.tui.services import services
 
 if TYPE_CHECKING:
     from parlour.store.unfinished import Unfinished
+
+
+#: the round question's answers (short: both fit the smallest terminal, with their keys)
+ROUND_ANSWERS: Final = ("Go on", "New round")
 
 
 def when_words(stamp: str, now: datetime | None = None) -> str:
@@ -292,7 +297,7 @@ async def _ask_round(app: App[Any], options: frozenset[str]) -> None:
         else:
             parlour.start_round(options)
 
-    app.push_screen(ConfirmScreen(question, yes="Go on with it", no="New round"), answered)
+    app.push_screen(ConfirmScreen(question, yes=ROUND_ANSWERS[0], no=ROUND_ANSWERS[1]), answered)
 
 
 def replacing(store: Store | None, line: Line[Any, Any]) -> str:
