@@ -24,12 +24,23 @@ class Terminal:
     #: here, and the conftest fixture ends them)
     started: ClassVar[list[Terminal]] = []
 
-    def __init__(self, data_dir: Path, *args: str, width: int = 100, height: int = 32) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        *args: str,
+        width: int = 100,
+        height: int = 32,
+        program: tuple[str, ...] = ("-m", "parlour"),
+        environment: dict[str, str] | None = None,
+    ) -> None:
+        """``program`` is what Python runs (Parlour itself, or a script that runs it);
+        ``environment``, variables set besides the data directory."""
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
         env = dict(os.environ, PARLOUR_DATA_DIR=str(data_dir), TERM="xterm-256color")
+        env.update(environment or {})
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "parlour", *args],
+            [sys.executable, *program, *args],
             stdin=slave,
             stdout=slave,
             stderr=slave,

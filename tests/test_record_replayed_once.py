@@ -9,20 +9,12 @@ replaced) that counts the calls of :func:`parlour.engine.record.replay`."""
 
 from __future__ import annotations
 
-import fcntl
-import os
-import pty
-import select
-import struct
-import subprocess
-import sys
-import termios
-import time
 from pathlib import Path
 
 import pytest
 
 from parlour.cli import main
+from tests.terminal import Terminal
 
 #: ``parlour ARGS…`` with every call of the record's replay counted, the count written to
 #: the file named by PARLOUR_TEST_COUNT as the command ends
@@ -39,6 +31,7 @@ def count(frame, event, arg):
 
 sys.setprofile(count)
 from parlour.cli import main
+from tests.terminal import Terminal
 
 try:
     status = main(sys.argv[1:])
@@ -50,49 +43,25 @@ sys.exit(status)
 """
 
 
-def replays(tmp_path: Path, args: list[str], keys: bytes, shown: bytes) -> int:
+def replays(tmp_path: Path, args: list[str], keys: str, shown: str) -> int:
     """How many times ``parlour ARGS…`` replays a record: run in a pseudo-terminal until
     ``shown`` appears, then sent ``keys`` (to quit), and waited for."""
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
     counted = tmp_path / "count"
-    env = dict(
-        os.environ,
-        PARLOUR_DATA_DIR=str(tmp_path / "data"),
-        PARLOUR_CONFIG=str(tmp_path / "config.toml"),
-        PARLOUR_TEST_COUNT=str(counted),
-        TERM="xterm-256color",
+    terminal = Terminal(
+        tmp_path / "data",
+        *args,
+        program=("-c", COUNTING),
+        environment={
+            "PARLOUR_CONFIG": str(tmp_path / "config.toml"),
+            "PARLOUR_TEST_COUNT": str(counted),
+        },
     )
-    process = subprocess.Popen(
-        [sys.executable, "-c", COUNTING, *args],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        env=env,
-        close_fds=True,
-        start_new_session=True,
-    )
-    os.close(slave)
-    output = bytearray()
-    sent = False
     try:
-        deadline = time.monotonic() + 120
-        while process.poll() is None:
-            assert time.monotonic() < deadline, bytes(output[-400:])
-            if select.select([master], [], [], 0.05)[0]:
-                try:
-                    output.extend(os.read(master, 65536))
-                except OSError:
-                    break
-            if not sent and shown in output:
-                os.write(master, keys)
-                sent = True
-        assert process.wait(timeout=60) == 0, bytes(output[-400:])
+        terminal.wait_for(shown, seconds=120)
+        terminal.press(keys)
+        assert terminal.wait_to_end(seconds=60) == 0, bytes(terminal.output[-400:])
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        os.close(master)
+        terminal.close()
     return int(counted.read_text())
 
 
@@ -107,14 +76,14 @@ def record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 @pytest.mark.parametrize(
     ("args", "keys", "shown"),
     [
-        (["play", "--record", "{}", "--plain"], b"quit\n", b"> "),
-        (["play", "--record", "{}"], b"q", b"move 2"),
-        (["replay", "{}"], b"q", b"Replay"),
+        (["play", "--record", "{}", "--plain"], "quit\n", "> "),
+        (["play", "--record", "{}"], "q", "move 2"),
+        (["replay", "{}"], "q", "Replay"),
     ],
     ids=["play-plain", "play-app", "replay-app"],
 )
 def test_a_record_on_the_command_line_is_replayed_once(
-    tmp_path: Path, record: Path, args: list[str], keys: bytes, shown: bytes
+    tmp_path: Path, record: Path, args: list[str], keys: str, shown: str
 ) -> None:
     given = [str(record) if arg == "{}" else arg for arg in args]
     assert replays(tmp_path, given, keys, shown) == 1
