@@ -1,10 +1,12 @@
 """Raw connections to a server under test, as a client that hoards them would make: opened
 from a chosen loopback address (every 127.x.y.z is this computer), sending nothing or
-half a request, and watched for the server closing them."""
+half a request, and watched for the server closing them; or asking for much and reading
+little or nothing of it."""
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import socket
 import time
 from collections.abc import Iterator
@@ -91,3 +93,42 @@ async def closing(connections: list[Watched], count: int, seconds: float) -> flo
     raise AssertionError(
         f"{closed} of {len(connections)} connections closed within {seconds} s, not {count}"
     )
+
+
+class Unread:
+    """A connection that asks for ``asked`` (requests sent at once) and reads its answers
+    only when told to, through a receive buffer kept small, so that they pile up on the
+    server's side: a client that holds a connection by not reading."""
+
+    def __init__(self, port: int, asked: bytes) -> None:
+        self.client = socket.socket()
+        self.client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.client.connect(("127.0.0.1", port))
+        self.client.sendall(asked)
+        self.client.setblocking(False)
+        #: bytes read, and whether the server has reset the connection
+        self.taken = 0
+        self.reset = False
+
+    def take(self, most: int) -> None:
+        """Read at most ``most`` bytes of what has come; note a reset."""
+        if self.reset:
+            return
+        try:
+            self.taken += len(self.client.recv(most))
+        except BlockingIOError:
+            pass
+        except ConnectionResetError:
+            self.reset = True
+
+    def was_reset(self) -> bool:
+        """Whether the server has reset the connection (asked without reading it)."""
+        if not self.reset:
+            error = self.client.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+            self.reset = error == errno.ECONNRESET
+        return self.reset
+
+
+def requests(port: int, path: str, count: int) -> bytes:
+    """``count`` requests for ``path``, to be sent at once."""
+    return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode() * count

@@ -1,7 +1,8 @@
 """Connections to ``parlour serve``: one that sends no whole request in time is closed,
 and connections beyond its limits (in all, and from one address when it listens beyond
-this computer) are refused at once, while a visitor's app already open plays on. A real
-server, real websockets, and raw sockets for a client that hoards connections."""
+this computer) are refused at once, while a visitor's app already open plays on; one
+whose answers go unread is cut. A real server, real websockets, and raw sockets for a
+client that hoards connections."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from pathlib import Path
 
 import aiohttp
 
+from tests.connecting import Unread
 from tests.connecting import closed_ones
 from tests.connecting import closing
 from tests.connecting import hoard
+from tests.connecting import requests
 from tests.serving import Screen
 from tests.serving import serving
 
@@ -121,3 +124,37 @@ async def test_beyond_this_computer_one_address_has_half_the_connections(
     assert "refused: too many connections from its address (10 open, at most 10)" in (
         server.journal
     )
+
+
+async def test_a_connection_whose_answers_go_unread_is_cut_and_a_slow_reader_is_not(
+    tmp_path: Path,
+) -> None:
+    with serving(tmp_path / "data", "--write-timeout", "1") as server:
+        async with (
+            aiohttp.ClientSession() as session,
+            session.ws_connect(server.websocket_url()) as websocket,
+        ):
+            screen = Screen(websocket)
+            await screen.wait_for("Golf: a single hole")
+            # some ten megabytes asked for (the page's script, half a megabyte, sent as a
+            # file is), more than the kernel holds for a connection
+            asked = requests(server.port, "/static/js/textual.js", 20)
+            deaf, slow = Unread(server.port, asked), Unread(server.port, asked)
+            try:
+                start = time.monotonic()
+                while not deaf.was_reset() and time.monotonic() - start < 30:
+                    slow.take(4096)
+                    await screen.read(0.2)
+                took = time.monotonic() - start
+                assert deaf.was_reset(), f"a client that reads nothing held on for {took:.0f} s"
+                # one that reads, however slowly (some 20 kB a second), is not cut
+                for _ in range(15):
+                    slow.take(4096)
+                    await screen.read(0.2)
+                assert not slow.was_reset()
+                assert slow.taken > 20_000
+            finally:
+                deaf.client.close()
+                slow.client.close()
+            await still_plays(screen)
+    assert "cut: its answers went unread for 1 s" in server.journal

@@ -12,13 +12,23 @@ closed at once, and the connections already open go on as before. The time for a
 request's headers is aiohttp's own keep-alive timeout (:func:`handler_arguments`): it
 runs from the moment a connection opens, and again from each answer, and closes the
 connection if no whole request has come by then; a request being answered (a served
-app's websocket, however long it lasts) is never cut off by it.
+app's websocket, however long it lasts) is never cut off by it. Nor may a client hold a
+connection by not reading what it asked for (many requests sent at once, or one large
+answer, and nothing read): once the connection's answers have filled what the kernel
+holds for it and aiohttp has stopped writing, the client has :attr:`Door.write_seconds`
+to read some of them, or the connection is cut. (Files are sent through the connection
+too, not with the kernel's ``sendfile``, whose wait for a client that reads nothing has
+no end and is not seen here.)
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
+import socket
+import struct
+import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,10 +36,24 @@ from typing import Any
 from typing import Final
 
 from aiohttp import web
+from aiohttp import web_fileresponse
+
+try:
+    import fcntl
+    import termios
+except ImportError:  # (not on Windows)
+    fcntl = termios = None  # type: ignore[assignment]
 
 #: connections the kernel may hold for the server before it accepts them; asyncio accepts
 #: up to as many at once, and each is a file descriptor until one refused is closed
 BACKLOG: Final = 128
+#: seconds a connection's answers may wait unread before it is cut (``--write-timeout``)
+WRITE_SECONDS: Final = 30.0
+#: SO_LINGER on, for no time: closing the socket resets the connection
+RESET: Final = struct.pack("ii", 1, 0)
+#: the ioctl that asks Linux for the bytes in a TCP socket's send queue not yet
+#: acknowledged (``SIOCOUTQ``, the same number as ``TIOCOUTQ``); None elsewhere
+OUTQ: Final = getattr(termios, "TIOCOUTQ", None) if sys.platform == "linux" else None
 #: what a connection beyond the limits is told before it is closed
 BUSY: Final = (
     b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
@@ -68,6 +92,9 @@ class Door:
     #: seconds a connection has to send a whole request's headers, from the moment it
     #: opens and again from each answer (an idle kept-alive connection is closed then)
     header_seconds: float
+    #: seconds a connection's answers may wait for the client to read them, once the
+    #: kernel's buffers for it are full, before the connection is cut
+    write_seconds: float = WRITE_SECONDS
 
 
 def handler_arguments(door: Door) -> dict[str, Any]:
@@ -84,17 +111,20 @@ class Doorman:
     """The protocol factory of a listening socket, in front of aiohttp's ``web.Server``
     (``runner.server``): a connection within the limits is handed to aiohttp as it would
     be without it; one beyond them is answered :data:`BUSY` and closed, and
-    ``refused(address, why)`` is told."""
+    ``refused(address, why)`` is told; one whose answers go unread too long is cut, and
+    ``cut(address, why)`` is told."""
 
     def __init__(
         self,
         server: web.Server,
         door: Door,
         refused: Callable[[str, str], None] = lambda address, why: None,
+        cut: Callable[[str, str], None] = lambda address, why: None,
     ) -> None:
         self.server = server
         self.door = door
         self.refused = refused
+        self.cut = cut
         #: connections open now, in all and by address counted
         self.open = 0
         self.by_address: Counter[str] = Counter()
@@ -129,12 +159,17 @@ class Doorman:
 
 class _Guarded(asyncio.Protocol):
     """One connection: aiohttp's own handler once admitted, every event passed on to it
-    unchanged; nothing at all if refused."""
+    unchanged (and the connection cut if its answers go unread too long); nothing at all
+    if refused."""
 
     def __init__(self, doorman: Doorman) -> None:
         self._doorman = doorman
         self._inner: web.RequestHandler | None = None
         self._address = "?"
+        self._transport: asyncio.BaseTransport | None = None
+        #: the cut armed while writing is paused, and the bytes waiting when it was armed
+        self._stall: asyncio.TimerHandle | None = None
+        self._waiting = 0
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
@@ -144,6 +179,7 @@ class _Guarded(asyncio.Protocol):
                 transport.write(BUSY)
             transport.close()
             return
+        self._transport = transport
         self._inner = self._doorman.server()
         self._inner.connection_made(transport)
 
@@ -157,14 +193,68 @@ class _Guarded(asyncio.Protocol):
             self._inner.eof_received()
 
     def pause_writing(self) -> None:
+        # (the transport's buffer is full: the client has not read what it was sent)
         if self._inner is not None:
+            if self._stall is None:
+                self._arm()
             self._inner.pause_writing()
 
+    def _arm(self) -> None:
+        self._waiting = self._unsent()
+        seconds = self._doorman.door.write_seconds
+        self._stall = asyncio.get_running_loop().call_later(seconds, self._stalled)
+
     def resume_writing(self) -> None:
+        self._unarm()
         if self._inner is not None:
             self._inner.resume_writing()
 
+    def _unsent(self) -> int:
+        """Bytes of answers the client has not yet taken: those waiting in the transport,
+        and those in the kernel's queue for the socket that the client has not
+        acknowledged (where the kernel says: Linux's ``SIOCOUTQ``)."""
+        transport = self._transport
+        if not isinstance(transport, asyncio.WriteTransport):
+            return 0
+        unsent = transport.get_write_buffer_size()
+        sock = transport.get_extra_info("socket")
+        if sock is not None and OUTQ is not None:
+            with contextlib.suppress(OSError, ValueError):
+                queued = fcntl.ioctl(sock.fileno(), OUTQ, b"\0\0\0\0")
+                unsent += int.from_bytes(queued, sys.byteorder, signed=True)
+        return unsent
+
+    def _unarm(self) -> None:
+        stall, self._stall = self._stall, None
+        if stall is not None:
+            stall.cancel()
+
+    def _stalled(self) -> None:
+        """Writing has been paused for the time allowed. If the client has read some of
+        its answers since (less waits to be sent), it is slow but reading: it gets as
+        long again. If it has read nothing, the connection is reset at once, what it has
+        not read thrown away (a close would leave the kernel holding it, and trying to
+        send it, long after the socket was gone)."""
+        self._stall = None
+        transport = self._transport
+        if self._inner is None or transport is None or transport.is_closing():
+            return
+        if self._unsent() < self._waiting:
+            self._arm()
+            return
+        seconds = self._doorman.door.write_seconds
+        self._doorman.cut(self._address, f"its answers went unread for {seconds:g} s")
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, RESET)
+        if isinstance(transport, asyncio.WriteTransport):
+            transport.abort()
+        else:
+            transport.close()
+
     def connection_lost(self, exc: Exception | None) -> None:
+        self._unarm()
         inner, self._inner = self._inner, None
         if inner is not None:
             self._doorman.release(self._address)
@@ -205,6 +295,7 @@ async def listen(
     port: int,
     door: Door,
     refused: Callable[[str, str], None] = lambda address, why: None,
+    cut: Callable[[str, str], None] = lambda address, why: None,
 ) -> asyncio.Server:
     """Listen on ``host`` and ``port`` for ``runner`` (set up) through a
     :class:`Doorman`; the listening server, which the caller closes before
@@ -212,5 +303,9 @@ async def listen(
     server = runner.server
     if server is None:
         raise RuntimeError("the runner is not set up")
+    # aiohttp's switch for ``AIOHTTP_NOSENDFILE``, read as each file is sent: a file goes
+    # out in chunks through the transport, whose pauses the Doorman times
+    setattr(web_fileresponse, "NOSENDFILE", True)  # noqa: B010
     loop = asyncio.get_running_loop()
-    return await loop.create_server(Doorman(server, door, refused), host, port, backlog=BACKLOG)
+    doorman = Doorman(server, door, refused, cut)
+    return await loop.create_server(doorman, host, port, backlog=BACKLOG)

@@ -1,7 +1,8 @@
 """Connections: a club closes a connection that has not sent a whole request in time, and
 refuses connections beyond its limits (in all, and from one address), while those
-already open go on being answered. Real connections to a real club (``parlour club
-serve`` in a process of its own), its limits set small through the environment."""
+already open go on being answered, and cuts one whose answers go unread. Real
+connections to a real club (``parlour club serve`` in a process of its own), its limits
+set small through the environment."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import resource
 import subprocess
 import sys
 import time
+import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -20,8 +22,10 @@ from parlour.club.settings import from_environment
 from tests.club.helpers import club_server
 from tests.club.helpers import status_of
 from tests.club.postgres import free_port
+from tests.connecting import Unread
 from tests.connecting import closed_ones
 from tests.connecting import hoard
+from tests.connecting import requests
 from tests.connecting import wait_closed
 
 pytestmark = pytest.mark.xdist_group("club")
@@ -121,7 +125,7 @@ def test_connections_beyond_the_limits_are_refused_and_the_others_go_on(
 def test_connection_limits_are_checked() -> None:
     settings = from_environment({}, {})
     assert (settings.max_connections, settings.max_connections_per_address) == (256, 32)
-    assert settings.request_timeout == 10
+    assert (settings.request_timeout, settings.write_timeout) == (10, 30)
     for given in (
         {"max_connections": 0},
         {"max_connections": 10**6},
@@ -130,10 +134,14 @@ def test_connection_limits_are_checked() -> None:
         {"request_timeout": 0.0},
         {"request_timeout": float("nan")},
         {"request_timeout": 301.0},
+        {"write_timeout": 0.0},
+        {"write_timeout": float("nan")},
+        {"write_timeout": 301.0},
     ):
         with pytest.raises(SettingsError):
             from_environment({}, given)
     assert from_environment({"PARLOUR_CLUB_REQUEST_TIMEOUT": "2.5"}, {}).request_timeout == 2.5
+    assert from_environment({"PARLOUR_CLUB_WRITE_TIMEOUT": "45"}, {}).write_timeout == 45
 
 
 def test_a_request_whose_body_comes_too_slowly_is_answered_and_closed(tmp_path: Path) -> None:
@@ -192,3 +200,37 @@ def test_a_club_that_cannot_hold_its_connections_says_so(tmp_path: Path) -> None
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("parlour: cannot serve the club: 256 connections at once need ")
     assert "this process may open 200 (ulimit -Hn): allow at most" in last
+
+
+def test_a_connection_whose_answers_go_unread_is_cut_and_a_slow_reader_is_not(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    limits = {"PARLOUR_CLUB_WRITE_TIMEOUT": "1", "PARLOUR_CLUB_REQUESTS_PER_MINUTE": "0"}
+    with club_server(str(data / "club.db"), data, env=limits) as url:
+        port = port_of(url)
+        # the stylesheet, many times over: more than the kernel holds for a connection
+        with urllib.request.urlopen(url + "/club.css", timeout=30) as answer:
+            size = len(answer.read()) + 200  # (and its headers)
+        asked = requests(port, "/club.css", 6_000_000 // size)
+        deaf, slow = Unread(port, asked), Unread(port, asked)
+        try:
+            start = time.monotonic()
+            while not deaf.was_reset() and time.monotonic() - start < 60:
+                slow.take(4096)
+                time.sleep(0.2)
+            took = time.monotonic() - start
+            assert deaf.was_reset(), f"a client that reads nothing held on for {took:.0f} s"
+            # one that reads, however slowly (some 20 kB a second), is not cut
+            for _ in range(15):
+                slow.take(4096)
+                time.sleep(0.2)
+            assert not slow.was_reset()
+            assert slow.taken > 20_000
+        finally:
+            deaf.client.close()
+            slow.client.close()
+        assert status_of(url + "/healthz") == 200
+    log = (data.parent / f"club-{port}.log").read_text()
+    assert '"event": "connection cut"' in log
+    assert "its answers went unread for 1 s" in log

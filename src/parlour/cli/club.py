@@ -54,7 +54,7 @@ def command_serve(args: argparse.Namespace) -> int:
     given = {name: getattr(args, name) for name in (
         "database", "host", "port", "title", "workers", "budget", "max_bytes",
         "submissions_per_minute", "requests_per_minute", "trust_proxy", "max_connections",
-        "max_connections_per_address", "request_timeout",
+        "max_connections_per_address", "request_timeout", "write_timeout",
     )}  # fmt: skip
     try:
         settings = from_environment(os.environ, given)

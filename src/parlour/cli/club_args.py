@@ -37,6 +37,9 @@ def add_club_parser(commands: Any, app_arguments: Any) -> None:
     serve.add_argument("--request-timeout", type=float, metavar="S",
                        help="seconds for a request's headers, then its body, to come "
                        "(default: 10)")  # fmt: skip
+    serve.add_argument("--write-timeout", type=float, metavar="S",
+                       help="seconds a connection's answers may go unread before it is "
+                       "cut (default: 30)")  # fmt: skip
     serve.add_argument("--trust-proxy", action="store_const", const=True,
                        help="take the client's address from X-Forwarded-For")  # fmt: skip
     app_arguments(serve)

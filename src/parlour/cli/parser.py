@@ -244,6 +244,13 @@ def _other_commands(commands: Any) -> None:
         "(default: 10)",
     )
     serve.add_argument(
+        "--write-timeout",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="cut a connection whose answers have gone unread this long (default: 30)",
+    )
+    serve.add_argument(
         "--allow-host",
         action="append",
         default=[],

@@ -328,17 +328,19 @@ def door_of(settings: ClubSettings) -> Door:
     connection comes from the proxy, which bounds its own clients, so none is counted by
     address."""
     per_address = None if settings.trust_proxy else settings.max_connections_per_address
-    return Door(settings.max_connections, per_address, settings.request_timeout)
+    return Door(
+        settings.max_connections, per_address, settings.request_timeout, settings.write_timeout
+    )
 
 
-def refusals() -> Callable[[str, str], None]:
-    """Logs a connection refused, at most :data:`REFUSALS_LOGGED` a minute for each
-    address."""
+def refusals(event: str = "connection refused") -> Callable[[str, str], None]:
+    """Logs a connection refused (or another ``event``, such as one cut), at most
+    :data:`REFUSALS_LOGGED` a minute for each address."""
     logged = RateLimits(REFUSALS_LOGGED)
 
     def refused(address: str, why: str) -> None:
         if logged.allow(counted_as(address)):
-            log("connection refused", address=address, reason=why)
+            log(event, address=address, reason=why)
 
     return refused
 
@@ -371,7 +373,10 @@ def serve(settings: ClubSettings, announce: Callable[[str], None]) -> None:
             )
             await runner.setup()
             try:
-                listening = await listen(runner, settings.host, settings.port, door, refusals())
+                listening = await listen(
+                    runner, settings.host, settings.port, door,
+                    refusals(), refusals("connection cut"),
+                )  # fmt: skip
             except BaseException:
                 await runner.cleanup()
                 raise

@@ -53,6 +53,9 @@ class ClubSettings:
     #: seconds a connection has to send a request's headers, from opening and from each
     #: answer (an idle kept-alive connection is closed then too), and then its body
     request_timeout: float = 10.0
+    #: seconds a connection's answers may go unread (the kernel's buffers for it full)
+    #: before it is cut
+    write_timeout: float = 30.0
 
     @property
     def worker_count(self) -> int:
@@ -133,5 +136,10 @@ def _check(settings: ClubSettings) -> None:
     if not 0 < settings.request_timeout <= MOST_REQUEST_SECONDS:
         raise SettingsError(
             f"a request timeout of {settings.request_timeout} s: give more than 0 seconds and at "
+            f"most {MOST_REQUEST_SECONDS:g}"
+        )
+    if not 0 < settings.write_timeout <= MOST_REQUEST_SECONDS:
+        raise SettingsError(
+            f"a write timeout of {settings.write_timeout} s: give more than 0 seconds and at "
             f"most {MOST_REQUEST_SECONDS:g}"
         )

@@ -23,8 +23,8 @@ from parlour.cli.common import SERVED_MODES
 from parlour.cli.common import CliError
 from parlour.cli.common import player_name
 
-#: the bounds of ``--max-apps``, ``--idle-timeout``, ``--max-connections`` and
-#: ``--header-timeout``
+#: the bounds of ``--max-apps``, ``--idle-timeout``, ``--max-connections``,
+#: ``--header-timeout`` and ``--write-timeout``
 MAX_APPS_LIMIT = 64
 IDLE_LIMIT = 7 * 24 * 3600
 CONNECTIONS_LIMIT = 4096
@@ -68,6 +68,11 @@ def command_serve(args: argparse.Namespace) -> int:
             f"--header-timeout {args.header_timeout:g}: seconds, more than 0 and at most "
             f"{HEADER_LIMIT}"
         )
+    if not 0 < args.write_timeout <= HEADER_LIMIT:
+        raise CliError(
+            f"--write-timeout {args.write_timeout:g}: seconds, more than 0 and at most "
+            f"{HEADER_LIMIT}"
+        )
     for name in args.allow_host:
         parsed = split_host(name)
         if parsed is None or parsed[1]:
@@ -94,6 +99,7 @@ def command_serve(args: argparse.Namespace) -> int:
             # (beyond loopback: every client on this computer has a loopback address)
             most_per_address=None if loopback else args.max_connections // 2,
             header_seconds=args.header_timeout,
+            write_seconds=args.write_timeout,
         ),
     )
     links = [f"http://{host}:{args.port}/?token={gate.token}" for host in _link_hosts(args.host)]

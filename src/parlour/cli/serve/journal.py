@@ -42,12 +42,14 @@ class Journal:
         stamp = time.strftime("%H:%M:%S")
         print(f"{stamp} {shown(peer, limit=HEADER_LIMIT)}: {words}", file=out, flush=True)
 
-    def refused(self, peer: str, words: str) -> None:
+    def refused(self, peer: str, words: str, said: str = "refused") -> None:
+        """A connection or request refused (or, ``said`` "cut", a connection cut), at
+        most :data:`REFUSALS_A_MINUTE` lines a minute."""
         now = self._clock()
         if len(self._written) == REFUSALS_A_MINUTE and now - self._written[0] < 60:
             self._held += 1
             return
         held, self._held = self._held, 0
         self._written.append(now)
-        also = f" ({held} more refused since the last line)" if held else ""
-        self.say(peer, f"refused: {words}{also}")
+        also = f" ({held} more refused or cut since the last line)" if held else ""
+        self.say(peer, f"{said}: {words}{also}")

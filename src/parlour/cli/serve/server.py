@@ -335,7 +335,7 @@ class ParlourServer(Server):
         runner = web.AppRunner(await self._make_app(), access_log=None, **handler_arguments(door))
         await runner.setup()
         try:
-            listening = await listen(runner, self.host, self.port, door, self._refused)
+            listening = await listen(runner, self.host, self.port, door, self._refused, self._cut)
             try:
                 self.announce()
                 await stop.wait()
@@ -346,3 +346,6 @@ class ParlourServer(Server):
 
     def _refused(self, peer: str, why: str) -> None:
         self.journal.refused(peer, why)
+
+    def _cut(self, peer: str, why: str) -> None:
+        self.journal.refused(peer, why, said="cut")
