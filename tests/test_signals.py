@@ -437,6 +437,9 @@ def test_moves_waiting_for_a_locked_database_are_saved_when_a_signal_ends_the_ap
     assert one.gone is not None, one.describe()
     assert one.process is not None and one.process.returncode == 128 + number, one.describe()
     assert b"Traceback" not in one.said_after, one.describe()
+    if number != signal.SIGHUP:  # (its terminal is gone)
+        # told on the terminal given back, not left before a blank screen
+        assert b"waiting to save your last moves" in one.said_after, one.describe()
     store = Store(one.data_dir)
     try:
         assert [game.moves for game in store.games_in_progress()] == [("7", "s")]

@@ -4,6 +4,7 @@ app (no command, ``play``, ``replay``), and the table of every command."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from typing import Any
 
@@ -146,6 +147,7 @@ def command_play_moves(args: argparse.Namespace) -> int:
 
 def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
     from parlour.ending import installed
+    from parlour.ending import on_signal
 
     # from here on SIGHUP, SIGTERM and SIGINT end the app whatever it is doing
     # (parlour.ending), the app's own handlers taking over once it runs
@@ -166,11 +168,21 @@ def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
             served=getattr(args, "served", None) or "",  # started by parlour serve (cli/serve)
             **kwargs,
         )
+        app.saves_after_run = True
         try:
             app.run()
         finally:
             release()  # (the app lets it go once it has drawn: this, if it never drew)
+            app.finish_saving(_told)
+            on_signal(None)
         return 0 if app.return_code in (None, 0) else int(app.return_code)
+
+
+def _told(words: str) -> None:
+    """A line for the player on standard error, if it is still there (a terminal closed
+    under the app, SIGHUP, is not)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(f"parlour: {words}", file=sys.stderr, flush=True)
 
 
 def todays_course(game: str) -> str:

@@ -98,19 +98,22 @@ class Writer:
 class UnderWay:
     """Whether a store's write (a transaction) is under way, in any thread, and a wait
     for it to end: what a program ended by a signal lets finish before it ends
-    (:class:`parlour.ending.Saves`). Entered around each write."""
+    (:class:`parlour.ending.Saves`). Entered around each write; :attr:`failed` says
+    whether the last write to end failed."""
 
     def __init__(self) -> None:
         self._count = 0
         self._changed = threading.Condition()
+        self.failed = False
 
     def __enter__(self) -> None:
         with self._changed:
             self._count += 1
 
-    def __exit__(self, *_: object) -> None:
+    def __exit__(self, kind: object, *_: object) -> None:
         with self._changed:
             self._count -= 1
+            self.failed = kind is not None
             self._changed.notify_all()
 
     def pending(self) -> bool:

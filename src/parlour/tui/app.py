@@ -76,6 +76,16 @@ BUSY_OPENING = (
     "The database is busy (another program is using it): what you asked for opens as "
     "soon as it answers."
 )
+#: how long a closing app waits for its last moves to be written before it gives the
+#: terminal back (and, run from the command line, says what it waits for)
+CLOSING_GLANCE = 0.2
+#: what the player is told while the last moves wait, after the app, and then
+WAITING_TO_SAVE = (
+    "the database is busy (another program is using it): waiting to save your last "
+    "moves, for up to {seconds:g} s (press Ctrl-C twice to quit without them)"
+)
+SAVED_AFTER_ALL = "your last moves are saved"
+NOT_SAVED_AFTER_ALL = "your last moves could not be saved: the database stayed busy"
 
 
 def open_store(directory: Path, player: str | None) -> asyncio.Future[Store]:
@@ -286,15 +296,42 @@ class ParlourApp(Preferences, Routing, SizeWatch, PlainNotices, EndsOnSignal):
             self.show_menu()
         return None
 
+    #: set by the command line before :meth:`run`: moves that still wait for a busy
+    #: database as the app closes are written after it (:meth:`finish_saving`), the
+    #: terminal given back and the player told, rather than behind a blank screen
+    saves_after_run = False
+    _store_closed = False
+
     def on_unmount(self) -> None:
         from parlour.tui.background import shut_down
 
         shut_down()
+        if self.store is None:
+            return
+        if self.saves_after_run and not self.writer.flush(CLOSING_GLANCE):
+            return  # (finish_saving, once the terminal is given back)
+        self._close_store()
+
+    def _close_store(self) -> None:
         # every move handed to the writer is on disk before the store closes (a database
         # held by another program is waited for as long as any write would wait)
-        if self.store is not None:
+        if self.store is not None and not self._store_closed:
+            self._store_closed = True
             self.writer.close(self.store.busy_timeout + 1)
             self.store.close()
+
+    def finish_saving(self, say: Callable[[str], object]) -> None:
+        """After :meth:`run`, the terminal given back: the moves that still wait for a
+        database another program holds are written (as long as a write waits for it),
+        ``say`` telling the player before and after; then the store is closed."""
+        store = self.store
+        if store is None or self._store_closed:
+            return
+        if self.writer.pending():
+            say(WAITING_TO_SAVE.format(seconds=store.busy_timeout))
+            done = self.writer.flush(store.busy_timeout + 1)
+            say(SAVED_AFTER_ALL if done and not store.under_way.failed else NOT_SAVED_AFTER_ALL)
+        self._close_store()
 
     def deliver_screenshot(
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None

@@ -34,7 +34,8 @@ class EndsOnSignal(App[None]):
             try:
                 return await self.run_async(*args, **options)
             finally:
-                ending.on_signal(None)
+                # (saves still waiting are let finish if a signal comes after the app)
+                ending.on_signal(None, saves=self.saves())
 
         return asyncio.run(run())
 
