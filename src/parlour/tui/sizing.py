@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from parlour.tui.screens.small import TooSmallScreen
 
 #: the smallest terminal for a screen that does not say (screens give theirs as MIN_SIZE;
-#: a screen shown over another, a dialogue, needs what the one under it needs)
+#: a screen shown over another, a dialogue, needs what the one under it needs, and a
+#: question asked over none needs what its game needs: SizeWatch.needed_size)
 MIN_WIDTH = 60
 MIN_HEIGHT = 20
 
@@ -92,9 +93,24 @@ class SizeWatch(App[None]):
 
     def needed_size(self) -> tuple[int, int]:
         """The smallest terminal for the screen in view: its own MIN_SIZE, or that of the
-        first screen under it that has one."""
+        first screen under it that has one. A screen shown over others (a question) that
+        says ``LEAST_SIZE``, the least it can be read at, needs no less than that; where no
+        screen under it has a MIN_SIZE (a question asked before any screen is up), its
+        ``alone_size`` is what it needs (the size of the game it asks about)."""
+        least = (0, 0)
+        alone: tuple[int, int] | None = None
         for screen in reversed(self.screen_stack):
+            if is_size_notice(screen):
+                continue
             need: tuple[int, int] | None = getattr(screen, "MIN_SIZE", None)
-            if need is not None and not is_size_notice(screen):
-                return need
-        return MIN_WIDTH, MIN_HEIGHT
+            if need is not None:
+                return at_least(need, least)
+            least = at_least(least, getattr(screen, "LEAST_SIZE", (0, 0)))
+            if alone is None:
+                alone = getattr(screen, "alone_size", None)
+        return at_least(alone or (MIN_WIDTH, MIN_HEIGHT), least)
+
+
+def at_least(size: tuple[int, int], least: tuple[int, int]) -> tuple[int, int]:
+    """``size``, widened and heightened to ``least`` where it falls short."""
+    return max(size[0], least[0]), max(size[1], least[1])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -25,15 +27,28 @@ class ConfirmScreen(OpensHelp, ModalScreen[bool]):
     #: under 50 columns the buttons take the panel's whole width (the start screen's
     #: smallest terminal is 40 wide)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (50, "-wide")]  # noqa: RUF012 (typed by Textual)
+    #: the least terminal the question is laid out for, its words and both buttons in sight
+    #: (the app's watch on the size asks no less, whatever is under the question)
+    LEAST_SIZE: ClassVar[tuple[int, int]] = (40, 12)
 
     def key_target(self) -> Question:
         return self  # the type checker sees that the screen has what its keys call
 
-    def __init__(self, question: str, *, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(
+        self,
+        question: str,
+        *,
+        yes: str = "Yes",
+        no: str = "No",
+        alone_size: tuple[int, int] | None = None,
+    ) -> None:
         super().__init__()
         self.question = question
         self.yes = yes
         self.no = no
+        #: the smallest terminal when no screen is under the question (one asked as the app
+        #: opens): that of the game it asks about (parlour.tui.sizing)
+        self.alone_size = alone_size
 
     def answer_keys(self, yes: bool) -> str:
         """The keys that answer yes (or no), as the player has them: ``n, Esc``."""

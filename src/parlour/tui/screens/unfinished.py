@@ -297,7 +297,14 @@ async def _ask_round(app: App[Any], options: frozenset[str]) -> None:
         else:
             parlour.start_round(options)
 
-    app.push_screen(ConfirmScreen(question, yes=ROUND_ANSWERS[0], no=ROUND_ANSWERS[1]), answered)
+    # asked before any screen is up: it needs the terminal the round's game needs
+    from parlour.tui.screens import game_screen_class
+
+    need = game_screen_class(round_game().id).MIN_SIZE
+    app.push_screen(
+        ConfirmScreen(question, yes=ROUND_ANSWERS[0], no=ROUND_ANSWERS[1], alone_size=need),
+        answered,
+    )
 
 
 def replacing(store: Store | None, line: Line[Any, Any]) -> str:
