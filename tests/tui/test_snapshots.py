@@ -93,3 +93,9 @@ def test_start_screen(snap_compare: Any, tmp_path: Path) -> None:
 def test_start_screen_40x12(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(tmp_path, ascii_only=False, player="ann", today=date(2026, 11, 25))
     assert snap_compare(app, terminal_size=(40, 12))
+
+
+def test_a_question_over_the_board_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    """The yes-or-no question (conceding) over the dimmed board."""
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    assert snap_compare(app, terminal_size=(80, 24), press=["7", "G"])
