@@ -99,3 +99,10 @@ def test_a_question_over_the_board_80x24(snap_compare: Any, tmp_path: Path) -> N
     """The yes-or-no question (conceding) over the dimmed board."""
     app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
     assert snap_compare(app, terminal_size=(80, 24), press=["7", "G"])
+
+
+def test_a_question_over_the_board_40x12(snap_compare: Any, tmp_path: Path) -> None:
+    """At Golf's smallest terminal the question's panel keeps no line around its words and
+    buttons, so that it fits whole."""
+    app = make_app(tmp_path, game="golf", seed=1, ascii_only=False)
+    assert snap_compare(app, terminal_size=(40, 12), press=["7", "G"])

@@ -213,7 +213,9 @@ CONFIRM_KEYS: Final = KeyTable[Question](
         Key("escape", "answer", lambda s: s.action_answer(False), "", "no",
             arguments=(False,)),
         help_key(),
-    )
+    ),
+    intro="Words too long for the terminal scroll: Tab reaches them, then ↑ ↓ (or the "
+    "mouse wheel).",
 )  # fmt: skip
 
 HISTORY_KEYS: Final = KeyTable[History](

@@ -8,6 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button
 from textual.widgets import Static
@@ -16,6 +17,14 @@ from parlour.controls.screens import CONFIRM_KEYS
 from parlour.controls.screens import Question
 from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.helping import OpensHelp
+
+
+class Words(VerticalScroll):
+    """The question's words: scrolled (by the arrows once Tab has reached them, or the
+    mouse's wheel) only where they are too long for the room the terminal leaves."""
+
+    def allow_focus(self) -> bool:
+        return self.max_scroll_y > 0
 
 
 class ConfirmScreen(OpensHelp, ModalScreen[bool]):
@@ -27,6 +36,9 @@ class ConfirmScreen(OpensHelp, ModalScreen[bool]):
     #: under 50 columns the buttons take the panel's whole width (the start screen's
     #: smallest terminal is 40 wide)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (50, "-wide")]  # noqa: RUF012 (typed by Textual)
+    #: under 20 lines no line is spent around the words and the buttons (the words scroll,
+    #: at any height, where they are still too long for the room left)
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]  # noqa: RUF012 (typed by Textual)
     #: the least terminal the question is laid out for, its words and both buttons in sight
     #: (the app's watch on the size asks no less, whatever is under the question)
     LEAST_SIZE: ClassVar[tuple[int, int]] = (40, 12)
@@ -56,7 +68,8 @@ class ConfirmScreen(OpensHelp, ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):
-            yield Static(self.question, id="confirm-question", markup=False)
+            with Words(id="confirm-words"):
+                yield Static(self.question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
                 yield Button(
                     f"{self.yes} ({self.answer_keys(True)})", id="confirm-yes", variant="error"
