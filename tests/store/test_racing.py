@@ -1,11 +1,14 @@
 """Many Parlours at once: first starts on a new data directory all succeed, and writers
-racing each other lose nothing (real processes, SQLite's own locking)."""
+racing each other lose nothing (real processes, SQLite's own locking); two saving the
+settings file at once keep both changes."""
 
 from __future__ import annotations
 
 import multiprocessing
+import tomllib
 from pathlib import Path
 
+from parlour.store.config import save_changes
 from parlour.store.database import Store
 
 PROCESSES = 8
@@ -108,3 +111,45 @@ def test_parlours_starting_at_once_on_a_damaged_database_move_it_aside_once(
         assert sorted(r.course for r in store.rounds()) == list(range(PROCESSES))
         assert store.finished_games() == []
         store.close()
+
+
+#: the two settings two Parlours change at once, and their values in turn
+_SETTINGS = {"four_colour": (False, True), "theme": ("textual-light", "nord")}
+
+
+def _changing(path: str, name: str, rounds: int, turn: object) -> None:
+    for number in range(rounds):
+        turn.wait()  # type: ignore[attr-defined]
+        save_changes(Path(path), **{name: _SETTINGS[name][number % 2]})
+        turn.wait()  # type: ignore[attr-defined]
+
+
+def test_two_parlours_saving_settings_at_once_both_keep_their_change(tmp_path: Path) -> None:
+    """Each save reads the file and writes it back with its one change: two at once used
+    to lose one of the changes (in 142 of 200 rounds), the second writing back what it
+    had read before the first's write."""
+    path = tmp_path / "settings" / "config.toml"
+    path.parent.mkdir()
+    context = multiprocessing.get_context("spawn")
+    rounds = 60
+    turn = context.Barrier(3)
+    workers = [
+        context.Process(target=_changing, args=(str(path), name, rounds, turn))
+        for name in _SETTINGS
+    ]
+    for worker in workers:
+        worker.start()
+    lost = []
+    try:
+        for number in range(rounds):
+            turn.wait(timeout=60)  # both save at once
+            turn.wait(timeout=60)  # both saved
+            table = tomllib.loads(path.read_text())
+            wanted = {name: values[number % 2] for name, values in _SETTINGS.items()}
+            if {name: table.get(name, False) for name in _SETTINGS} != wanted:
+                lost.append(number)
+    finally:
+        for worker in workers:
+            worker.join(timeout=60)
+    assert [worker.exitcode for worker in workers] == [0, 0]
+    assert lost == [], f"a change was lost in {len(lost)} of {rounds} rounds"

@@ -87,21 +87,20 @@ def command_join(args: argparse.Namespace) -> int:
     from parlour.clubclient.http import check_url
     from parlour.clubclient.outbox import join
     from parlour.store.config import ConfigError
-    from parlour.store.config import changed
-    from parlour.store.config import load
-    from parlour.store.config import save_loaded
+    from parlour.store.config import config_path
+    from parlour.store.config import save_changes
 
     try:
         url = check_url(args.url)
     except ValueError as error:
         raise CliError(str(error)) from None
-    loaded = load()
+    path = config_path()
     try:
-        save_loaded(changed(loaded, club_url=url))
+        save_changes(path, club_url=url)
     except ConfigError as error:
         raise CliError(str(error)) from None
     join(_data_dir(args), url)
-    print(f"Joined the club at {url} (remembered in {loaded.path}).")
+    print(f"Joined the club at {url} (remembered in {path}).")
     print("Rounds you finish from now on are sent with: parlour club submit")
     return 0
 

@@ -407,8 +407,12 @@ def save_changes(path: Path, **values: Any) -> None:
     """Change some settings in the file as it is now and write it back
     (:func:`save_loaded`): the file is read again first, so that what the player wrote in
     it by hand since it was read (another setting, a key, a mistake mended) is kept, not
-    replaced by what it held when it was read."""
-    save_loaded(changed(load(path), **values))
+    replaced by what it held when it was read. Two Parlours saving at once take turns
+    (:func:`~parlour.store.files.taking_turns`), so neither's change is lost."""
+    from parlour.store.files import taking_turns
+
+    with taking_turns(path):
+        save_loaded(changed(load(path), **values))
 
 
 def save(path: Path, settings: Settings, kept: Mapping[str, Any] | None = None) -> None:

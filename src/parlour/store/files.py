@@ -20,6 +20,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from contextlib import contextmanager
@@ -254,3 +255,43 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(descriptor)
+
+
+#: how long a change of a file waits for another program's change of it to end
+TURN_SECONDS = 5.0
+
+
+@contextmanager
+def taking_turns(path: Path, patience: float = TURN_SECONDS) -> Iterator[None]:
+    """Hold an exclusive lock on the folder of the file at ``path`` (a link followed)
+    while a change of the file is read and written back, so that two programs changing
+    it at once take turns and neither change is lost: the file itself is replaced by
+    each write, so a lock on it would not be shared. A folder that cannot be opened or
+    locked (none yet, a file system without locks), or a turn that does not come within
+    ``patience`` seconds, is gone on without."""
+    try:
+        import fcntl
+    except ImportError:  # (not on Windows)
+        yield
+        return
+    folder = Path(os.path.realpath(path)).parent
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        yield
+        return
+    try:
+        deadline = time.monotonic() + patience
+        while True:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if time.monotonic() < deadline:
+                    time.sleep(0.005)
+                    continue
+            except OSError:
+                pass
+            break
+        yield
+    finally:
+        os.close(descriptor)  # (which lets the lock go)
