@@ -115,6 +115,11 @@ class ToyWords(Words[ToyState, Move]):
             return f"turn {state.stock[0]}"
         return f"put {state.waste[-1]} out"
 
+    def done(self, state: ToyState, move: Move) -> str:
+        if move == TURN:
+            return f"turned {state.stock[0]}"
+        return f"put {state.waste[-1]} out"
+
     def why_illegal(self, state: ToyState, move: Move) -> str:
         return "no ace shows on the waste" if move == HOME else "the pack is used up"
 

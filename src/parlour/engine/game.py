@@ -104,12 +104,12 @@ class Outcome:
 
 
 class Words(ABC, Generic[StateT, MoveT]):
-    """What one game says to the player, kept apart from what it rules (as python-chess
-    keeps SAN apart from the board): what a move does, why a move is refused, what a
-    position asks, how a game ended, and what to tell once. Each game's words live in its
-    own ``<id>_words`` module and are reached through its rules (:attr:`Rules.words`).
-    Words read states and the game's state machine; they decide nothing, and they import
-    no solver (import-linter checks this)."""
+    """What one game says to the player, kept apart from what it rules (as python-chess keeps
+    SAN apart from the board): what a move does, what it did once made, why a move is
+    refused, what a position asks, how a game ended, and what to tell once. Each game's
+    words live in its own ``<id>_words`` module and are reached through its rules
+    (:attr:`Rules.words`). Words read states and the game's state machine; they decide
+    nothing, and they import no solver (import-linter checks this)."""
 
     #: what the score counts, for tables ("cards left", "cards home" …)
     score_label: ClassVar[str] = "score"
@@ -126,6 +126,12 @@ class Words(ABC, Generic[StateT, MoveT]):
     def describe(self, state: StateT, move: MoveT) -> str:
         """What ``move`` does in ``state``, in a few words (``5H onto 4C``). Deterministic:
         records carry it as a check."""
+
+    @abstractmethod
+    def done(self, state: StateT, move: MoveT) -> str:
+        """What ``move``, legal in ``state``, did once made from it, told after it in the
+        past tense (``played 5H onto 4C``): a sentence without its capital and full stop,
+        as :meth:`describe` gives, which stays an instruction for hints and records."""
 
     @abstractmethod
     def why_illegal(self, state: StateT, move: MoveT) -> str:

@@ -1,11 +1,14 @@
-"""What By Twos says to the player: what a move does (with the base cards it lays, B2,
-B7), why a move is refused (B1, B2, B4), what a position asks, how a game ended, that a
-packet rules out a win (B9) and why Parlour deals the rest out (B10).
+"""What By Twos says to the player: what a move does and, once made, what it did (with
+the base cards it lays, B2, B7), why a move is refused (B1, B2, B4), what a position
+asks, how a game ended, that a packet rules out a win (B9) and why Parlour deals the
+rest out (B10).
 
 >>> from parlour.engine.games.bytwos import BYTWOS
 >>> state = BYTWOS.start_from_seed(1)
 >>> WORDS.describe(state, BYTWOS.parse_move("t"))
 'turn 6C: kept (1 rank)'
+>>> WORDS.done(state, BYTWOS.parse_move("t"))
+'turned 6C and kept it'
 """
 
 from __future__ import annotations
@@ -51,6 +54,12 @@ class ByTwosWords(Words[ByTwosState, ByTwosMove]):
         said = _what_it_does(state, move)
         if move in state.legal:
             said += _laid_after(state, move)
+        return said
+
+    def done(self, state: ByTwosState, move: ByTwosMove) -> str:
+        said = _what_it_did(state, move)
+        if move in state.legal:
+            said += _laid_after(state, move, past=True)
         return said
 
     def why_illegal(self, state: ByTwosState, move: ByTwosMove) -> str:
@@ -139,6 +148,39 @@ def _what_it_does(state: ByTwosState, move: ByTwosMove) -> str:
     return f"{top} from the {SOURCES[move.source]} onto the {foundation_name(index)} ({after})"
 
 
+def _what_it_did(state: ByTwosState, move: ByTwosMove) -> str:
+    if isinstance(move, TurnCard):
+        return _turned_words(state)
+    if isinstance(move, GiveUp):
+        return f"gave up with {counted(state.on_foundations, 'card')} on the foundations"
+    if isinstance(move, Redeal):
+        return f"turned the waste over for deal {state.deal + 1}"
+    if isinstance(move, DealCard):
+        return f"dealt {state.stock[0]} from the stock" if state.stock else "dealt"
+    top = state.top_of(move.source)
+    if top is None:
+        return f"built nothing: the {SOURCES[move.source]} is empty"
+    index = ACE_PILE_OF[top.suit] + PILES[move.pile]
+    count = state.built[index]
+    after = f"after {foundation_cards(index, count)[-1]}" if count else "as its base"
+    return (
+        f"played {top} from the {SOURCES[move.source]} onto the {foundation_name(index)} ({after})"
+    )
+
+
+def _turned_words(state: ByTwosState) -> str:
+    if not state.deck:
+        return "turned a card"
+    turned = state.deck[0]
+    if any(other.rank == turned.rank for other in state.kept):
+        word = RANK_WORDS[turned.rank - 1]
+        article = "an" if word[0] in "ae" else "a"
+        return f"turned {turned} and rejected it: {article} {word} is kept already"
+    if len(state.kept) + 1 < RANK_COUNT:  # (how many are kept, the prompt after says)
+        return f"turned {turned} and kept it"
+    return f"turned {turned} and kept it, which made the packet and began deal 1"
+
+
 def _turn_words(state: ByTwosState) -> str:
     if not state.deck:
         return "turn a card"
@@ -153,9 +195,9 @@ def _turn_words(state: ByTwosState) -> str:
     return f"turn {turned}: kept, the packet is made and deal 1 begins"
 
 
-def _laid_after(state: ByTwosState, move: ByTwosMove) -> str:
+def _laid_after(state: ByTwosState, move: ByTwosMove, *, past: bool = False) -> str:
     """The base cards a legal move lays automatically (B2, B7), as words to add to its
-    description; empty when there are none."""
+    description (``past``: to what it did); empty when there are none."""
     if 0 not in state.built or isinstance(move, GiveUp):
         return ""
     # a build never starts a pile itself: a base card on view is laid before the player moves
@@ -167,7 +209,12 @@ def _laid_after(state: ByTwosState, move: ByTwosMove) -> str:
     ]
     if not started:
         return ""
-    return f"; then {listing(started, 'and')} laid as {'a base' if len(started) == 1 else 'bases'}"
+    one = len(started) == 1
+    if past:
+        return f"; then {listing(started, 'and')} {'was' if one else 'were'} laid as " + (
+            "a base" if one else "bases"
+        )
+    return f"; then {listing(started, 'and')} laid as {'a base' if one else 'bases'}"
 
 
 def _why_no_redeal(state: ByTwosState) -> str:

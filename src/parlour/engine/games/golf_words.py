@@ -1,10 +1,13 @@
-"""What Golf says to the player: what a move does, why one is refused (G2, G3), what a
-position asks, how a hole ended, and why Parlour turns out the stock (G6).
+"""What Golf says to the player: what a move does and, once made, what it did, why one
+is refused (G2, G3), what a position asks, how a hole ended, and why Parlour turns out
+the stock (G6).
 
 >>> from parlour.engine.games.golf import GOLF
 >>> state = GOLF.start_from_seed(1)
 >>> WORDS.describe(state, GOLF.parse_move("7"))
 '8H from column 7 onto 9C'
+>>> WORDS.done(state, GOLF.parse_move("7"))
+'played 8H from column 7 onto 9C'
 >>> WORDS.why_illegal(state, GOLF.parse_move("1"))
 'QC is not one rank above or below 9C (G2)'
 """
@@ -41,6 +44,16 @@ class GolfWords(Words[GolfState, GolfMove]):
         if not column:
             return f"column {move.column} is empty"
         return f"{column[-1]} from column {move.column} onto {top}"
+
+    def done(self, state: GolfState, move: GolfMove) -> str:
+        if isinstance(move, TurnStock):
+            return f"turned {state.stock[0]} from the stock" if state.stock else "turned the stock"
+        if isinstance(move, GiveUp):
+            return f"conceded the hole with {counted(state.links_left, 'card')} on the links"
+        column = state.columns[move.column - 1]
+        if not column:
+            return f"played nothing from column {move.column}: it is empty"
+        return f"played {column[-1]} from column {move.column} onto {state.foundation[-1]}"
 
     def why_illegal(self, state: GolfState, move: GolfMove) -> str:
         top = state.foundation[-1]

@@ -1,11 +1,14 @@
-"""What Rubbish Heap says to the player: what a move did with the automatic steps that
-followed it (told from the rules' :class:`~parlour.engine.games.rubbish_state.Step`
-notes), why a move is refused (R3, R4), what a position asks, and how a game ended.
+"""What Rubbish Heap says to the player: what a move does and, once made, what it did,
+with the automatic steps that followed it (told from the rules'
+:class:`~parlour.engine.games.rubbish_state.Step` notes), why a move is refused (R3,
+R4), what a position asks, and how a game ended.
 
 >>> from parlour.engine.games.rubbish import RUBBISH
 >>> state = RUBBISH.start_from_seed(1)
 >>> WORDS.describe(state, RUBBISH.parse_move("d10c"))
 'discard 10C'
+>>> WORDS.done(state, RUBBISH.parse_move("d10c"))
+'discarded 10C'
 """
 
 from __future__ import annotations
@@ -48,6 +51,15 @@ class RubbishWords(Words[RubbishState, RubbishMove]):
         steps: list[Step] = []
         check_blocked(after_move(state, move, steps), steps)
         return tell(steps)
+
+    def done(self, state: RubbishState, move: RubbishMove) -> str:
+        if move is GIVE_UP:
+            return f"gave up with {counted(state.cards_home, 'card')} home"
+        if not RUBBISH.is_legal(state, move):
+            return _plain_description(move, past=True)
+        steps: list[Step] = []
+        check_blocked(after_move(state, move, steps), steps)
+        return tell(steps, past=True)
 
     def ending(self, state: RubbishState) -> str:
         home = state.cards_home
@@ -124,34 +136,55 @@ class RubbishWords(Words[RubbishState, RubbishMove]):
         return "the game is over"
 
 
-def tell(steps: Sequence[Step]) -> str:
-    """The steps of one move, in words, joined by semicolons. A card that goes out
-    straight from the place just filled is told with its fill ("…, which goes out"); the
-    second card of a suit to go out in the move "follows"."""
+def tell(steps: Sequence[Step], *, past: bool = False) -> str:
+    """The steps of one move, in words, joined by semicolons: what they do, or (``past``)
+    what they did. A card that goes out straight from the place just filled is told with
+    its fill ("…, which goes out"); the second card of a suit to go out in the move
+    "follows". Told as done, a fill that leaves the board full fills "the last empty
+    place" (what the full board asks, the prompt after the move says)."""
     said: list[str] = []
     built: set[str] = set()  # suits built on so far in the move
-    for step in steps:
+    for step, following in zip(steps, [*steps[1:], None], strict=True):
+        if past and step.happened is Happened.FILL:
+            full = following is not None and following.happened is Happened.FULL
+            said.append(_filled(step, last=full))
+            continue
+        if past and step.happened is Happened.FULL and said and said[-1].startswith("filled"):
+            continue  # told with its fill
         if step.happened is not Happened.OUT:
-            said.append(_step_words(step))
+            said.append(_step_words(step, past=past))
             continue
         assert step.card is not None
         if step.just_filled:
-            said[-1] += ", which goes out"
+            said[-1] += ", which went out" if past else ", which goes out"
         else:
             verb = "follows" if step.card.suit in built else "goes out"
+            if past:
+                verb = "followed" if step.card.suit in built else "went out"
             where = f"position {step.place}" if step.place else "the waste"
             said.append(f"{step.card} {verb} from {where}")
         built.add(step.card.suit)
     return "; ".join(said)
 
 
-def _step_words(step: Step) -> str:
+def _filled(step: Step, *, last: bool) -> str:
+    """A fill as done; ``last``: it left the board full."""
+    source = "waste" if step.from_waste else "stock"
+    place = f"the last empty place, position {step.place}," if last else f"position {step.place}"
+    return f"filled {place} from the {source} with {step.card}"
+
+
+def _step_words(step: Step, *, past: bool = False) -> str:
+    """One step in words; ``past``: as done (a fill as done is :func:`_filled`; the board
+    full is told as what happened, not as what it asks, which the prompt after says)."""
     match step.happened:
         case Happened.DISCARD:
-            return f"discard {step.card}"
+            return f"discarded {step.card}" if past else f"discard {step.card}"
         case Happened.FILL:
             source = "waste" if step.from_waste else "stock"
             return f"fill position {step.place} from the {source}: {step.card}"
+        case Happened.FULL if past:
+            return "the board was full"
         case Happened.FULL:
             return (
                 f"the board is full: {NUMBER_WORDS[step.size - 1]} of the "
@@ -165,16 +198,17 @@ def _step_words(step: Step) -> str:
             return "the stock is empty and no card can reach a foundation any more (R5)"
 
 
-def _plain_description(move: RubbishMove) -> str:
-    """What a move would do, without its consequences (for moves that are not legal)."""
+def _plain_description(move: RubbishMove, *, past: bool = False) -> str:
+    """What a move would do (or, ``past``, did), without its consequences (for moves
+    that are not legal)."""
     if isinstance(move, FillFromStock):
-        return "fill from the stock"
+        return "filled from the stock" if past else "fill from the stock"
     if isinstance(move, FillFromWaste):
-        return "fill from the waste"
+        return "filled from the waste" if past else "fill from the waste"
     if isinstance(move, Discard):
-        return f"discard {move.card}"
+        return f"discarded {move.card}" if past else f"discard {move.card}"
     assert isinstance(move, GiveUp)
-    return "give up"
+    return "gave up" if past else "give up"
 
 
 WORDS: Final = RubbishWords()

@@ -1,11 +1,13 @@
-"""What Three Squares says to the player: what a move does, why a move is refused (S1–S6,
-S10, S11), what a position asks, how a game ended, and what the longer look at the end
-found (S11).
+"""What Three Squares says to the player: what a move does and, once made, what it did,
+why a move is refused (S1–S6, S10, S11), what a position asks, how a game ended, and
+what the longer look at the end found (S11).
 
 >>> from parlour.engine.games.squares import SQUARES
 >>> state = SQUARES.start_from_seed(1)
 >>> WORDS.describe(state, SQUARES.parse_move("d"))
 'deal JH JC 6C 6H to square 1'
+>>> WORDS.done(state, SQUARES.parse_move("d"))
+'dealt JH JC 6C 6H to square 1'
 """
 
 from __future__ import annotations
@@ -74,6 +76,37 @@ class SquaresWords(Words[SquaresState, SquaresMove]):
             run = source[len(source) - top_run_length(source) :]
             return f"{format_cards(run)} from {source_name} onto {target[-1]} in {target_name}"
         return f"{source[-1]} from {source_name} into the space {target_name}"
+
+    def done(self, state: SquaresState, move: SquaresMove) -> str:
+        heaps = state.heaps
+        if isinstance(move, GiveUp):
+            return "gave up"
+        if isinstance(move, DeclareEnd):
+            return "Parlour ended the game: no higher score can be reached (S11)"
+        if isinstance(move, Deal):
+            dealt = state.pack[:HEAPS_PER_SQUARE]
+            return f"dealt {format_cards(dealt)} to square {state.next_deal}" if dealt else "dealt"
+        if isinstance(move, FillFromPack):
+            space = HEAP_NAMES[move.target]
+            card = f" with {state.pack[0]}" if state.pack else ""
+            return f"filled the space {space}{card} from the pack"
+        if isinstance(move, TakeSequence):
+            tops = tuple(heaps[heap][-1] for heap in move.heaps if heaps[heap])
+            with suppress(ValueError):
+                tops = run_order(tops)
+            names = " ".join(HEAP_NAMES[heap] for heap in move.heaps)
+            square = state.squares + 1
+            return f"took up {format_cards(tops)} from {names} to start square {square}"
+        source, target = heaps[move.source], heaps[move.target]
+        source_name, target_name = HEAP_NAMES[move.source], HEAP_NAMES[move.target]
+        if not source:
+            return f"moved nothing: {source_name} is empty"
+        if target:
+            run = source[len(source) - top_run_length(source) :]
+            return (
+                f"moved {format_cards(run)} from {source_name} onto {target[-1]} in {target_name}"
+            )
+        return f"moved {source[-1]} from {source_name} into the space {target_name}"
 
     def why_illegal(self, state: SquaresState, move: SquaresMove) -> str:
         if state.phase is Phase.FINISHED or isinstance(move, GiveUp):
