@@ -61,10 +61,24 @@ def test_bad_moves_get_the_engines_reason_and_moves_lists_the_legal_ones(
     assert "2 moves:\n  7        8♥ from column 7 onto 9♣\n" in out
     assert "  give-up  concede the hole with 35 cards on the links\n" in out
     assert "3♥ is not one rank above or below 9♣" in out
-    assert "8♥ from column 7 onto 9♣; column 7 shows K♠." in out
+    assert "Played 8♥ from column 7 onto 9♣; column 7 shows K♠." in out
     # listing the moves does not name the stock's next card (A♥)
     assert "2 moves:\n  s        turn a hidden card from the stock\n" in out
     assert out.strip().endswith("Saved: the game goes on next time.")
+
+
+def test_a_move_an_undo_and_a_redo_say_what_was_done(tmp_path: Path) -> None:
+    """After a move plain mode tells what it did, not the instruction a hint gives; undo
+    and redo name that move the same way."""
+    played = parlour(
+        tmp_path, "play", "golf", "--seed", "1", "--plain", given="7\nundo\nredo\ns\nq\n"
+    )
+    assert played.returncode == 0, played.stderr
+    out = played.stdout
+    assert "\nPlayed 8♥ from column 7 onto 9♣; column 7 shows K♠. " in out
+    assert "\nTook back the move that played 8♥ from column 7 onto 9♣. " in out
+    assert "\nRedid the move that played 8♥ from column 7 onto 9♣. " in out
+    assert "\nTurned A♥ from the stock; " in out
 
 
 def test_quitting_and_starting_again_goes_on_with_the_game(tmp_path: Path) -> None:
@@ -73,7 +87,7 @@ def test_quitting_and_starting_again_goes_on_with_the_game(tmp_path: Path) -> No
     again = parlour(tmp_path, "play", "golf", "--plain", given="undo\n")
     assert again.returncode == 0
     assert again.stdout.startswith("Welcome back: 2 moves played.\nGolf · seed 1")
-    assert "Undone: turn A♥ from the stock." in again.stdout
+    assert "Took back the move that turned A♥ from the stock." in again.stdout
     # the end of the input saves the game just as quit does
     assert again.stdout.strip().endswith("Saved: the game goes on next time.")
     third = parlour(tmp_path, "play", "golf", "--plain", given="")
@@ -148,9 +162,9 @@ def test_by_twos_says_once_that_its_packet_rules_out_a_win(tmp_path: Path) -> No
     told = [number for number, line in enumerate(lines) if reason in line]
     # the opening prompt is line 5; turn n is answered on line 5 + n
     assert told == [5 + LOST_AT_TURN]
-    assert lines[told[0]].startswith("Turn 10♥: kept (")
+    assert lines[told[0]].startswith("Turned 10♥ and kept it; 85 cards in the deck. ")
     assert "You can play on for the score." in lines[told[0]]
-    dealt = next(line for line in lines if line.startswith("Deal "))
+    dealt = next(line for line in lines if line.startswith("Dealt "))
     assert REMINDER in dealt and reason not in dealt
 
 
@@ -189,7 +203,7 @@ def test_an_end_the_move_could_not_settle_is_settled_before_the_next_move(
     )
     assert played.returncode == 0, played.stderr
     lines = played.stdout.strip().splitlines()
-    ended = "Parlour ends the game: no higher score can be reached (S11: when Parlour cannot"
+    ended = "Parlour ended the game: no higher score can be reached (S11: when Parlour cannot"
     assert f"{ended} tell at once)." in lines[-2]
     assert "at once). No more can be done; 0 suits complete and clear." in lines[-2]
     assert lines[-1] == "score 0"
@@ -215,7 +229,7 @@ def test_a_hole_nothing_more_can_be_played_in_is_turned_out_and_said_once(
     lines = played.stdout.strip().splitlines()
     assert lines[-1] == "score 3"
     assert lines[-2] == (
-        "A♦ from column 2 onto 2♥; column 2 is empty. No card left in the stock can be "
+        "Played A♦ from column 2 onto 2♥; column 2 is empty. No card left in the stock can be "
         "played on the links, whatever their order: Parlour turns the last card for you. "
         "3 cards left on the links."
     )
@@ -261,11 +275,11 @@ def test_input_that_is_not_utf8_or_a_line_of_megabytes_is_a_bad_move(tmp_path: P
     )  # fmt: skip
     out = played.stdout.decode("utf-8")
     assert played.returncode == 0 and played.stderr == b""
-    assert "8♥ from column 7 onto 9♣" in out  # the move before the bad bytes was played
+    assert "Played 8♥ from column 7 onto 9♣" in out  # the move before the bad bytes was played
     assert "'\ufffd\ufffd' is not a Golf move" in out
     assert f"'{'x' * 1024}…' is not a Golf move" in out  # its start, and no more
     assert len(out) < 20_000
-    assert "Turn A♥ from the stock" in out  # and the moves after it are played
+    assert "Turned A♥ from the stock" in out  # and the moves after it are played
 
 
 def test_a_record_is_played_on_under_its_own_game_and_rules(tmp_path: Path) -> None:
@@ -277,7 +291,7 @@ def test_a_record_is_played_on_under_its_own_game_and_rules(tmp_path: Path) -> N
     record.write_text(made.stdout, encoding="utf-8")
     played = parlour(tmp_path, "play", "--record", str(record), "--plain", given="s\nq\n")
     assert played.returncode == 0, played.stderr
-    assert "Turn A♥ from the stock" in played.stdout
+    assert "Turned A♥ from the stock" in played.stdout
     other = parlour(tmp_path, "play", "squares", "--record", str(record), "--plain")
     assert other.returncode == 2
     assert other.stderr == f"parlour: {record} is a record of Golf, not of squares\n"
@@ -304,9 +318,11 @@ def test_form_turns_cards_until_the_packet_is_formed_as_the_apps_f_does(
     out = played.stdout
     assert "  form        turn cards until the packet is formed (each turn is a move)\n" in out
     assert f"Turned {turned} cards (" in out and "(undo takes back one turn at a time.)" in out
+    assert "; last of all, turned " in out and "which made the packet and began deal 1." in out
     # once formed, form says why not (the engine's reason), and undo takes back one turn
     assert "form is not allowed: the packet is formed already;" in out
-    assert "Undone: turn " in out and "turn the next card (t)." in out.split("Undone: ")[1]
+    took_back = "Took back the move that turned "
+    assert took_back in out and "turn the next card (t)." in out.split(took_back)[1]
     # each turn was a move of its own: undo took back one, and the rest are kept
     again = parlour(tmp_path, "play", "bytwos", "--seed", "5", "--plain", given="q\n")
     assert f"Welcome back: {turned - 1} moves played." in again.stdout

@@ -313,7 +313,7 @@ class Plain:
         made = len(session.line.moves)
         try:
             move = session.rules.parse_move(text)
-            words = session.rules.words.describe(before, move)
+            words = session.rules.words.done(before, move)
             session.play(move)
         except IllegalMoveError as error:
             # the move named as it was typed (s stays s), then why
@@ -450,7 +450,7 @@ class Plain:
             return
         move = session.line.moves[-1]
         session.undo()
-        self.after(f"Undone: {session.rules.words.describe(session.state, move)}.")
+        self.after(f"Took back the move that {session.rules.words.done(session.state, move)}.")
 
     def redo(self) -> None:
         session = self._session()
@@ -460,7 +460,8 @@ class Plain:
         before = session.state
         move = session.line.undone[-1]  # (after it, Parlour may play moves of its own)
         session.redo()
-        self.after(f"Redone: {session.rules.words.describe(before, move)}.", self._news(before))
+        done = session.rules.words.done(before, move)
+        self.after(f"Redid the move that {done}.", self._news(before))
 
     def _news(self, before: Any) -> str:
         """What the rules tell once after a move from ``before``; and, where the check made
@@ -480,7 +481,7 @@ class Plain:
             found = rules.look_further(state)
             ending = rules.end_after_look(state, found)
             if ending is not None:
-                words = rules.words.describe(state, ending)
+                words = rules.words.done(state, ending)
                 session.play(ending)
                 news.append(f"{words[:1].upper()}{words[1:]}.")
             else:

@@ -161,9 +161,12 @@ async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
         assert screen.session.line.moves == (TURN,) * 3
         await pilot.press("u")
         assert screen.session.state == BYTWOS.apply(BYTWOS.apply(line.current, TURN), TURN)
-        assert "Took back t" in status_text(app)
+        third = BYTWOS.words.done(screen.session.state, TURN)
+        assert third.startswith("turned ")
+        assert cards_as_shown(f"Took back the move that {third}.") in status_text(app)
         await pilot.press("r")
         assert len(screen.session.line.moves) == 3
+        assert cards_as_shown(f"Redid the move that {third}.") in status_text(app)
         await pilot.press("f", "d")
         formed = len(screen.session.line.moves) - 1
         await pilot.press("u", "u")  # the deal, then the last turn of the packet

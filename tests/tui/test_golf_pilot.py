@@ -138,6 +138,22 @@ async def test_arrows_and_enter_choose_a_column_and_undo_redo_restart(
         assert screen.key_state("undo", ()) is None  # greyed in the footer
 
 
+async def test_the_status_after_a_move_says_what_was_done(private_data_dir: Path) -> None:
+    """Not the hint's instruction ("Turn A♥ from the stock."), which a new player reads
+    as being told to turn it again; undo and redo name the move alike."""
+    app = make_app(private_data_dir, game="golf", seed=1, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("7")
+        assert status_text(app).startswith("Played 8♥ from column 7 onto 9♣. ")
+        await pilot.press("space")
+        assert status_text(app).startswith("Turned A♥ from the stock. Stoppage: ")
+        await pilot.press("u")
+        assert status_text(app).startswith("Took back the move that turned A♥ from the stock. ")
+        await pilot.press("r")
+        assert status_text(app).startswith("Redid the move that turned A♥ from the stock. ")
+
+
 async def test_clicking_a_column_and_the_stock(private_data_dir: Path) -> None:
     app = make_app(private_data_dir, game="golf", seed=1)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -202,15 +202,17 @@ async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
         assert screen.session.state == moved
         await pilot.press("u")
         assert screen.session.state == taken
-        assert cards_as_shown("Took back 2H from 2a onto 3H in 2c.") in status_text(app)
+        took_back = "Took back the move that moved 2H from 2a onto 3H in 2c."
+        assert cards_as_shown(took_back) in status_text(app)
         await pilot.press("r")
         assert screen.session.state == moved
-        assert cards_as_shown("Redid: 2H from 2a onto 3H in 2c.") in status_text(app)
+        redid = "Redid the move that moved 2H from 2a onto 3H in 2c."
+        assert cards_as_shown(redid) in status_text(app)
         await pilot.press("2", "c", "u")  # a move half made is let go by the undo
         assert screen.controls.chosen is None and screen.session.state == taken
         await pilot.press("d", "u")
         dealt = SQUARES.words.describe(taken, DEAL).removeprefix("deal ")
-        assert cards_as_shown(f"Took back the deal of {dealt}.") in status_text(app)
+        assert cards_as_shown(f"Took back the move that dealt {dealt}.") in status_text(app)
         assert screen.session.state == taken
         await pilot.press("R")
         assert screen.session.state == start and screen.session.can_redo
@@ -379,7 +381,7 @@ async def test_an_end_the_move_could_not_settle_is_settled_in_the_background(
         await pilot.pause()
         assert screen.session.is_finished
         assert screen.session.line.moves[-1] == END
-        ended = "Parlour ends the game: no higher score can be reached (S11: when Parlour cannot"
+        ended = "Parlour ended the game: no higher score can be reached (S11: when Parlour cannot"
         assert f"{ended} tell at once)." in status_text(app)
         assert "Game over: no more can be done" in status_text(app)
     games = Store(private_data_dir).finished_games()

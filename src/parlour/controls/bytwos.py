@@ -109,7 +109,7 @@ def target(state: ByTwosState, move: Build) -> int:
 @dataclass(frozen=True, slots=True)
 class Formed:
     """What forming the whole packet did: the cards turned, the cards rejected in all, and
-    the last turn in the engine's words."""
+    what the last turn did, in the engine's words."""
 
     turned: int
     rejected: int
@@ -117,8 +117,8 @@ class Formed:
 
     def __str__(self) -> str:
         return (
-            f"Turned {count(self.turned, 'card')} ({self.rejected} rejected in all); the "
-            f"last: {self.last}."
+            f"Turned {count(self.turned, 'card')} ({self.rejected} rejected in all); last of "
+            f"all, {self.last}."
         )
 
 
@@ -130,7 +130,7 @@ def form_packet(session: Session) -> Formed | None:
     turned = 0
     last = ""
     while session.state.phase is Phase.FORMING:
-        last = session.rules.words.describe(session.state, TURN)
+        last = session.rules.words.done(session.state, TURN)
         session.play(TURN)
         turned += 1
     if not turned:

@@ -88,17 +88,6 @@ def describe_choice(state: RubbishState, move: RubbishMove) -> str:
     return "fill from the waste" if isinstance(move, FillFromWaste) else "give up"
 
 
-def move_name(move: RubbishMove) -> str:
-    """A move as the status line names it when it is taken back."""
-    if isinstance(move, Discard):
-        return f"the discard of {move.card}"
-    if isinstance(move, FillFromStock):
-        return "the fill from the stock"
-    if isinstance(move, FillFromWaste):
-        return "the fill from the waste"
-    return "giving up"
-
-
 def prompt_words(
     state: RubbishState, prompt: str, key: Callable[..., str], *, offers_new_game: bool
 ) -> str:

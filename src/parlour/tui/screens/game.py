@@ -277,8 +277,9 @@ class GameScreen(Keyed, Screen[None]):
         return f"{news} " if news else ""
 
     def move_name(self, move: Any) -> str:
-        """A move as the status line names it (its notation unless a screen says more)."""
-        return self.rules.format_move(move)
+        """A move just taken back as the status line names it (``the move that played 5H
+        onto 4C``), told from the position it was made from, the current one again."""
+        return f"the move that {self.rules.words.done(self.current, move)}"
 
     def status(self, message: str, *, refused: bool = False, whole: str = "") -> None:
         """Say ``message``, and whether moves are being saved when that has changed or
@@ -327,7 +328,7 @@ class GameScreen(Keyed, Screen[None]):
         before = session.state
         try:
             parsed = self.rules.parse_move(move) if isinstance(move, str) else move
-            described = self.rules.words.describe(before, parsed)
+            done = self.rules.words.done(before, parsed)
             session.play(parsed)
         except IllegalMoveError as error:
             self.status(self.refusal(move, error), refused=True)
@@ -336,9 +337,7 @@ class GameScreen(Keyed, Screen[None]):
             self.status(str(error), refused=True)
             return False
         news = self.news_text(before, self.current)
-        self.status(
-            f"{described[0].upper()}{described[1:]}. {news}{self.prompt_text(self.current)}"
-        )
+        self.status(f"{done[:1].upper()}{done[1:]}. {news}{self.prompt_text(self.current)}")
         if session.is_finished:
             self.on_finished()
         return True

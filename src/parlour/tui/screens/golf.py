@@ -137,10 +137,6 @@ class GolfScreen(GameScreen):
             return f"Golf · hole {place.hole}/{ROUNDS.holes} · score {score}"
         return super().short_info_text(line)
 
-    def move_name(self, move: Any) -> str:
-        # called after an undo, when the current position is the one before the move
-        return str(self.rules.words.describe(self.current, move))
-
     def clicked(self, key: str) -> None:
         if key == "stock":
             self.respond(self.controls.turn())

@@ -36,10 +36,10 @@ def redo(screen: GameScreen) -> None:
     if session.can_redo:
         move = session.line.undone[-1]
         before = session.state
-        described = screen.rules.words.describe(before, move)
+        done = screen.rules.words.done(before, move)
         session.redo()
         news = screen.news_text(before, screen.current)
-        screen.status(f"Redid: {described}. {news}{screen.prompt_text(screen.current)}")
+        screen.status(f"Redid the move that {done}. {news}{screen.prompt_text(screen.current)}")
         if session.is_finished:
             screen.on_finished()
 

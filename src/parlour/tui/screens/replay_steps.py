@@ -30,7 +30,7 @@ def step(screen: GameScreen, direction: int) -> None:
     if not course.step(direction):
         return
     if move is not None:
-        said = screen.rules.words.describe(before.current, move)
+        said = screen.rules.words.done(before.current, move)
         news = screen.news_text(before.current, screen.current)
         screen.status(f"Move {len(course.line.moves)}: {said}. {news}".rstrip())
     else:

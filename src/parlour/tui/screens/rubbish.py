@@ -21,7 +21,6 @@ from parlour.controls.rubbish import RubbishCommand
 from parlour.controls.rubbish import RubbishControls
 from parlour.controls.rubbish import cards_count
 from parlour.controls.rubbish import legend
-from parlour.controls.rubbish import move_name
 from parlour.controls.rubbish import place_title
 from parlour.controls.rubbish import prompt_words
 from parlour.engine.cards import SUITS
@@ -210,9 +209,6 @@ class RubbishScreen(GameScreen):
         """The engine's prompt, naming this screen's keys instead of the move notation."""
         prompt = super().prompt_text(state)
         return prompt_words(state, prompt, self.controls.key, offers_new_game=self.course.plays)
-
-    def move_name(self, move: Any) -> str:
-        return move_name(move)
 
     def play(self, move: Any) -> bool:
         played = super().play(move)

@@ -32,7 +32,6 @@ from parlour.engine.errors import IllegalMoveError
 from parlour.engine.games.squares_layout import HEAP_NAMES
 from parlour.engine.games.squares_layout import SQUARE_COUNT
 from parlour.engine.games.squares_state import FORMING
-from parlour.engine.games.squares_state import Deal
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.games.squares_state import SquaresState
 from parlour.engine.history import Line
@@ -269,13 +268,6 @@ class SquaresScreen(GameScreen):
         if self.controls.chosen is not None:
             said += f" Choose another, or press {self.controls.key('cancel')} to cancel."
         return said
-
-    def move_name(self, move: Any) -> str:
-        # called after an undo, when the current position is the one before the move
-        described = str(self.rules.words.describe(self.current, move))
-        if isinstance(move, Deal):
-            return described.replace("deal ", "the deal of ", 1)  # "Took back the deal of …"
-        return described
 
     # -- replies ---------------------------------------------------------------------------
 
