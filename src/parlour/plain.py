@@ -313,7 +313,6 @@ class Plain:
         made = len(session.line.moves)
         try:
             move = session.rules.parse_move(text)
-            words = session.rules.words.done(before, move)
             session.play(move)
         except IllegalMoveError as error:
             # the move named as it was typed (s stays s), then why
@@ -333,6 +332,7 @@ class Plain:
                 outside=[text.strip()],
             )
             return
+        words = session.rules.words.done(before, move)  # (told only of a move the rules took)
         # what the player's own move changed (the moves Parlour then made are said in news)
         after = session.line.states[made + 1]
         changes = what_changed(

@@ -328,7 +328,6 @@ class GameScreen(Keyed, Screen[None]):
         before = session.state
         try:
             parsed = self.rules.parse_move(move) if isinstance(move, str) else move
-            done = self.rules.words.done(before, parsed)
             session.play(parsed)
         except IllegalMoveError as error:
             self.status(self.refusal(move, error), refused=True)
@@ -336,6 +335,7 @@ class GameScreen(Keyed, Screen[None]):
         except ParlourError as error:
             self.status(str(error), refused=True)
             return False
+        done = self.rules.words.done(before, parsed)  # (told only of a move the rules took)
         news = self.news_text(before, self.current)
         self.status(f"{done[:1].upper()}{done[1:]}. {news}{self.prompt_text(self.current)}")
         if session.is_finished:
