@@ -130,3 +130,18 @@ async def test_by_twos_names_the_players_keys(private_data_dir: Path) -> None:
         assert "(press z then i)" in said
         await pilot.press("z")  # both piles take it: the keys that choose are named
         assert ": i puts it on the ace pile, j on the deuce pile" in status_text(app)
+
+
+async def test_a_key_written_with_its_modifiers_in_any_order_is_the_key_pressed(
+    private_data_dir: Path,
+) -> None:
+    """Textual names ctrl and shift together in one order (the alphabet's) whatever
+    the terminal sends; a key written ``shift+ctrl+up`` used to be taken and never
+    answer."""
+    write_keys('hint = "shift+ctrl+up"\n')
+    app = make_app(private_data_dir, game="golf", seed=5, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GolfScreen)
+        said = await hint(app, pilot, "ctrl+shift+up")
+        assert cards_as_shown("Hint: 2S from column 3 onto AC (press 3).") in said

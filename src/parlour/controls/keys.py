@@ -337,7 +337,9 @@ KEY_ALIASES = {"esc": "escape", "return": "enter", "del": "delete", "pgup": "pag
 def key_name(written: str) -> str | None:
     """Textual's name of a key as a player writes it (``x``, ``?``, ``F1``, ``ctrl+h``,
     ``Space``), or None when it names no key. Letters keep their case (``R`` is
-    shift+r); named keys do not (``Enter`` is ``enter``)."""
+    shift+r); named keys do not (``Enter`` is ``enter``). Modifiers are put in the
+    order Textual names them, that of the alphabet, whatever order they are written in
+    (``shift+ctrl+up`` is ``ctrl+shift+up``: as written, no key would ever match it)."""
     if len(written) == 1:
         return _character_key(written)
     *modifiers, last = written.split("+")
@@ -345,7 +347,7 @@ def key_name(written: str) -> str | None:
         return None
     if len({modifier.lower() for modifier in modifiers}) < len(modifiers):
         return None  # (a modifier twice: no key is named so)
-    prefix = "".join(f"{modifier.lower()}+" for modifier in modifiers)
+    prefix = "".join(f"{modifier}+" for modifier in sorted(m.lower() for m in modifiers))
     if len(last) == 1:
         key = _character_key(last)
         return None if key is None else prefix + key
