@@ -83,13 +83,21 @@ def call(
     deadline = _Deadline(timeout)
     try:
         try:
-            with _opener(deadline).open(request, timeout=deadline.left()) as response:
+            # (a round sent is never redirected: urllib sends a POST redirected by a 301,
+            # 302 or 303 on as a GET, without the round, and takes the answer to that)
+            opener = _opener(deadline, follow=body is None)
+            with opener.open(request, timeout=deadline.left()) as response:
                 status, data = response.status, response.read(MAX_ANSWER)
         except urllib.error.HTTPError as error:
             status, data = error.code, error.read(MAX_ANSWER)
     except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as error:
         reason = getattr(error, "reason", error)
         raise Unreachable(f"the club at {url} cannot be reached ({reason})") from None
+    if 300 <= status < 400:
+        raise Unreachable(
+            f"the club at {url} answered {status}, sending Parlour elsewhere: is that the "
+            "club's address? (parlour club join ADDRESS)"
+        )
     try:
         answer = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):  # (brackets nested deep)
@@ -263,16 +271,16 @@ class _Https(urllib.request.HTTPSHandler):
         )
 
 
-def _opener(deadline: _Deadline) -> urllib.request.OpenerDirector:
-    """urllib's opener for http and https only (a proxy and redirects as urllib follows
-    them), every connection bounded by ``deadline``."""
+def _opener(deadline: _Deadline, *, follow: bool) -> urllib.request.OpenerDirector:
+    """urllib's opener for http and https only (a proxy, and with ``follow`` redirects as
+    urllib follows them), every connection bounded by ``deadline``."""
     opener = urllib.request.OpenerDirector()
     for handler in (
         urllib.request.ProxyHandler(),
         _Http(deadline),
         _Https(deadline),
         urllib.request.HTTPDefaultErrorHandler(),
-        urllib.request.HTTPRedirectHandler(),
+        *([urllib.request.HTTPRedirectHandler()] if follow else []),
         urllib.request.HTTPErrorProcessor(),
     ):
         opener.add_handler(handler)
@@ -286,5 +294,11 @@ def board(url: str, course: str | None = None, *, timeout: float = TIMEOUT) -> d
 
 
 def submit(url: str, record: str, *, timeout: float = TIMEOUT) -> dict[str, Any]:
-    """Send a signed round record; the club's answer (201 new, 200 already there)."""
-    return call(url, "/api/rounds", body=record.encode("utf-8"), timeout=timeout)[1]
+    """Send a signed round record; the club's answer (201 new, 200 already there). Any
+    other answer is :class:`Unreachable`, so the round waits to be sent again: a round is
+    taken only as a club says it took one (its answer tells whether the round is ``new``;
+    202, a redirect, or a 200 with an error in it is not that)."""
+    status, answer = call(url, "/api/rounds", body=record.encode("utf-8"), timeout=timeout)
+    if status not in (200, 201) or not isinstance(answer.get("new"), bool):
+        raise Unreachable(f"the club at {url} answered {status} without taking the round")
+    return answer

@@ -1,0 +1,134 @@
+"""A club that answers as no club does: a round counts as sent only when the club's
+answer says it took it (a redirect, a status other than 200 or 201, or an answer without
+a club's shape leaves it to send again)."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextlib import suppress
+from pathlib import Path
+
+import pytest
+
+from parlour.cli import main
+from parlour.engine.rounds import course_code
+from parlour.store.club_state import FILE_NAME
+from tests.test_cli_match import COURSE
+from tests.test_cli_match import play_round
+
+#: what a club answers a round it took
+TAKEN = json.dumps({"round": 1, "new": True, "place": 1, "players": 1, "page": "/round/1"})
+
+
+def answer(status: str, body: str = "", *headers: str) -> bytes:
+    """An HTTP answer, as bytes."""
+    data = body.encode("utf-8")
+    head = [f"HTTP/1.1 {status}", *headers, f"Content-Length: {len(data)}", "Connection: close"]
+    return ("\r\n".join(head) + "\r\n\r\n").encode("utf-8") + data
+
+
+@contextmanager
+def raw_club(answers: Callable[[bytes], bytes]) -> Iterator[str]:
+    """A "club" on a free loopback port that answers each request with the bytes
+    ``answers`` gives for it (its request line and headers): its address while the block
+    runs."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.1)
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                connection, _ = listener.accept()
+            except OSError:
+                continue
+            with connection, suppress(OSError):  # (the client gone)
+                connection.settimeout(5)
+                connection.sendall(answers(_request(connection)))
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join(10)
+        listener.close()
+
+
+def _request(connection: socket.socket) -> bytes:
+    """A request's line and headers, its body read (a club that answers before it has
+    read a round sent may find the connection reset)."""
+    got = b""
+    while b"\r\n\r\n" not in got:
+        more = connection.recv(65536)
+        if not more:
+            return got
+        got += more
+    head, _, body = got.partition(b"\r\n\r\n")
+    length = next(
+        (int(line.split(b":")[1]) for line in head.split(b"\r\n")
+         if line.lower().startswith(b"content-length:")),
+        0,
+    )  # fmt: skip
+    while len(body) < length:
+        more = connection.recv(65536)
+        if not more:
+            break
+        body += more
+    return head
+
+
+def club_file(data: Path) -> str:
+    path = data / FILE_NAME
+    return path.read_text() if path.exists() else ""
+
+
+def _posted_then_board(head: bytes) -> bytes:
+    """A round sent is redirected (303, as a web form is) to a board, which is answered."""
+    if head.startswith(b"POST"):
+        return answer("303 See Other", "", "Location: /api/board")
+    return answer("200 OK", json.dumps({"course": "15NM7", "boards": []}))
+
+
+NOT_TAKEN: dict[str, Callable[[bytes], bytes]] = {
+    "307 with a round's answer": lambda _: answer("307 Temporary Redirect", TAKEN, "Location: /x"),
+    "302 to a file": lambda _: answer("302 Found", TAKEN, "Location: file:///etc/passwd"),
+    "302 to itself": lambda _: answer("302 Found", TAKEN, "Location: /api/rounds"),
+    "300 with a round's answer": lambda _: answer("300 Multiple Choices", TAKEN),
+    "202 accepted, not taken": lambda _: answer("202 Accepted", TAKEN),
+    "200 with an error": lambda _: answer("200 OK", json.dumps({"error": "down for upkeep"})),
+    "303 to a board": _posted_then_board,
+}
+
+
+@pytest.mark.parametrize("answers", NOT_TAKEN.values(), ids=NOT_TAKEN.keys())
+def test_a_round_the_club_did_not_take_is_not_marked_sent(
+    answers: Callable[[bytes], bytes],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    private_data_dir: Path,
+) -> None:
+    """A round was marked sent (and never sent again) on any answer below 400 that was a
+    JSON object: a redirect not followed, a POST turned into a GET by a redirect, 202."""
+    monkeypatch.setenv("COLUMNS", "300")
+    play_round(private_data_dir, "ann", best=False)
+    submit = ["--player", "ann", "club", "submit", "--course", course_code(COURSE)]
+    with raw_club(answers) as url:
+        assert main(["--player", "ann", "club", "join", url]) == 0
+        assert main(submit) == 2
+        out = capsys.readouterr().out
+        assert "Not sent:" in out and "1 round wait" in out
+        assert '"sent"' not in club_file(private_data_dir)
+        assert main(submit) == 2  # (it waits: tried again)
+        assert "Not sent:" in capsys.readouterr().out
+    with raw_club(lambda _: answer("201 Created", TAKEN)) as url:
+        assert main(["--player", "ann", "club", "join", url]) == 0
+        assert main(submit) == 0
+        assert f"Sent round of course {course_code(COURSE)}" in capsys.readouterr().out
+    assert '"sent"' in club_file(private_data_dir)
