@@ -1,6 +1,6 @@
 """A club that answers as no club does: a round counts as sent only when the club's
 answer says it took it (a redirect, a status other than 200 or 201, or an answer without
-a club's shape leaves it to send again)."""
+a club's shape leaves it to send again), and what a club sends back is told in a line."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from parlour.cli import main
+from parlour.clubclient.http import MAX_REASON
 from parlour.engine.rounds import course_code
 from parlour.store.club_state import FILE_NAME
 from tests.test_cli_match import COURSE
@@ -132,3 +133,20 @@ def test_a_round_the_club_did_not_take_is_not_marked_sent(
         assert main(submit) == 0
         assert f"Sent round of course {course_code(COURSE)}" in capsys.readouterr().out
     assert '"sent"' in club_file(private_data_dir)
+
+
+def test_what_a_club_that_cannot_be_reached_says_is_told_in_a_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, private_data_dir: Path
+) -> None:
+    """A status line of 55,000 characters (escape sequences) was told whole by ``parlour
+    club submit``, escaped: a line of 80,000 characters on the terminal (and in the app's
+    notification). It is cut as a club's reason for a refusal is."""
+    monkeypatch.setenv("COLUMNS", "100000")  # (the line is not wrapped)
+    play_round(private_data_dir, "ann", best=False)
+    status = "HTTP/1.1 2x0 " + "\x1b]0;owned\x07" * 5000
+    with raw_club(lambda _: (status + "\r\n\r\n").encode("utf-8")) as url:
+        assert main(["--player", "ann", "club", "join", url]) == 0
+        assert main(["--player", "ann", "club", "submit", "--course", course_code(COURSE)]) == 2
+    said = next(line for line in capsys.readouterr().out.splitlines() if "Not sent" in line)
+    assert "\x1b" not in said and said.count("owned") < 30
+    assert len(said) < MAX_REASON + 200

@@ -91,7 +91,7 @@ def call(
         except urllib.error.HTTPError as error:
             status, data = error.code, error.read(MAX_ANSWER)
     except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as error:
-        reason = getattr(error, "reason", error)
+        reason = _cut(str(getattr(error, "reason", error)))  # (a status line of 64 KiB)
         raise Unreachable(f"the club at {url} cannot be reached ({reason})") from None
     if 300 <= status < 400:
         raise Unreachable(
