@@ -150,3 +150,20 @@ def test_what_a_club_that_cannot_be_reached_says_is_told_in_a_line(
     said = next(line for line in capsys.readouterr().out.splitlines() if "Not sent" in line)
     assert "\x1b" not in said and said.count("owned") < 30
     assert len(said) < MAX_REASON + 200
+
+
+def test_an_answer_nested_deeper_than_a_clubs_is_not_a_clubs_answer(
+    capsys: pytest.CaptureFixture[str], private_data_dir: Path
+) -> None:
+    """``parlour club board --json`` indents the answer: twenty lists each nested 800 deep
+    (an answer of 32 KB) were written as 26 MB, and the 4 MiB an answer may be as some
+    4 GB, held in memory first (200 lists 980 deep, 392 KB: 386 MB written, 1.2 GB held,
+    10 s). A club's answer nests six deep (a standing's holes)."""
+    nested = "[" * 800 + "]" * 800
+    body = json.dumps({"course": "15NM7", "boards": []})[:-1] + ', "x": [' + ",".join([nested] * 20)
+    with raw_club(lambda _: answer("200 OK", body + "]}")) as url:
+        assert main(["--player", "ann", "club", "join", url]) == 0
+        capsys.readouterr()
+        assert main(["--player", "ann", "club", "board", "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "not a club's answer" in err and len(err) < 300

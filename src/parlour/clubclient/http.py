@@ -40,6 +40,10 @@ class Unreachable(ClubError):
     something that is not the club's (worth trying again later)."""
 
 
+#: the deepest a club's answer nests (a board's answer: a standing's holes, six deep);
+#: one deeper is no club's (``club board --json`` indents it: each level costs every line
+#: below it two more characters, and 4 MiB of lists 900 deep would be written as 4 GB)
+MAX_DEPTH: Final = 8
 #: the longest reason of a club's refusal told (a hostile one may send megabytes)
 MAX_REASON: Final = 300
 
@@ -102,7 +106,7 @@ def call(
         answer = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):  # (brackets nested deep)
         answer = None
-    if not isinstance(answer, dict):
+    if not isinstance(answer, dict) or not _nested_within(answer, MAX_DEPTH):
         raise Unreachable(f"{url} answered {status} with something that is not a club's answer")
     if status >= 400:
         error_text = answer.get("error")
@@ -111,6 +115,20 @@ def call(
             raise Unreachable(f"the club at {url} cannot take it now: {reason}")
         raise Refused(status, reason)
     return status, answer
+
+
+def _nested_within(answer: dict[str, Any], depth: int) -> bool:
+    """Whether ``answer``'s objects and lists nest at most ``depth`` deep (looked at
+    without recursion, each once)."""
+    waiting: list[tuple[dict[str, Any] | list[Any], int]] = [(answer, 1)]
+    while waiting:
+        value, level = waiting.pop()
+        for item in value.values() if isinstance(value, dict) else value:
+            if isinstance(item, dict | list):
+                if level >= depth:
+                    return False
+                waiting.append((item, level + 1))
+    return True
 
 
 def _cut(reason: str) -> str:
