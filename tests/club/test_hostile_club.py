@@ -167,3 +167,28 @@ def test_an_answer_nested_deeper_than_a_clubs_is_not_a_clubs_answer(
         assert main(["--player", "ann", "club", "board", "--json"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and "not a club's answer" in err and len(err) < 300
+
+
+def test_a_number_of_thousands_of_digits_is_not_a_place(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, private_data_dir: Path
+) -> None:
+    """A place and a number of players of 4,000 digits each (JSON has no bound on an
+    integer's digits short of Python's 4,300) were told whole: a line of 8,000 digits for
+    the round sent, and 4,000 for the player's place on the board."""
+    monkeypatch.setenv("COLUMNS", "100000")
+    play_round(private_data_dir, "ann", best=False)
+    huge = int("9" * 4000)
+    taken = {"round": 1, "new": True, "place": huge, "players": huge, "page": "/round/1"}
+    standing = {"place": huge, "player": "ann", "holes": [huge] * 9, "total": huge}
+    boards = {"course": "15NM7", "boards": [{"options": "none", "standings": [standing]}]}
+    code = course_code(COURSE)
+    with raw_club(lambda _: answer("201 Created", json.dumps(taken))) as url:
+        assert main(["--player", "ann", "club", "join", url]) == 0
+        assert main(["--player", "ann", "club", "submit", "--course", code]) == 0
+    said = next(line for line in capsys.readouterr().out.splitlines() if "Sent round" in line)
+    assert "9999999999" not in said and len(said) < 200
+    with raw_club(lambda _: answer("200 OK", json.dumps(boards))) as url:
+        assert main(["--player", "ann", "club", "join", url]) == 0
+        assert main(["--player", "ann", "club", "board"]) == 0
+    out = capsys.readouterr().out
+    assert "9999999999" not in out and "ann: place ? of 1 (book rule)." in out

@@ -3,8 +3,8 @@ or anything between the player and a club served over plain HTTP, may answer wit
 sequences, markup or text where a number belongs, and with more than a screen can hold
 (a 4 MiB answer has room for two million holes). What the command line and the app show
 of an answer goes through here: a number is shown only if it is an integer (not
-``true``, not text), text only through :func:`shown` and cut to a length, and a board
-only as far as its table can be drawn.
+``true``, not text, not thousands of digits long), text only through :func:`shown` and
+cut to a length, and a board only as far as its table can be drawn.
 
 A name is shown only when it is one the club could have taken: a player's name as the
 app and the club accept names, written as the club keeps it (tidied, at most
@@ -44,9 +44,17 @@ MAX_BOARDS: Final = 16
 NOT_A_NAME: Final = "(not a name)"
 
 
+#: the most digits of a number shown (a place, a count of players, a score: a club's are
+#: far shorter; JSON lets an integer have 4,300)
+MAX_DIGITS: Final = 9
+
+
 def number(value: object) -> int | None:
-    """``value`` if it is an integer (``True`` and ``False`` are not), else None."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    """``value`` if it is an integer (``True`` and ``False`` are not) of at most
+    :data:`MAX_DIGITS` digits, else None."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    return value if -(10**MAX_DIGITS) < value < 10**MAX_DIGITS else None
 
 
 def place_words(answer: dict[str, Any]) -> str:
