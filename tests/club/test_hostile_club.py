@@ -192,3 +192,35 @@ def test_a_number_of_thousands_of_digits_is_not_a_place(
         assert main(["--player", "ann", "club", "board"]) == 0
     out = capsys.readouterr().out
     assert "9999999999" not in out and "ann: place ? of 1 (book rule)." in out
+
+
+def test_a_board_is_read_only_from_the_club_a_redirect_elsewhere_is_not_followed(
+    capsys: pytest.CaptureFixture[str], private_data_dir: Path
+) -> None:
+    """A club's board redirected to another host (or from https down to http) was read
+    from there and shown as the club's: whoever answered there could show any board. A
+    redirect within the club is still followed."""
+    board = json.dumps({"course": "15NM7", "boards": []})
+
+    def elsewhere_or_board(other: str) -> Callable[[bytes], bytes]:
+        def answers(head: bytes) -> bytes:
+            if b" /moved" in head.split(b"\r\n")[0]:
+                return answer("200 OK", board)
+            return answer("302 Found", "", f"Location: {other}/moved")
+
+        return answers
+
+    with raw_club(lambda _: answer("200 OK", board)) as other:
+        # (the same computer under another name: another host to the club's address)
+        elsewhere = other.replace("127.0.0.1", "localhost")
+        with raw_club(elsewhere_or_board(elsewhere)) as url:
+            assert main(["--player", "ann", "club", "join", url]) == 0
+            capsys.readouterr()
+            assert main(["--player", "ann", "club", "board", "--json"]) == 2
+            out, err = capsys.readouterr()
+            assert out == "" and "answered 302, sending Parlour elsewhere" in err
+    with raw_club(lambda head: elsewhere_or_board("")(head)) as url:
+        assert main(["--player", "ann", "club", "join", url]) == 0
+        capsys.readouterr()
+        assert main(["--player", "ann", "club", "board", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["course"] == "15NM7"

@@ -289,16 +289,61 @@ class _Https(urllib.request.HTTPSHandler):
         )
 
 
+def same_club(old: str, new: str) -> bool:
+    """Whether a redirect from ``old`` to ``new`` stays with the club: the same host and
+    port, by the same scheme or from http up to https. Elsewhere (another host, or
+    from https down to plain http, where anyone on the way could answer in the club's
+    name) is not followed.
+
+    >>> same_club("https://club.example/api/board", "https://club.example/api/board/")
+    True
+    >>> same_club("http://club.example/api/board", "https://club.example/api/board")
+    True
+    >>> same_club("https://club.example/api/board", "http://club.example/api/board")
+    False
+    >>> same_club("https://club.example/api/board", "https://other.example/api/board")
+    False
+    """
+    before, after = urllib.parse.urlsplit(old), urllib.parse.urlsplit(new)
+    if (before.scheme, after.scheme) not in {
+        ("http", "http"),
+        ("https", "https"),
+        ("http", "https"),
+    }:
+        return False
+    if before.scheme == after.scheme:
+        return before.netloc.lower() == after.netloc.lower()
+    return before.hostname == after.hostname  # (up to https: its own port)
+
+
+class _SameClub(urllib.request.HTTPRedirectHandler):
+    """Redirects followed as urllib follows them, but only within the club
+    (:func:`same_club`): one elsewhere is answered as the redirect itself."""
+
+    def redirect_request(
+        self,
+        req: urllib.request.Request,
+        fp: Any,
+        code: int,
+        msg: str,
+        headers: Any,
+        newurl: str,
+    ) -> urllib.request.Request | None:
+        if not same_club(req.full_url, newurl):
+            return None  # (urllib then raises the redirect as an HTTPError)
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
 def _opener(deadline: _Deadline, *, follow: bool) -> urllib.request.OpenerDirector:
-    """urllib's opener for http and https only (a proxy, and with ``follow`` redirects as
-    urllib follows them), every connection bounded by ``deadline``."""
+    """urllib's opener for http and https only (a proxy, and with ``follow`` redirects
+    within the club, :class:`_SameClub`), every connection bounded by ``deadline``."""
     opener = urllib.request.OpenerDirector()
     for handler in (
         urllib.request.ProxyHandler(),
         _Http(deadline),
         _Https(deadline),
         urllib.request.HTTPDefaultErrorHandler(),
-        *([urllib.request.HTTPRedirectHandler()] if follow else []),
+        *([_SameClub()] if follow else []),
         urllib.request.HTTPErrorProcessor(),
     ):
         opener.add_handler(handler)
