@@ -157,15 +157,9 @@ def _what_it_did(state: ByTwosState, move: ByTwosMove) -> str:
         return f"turned the waste over for deal {state.deal + 1}"
     if isinstance(move, DealCard):
         return f"dealt {state.stock[0]} from the stock" if state.stock else "dealt"
-    top = state.top_of(move.source)
-    if top is None:
+    if state.top_of(move.source) is None:
         return f"built nothing: the {SOURCES[move.source]} is empty"
-    index = ACE_PILE_OF[top.suit] + PILES[move.pile]
-    count = state.built[index]
-    after = f"after {foundation_cards(index, count)[-1]}" if count else "as its base"
-    return (
-        f"played {top} from the {SOURCES[move.source]} onto the {foundation_name(index)} ({after})"
-    )
+    return f"played {_what_it_does(state, move)}"
 
 
 def _turned_words(state: ByTwosState) -> str:

@@ -50,10 +50,9 @@ class GolfWords(Words[GolfState, GolfMove]):
             return f"turned {state.stock[0]} from the stock" if state.stock else "turned the stock"
         if isinstance(move, GiveUp):
             return f"conceded the hole with {counted(state.links_left, 'card')} on the links"
-        column = state.columns[move.column - 1]
-        if not column:
+        if not state.columns[move.column - 1]:
             return f"played nothing from column {move.column}: it is empty"
-        return f"played {column[-1]} from column {move.column} onto {state.foundation[-1]}"
+        return f"played {self.describe(state, move)}"
 
     def why_illegal(self, state: GolfState, move: GolfMove) -> str:
         top = state.foundation[-1]

@@ -43,23 +43,11 @@ class RubbishWords(Words[RubbishState, RubbishMove]):
     score_label = "cards home"
 
     def describe(self, state: RubbishState, move: RubbishMove) -> str:
-        """What the move did, with the automatic steps that followed it."""
-        if move is GIVE_UP:
-            return f"give up with {counted(state.cards_home, 'card')} home"
-        if not RUBBISH.is_legal(state, move):
-            return _plain_description(move)
-        steps: list[Step] = []
-        check_blocked(after_move(state, move, steps), steps)
-        return tell(steps)
+        """What the move does, with the automatic steps that follow it."""
+        return _told(state, move, past=False)
 
     def done(self, state: RubbishState, move: RubbishMove) -> str:
-        if move is GIVE_UP:
-            return f"gave up with {counted(state.cards_home, 'card')} home"
-        if not RUBBISH.is_legal(state, move):
-            return _plain_description(move, past=True)
-        steps: list[Step] = []
-        check_blocked(after_move(state, move, steps), steps)
-        return tell(steps, past=True)
+        return _told(state, move, past=True)
 
     def ending(self, state: RubbishState) -> str:
         home = state.cards_home
@@ -212,3 +200,16 @@ def _plain_description(move: RubbishMove, *, past: bool = False) -> str:
 
 
 WORDS: Final = RubbishWords()
+
+
+def _told(state: RubbishState, move: RubbishMove, *, past: bool) -> str:
+    """What ``move`` does (or, ``past``, did) from ``state``, with the automatic steps
+    that follow it."""
+    if move is GIVE_UP:
+        gave = "gave" if past else "give"
+        return f"{gave} up with {counted(state.cards_home, 'card')} home"
+    if not RUBBISH.is_legal(state, move):
+        return _plain_description(move, past=past)
+    steps: list[Step] = []
+    check_blocked(after_move(state, move, steps), steps)
+    return tell(steps, past=past)

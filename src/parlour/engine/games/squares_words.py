@@ -97,16 +97,9 @@ class SquaresWords(Words[SquaresState, SquaresMove]):
             names = " ".join(HEAP_NAMES[heap] for heap in move.heaps)
             square = state.squares + 1
             return f"took up {format_cards(tops)} from {names} to start square {square}"
-        source, target = heaps[move.source], heaps[move.target]
-        source_name, target_name = HEAP_NAMES[move.source], HEAP_NAMES[move.target]
-        if not source:
-            return f"moved nothing: {source_name} is empty"
-        if target:
-            run = source[len(source) - top_run_length(source) :]
-            return (
-                f"moved {format_cards(run)} from {source_name} onto {target[-1]} in {target_name}"
-            )
-        return f"moved {source[-1]} from {source_name} into the space {target_name}"
+        if not heaps[move.source]:
+            return f"moved nothing: {HEAP_NAMES[move.source]} is empty"
+        return f"moved {self.describe(state, move)}"
 
     def why_illegal(self, state: SquaresState, move: SquaresMove) -> str:
         if state.phase is Phase.FINISHED or isinstance(move, GiveUp):
