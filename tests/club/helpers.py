@@ -9,6 +9,7 @@ import json
 import os
 import resource
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -168,3 +169,20 @@ def hostile_club(answer: dict[str, Any], status: int = 201) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(10)
+
+
+@contextmanager
+def raw_server(serve: Callable[[socket.socket, threading.Event], object]) -> Iterator[str]:
+    """A server of a test's own on a free loopback port: ``serve(listener, stop)`` runs
+    in a thread; the server's address while the block runs, then ``stop`` is set and the
+    listener closed."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+    thread = threading.Thread(target=serve, args=(listener, stop), daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join(10)
+        listener.close()

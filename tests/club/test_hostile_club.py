@@ -19,6 +19,7 @@ from parlour.cli import main
 from parlour.clubclient.http import MAX_REASON
 from parlour.engine.rounds import course_code
 from parlour.store.club_state import FILE_NAME
+from tests.club.helpers import raw_server
 from tests.test_cli_match import COURSE
 from tests.test_cli_match import play_round
 
@@ -38,11 +39,9 @@ def raw_club(answers: Callable[[bytes], bytes]) -> Iterator[str]:
     """A "club" on a free loopback port that answers each request with the bytes
     ``answers`` gives for it (its request line and headers): its address while the block
     runs."""
-    listener = socket.create_server(("127.0.0.1", 0))
-    listener.settimeout(0.1)
-    stop = threading.Event()
 
-    def serve() -> None:
+    def serve(listener: socket.socket, stop: threading.Event) -> None:
+        listener.settimeout(0.1)
         while not stop.is_set():
             try:
                 connection, _ = listener.accept()
@@ -52,14 +51,8 @@ def raw_club(answers: Callable[[bytes], bytes]) -> Iterator[str]:
                 connection.settimeout(5)
                 connection.sendall(answers(_request(connection)))
 
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
-    finally:
-        stop.set()
-        thread.join(10)
-        listener.close()
+    with raw_server(serve) as url:
+        yield url
 
 
 def _request(connection: socket.socket) -> bytes:

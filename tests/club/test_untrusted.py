@@ -31,6 +31,7 @@ from parlour.clubclient.http import submit
 from parlour.engine.rounds import course_code
 from parlour.tui.screens.club import board_view
 from tests.club.helpers import hostile_club
+from tests.club.helpers import raw_server
 from tests.test_cli_match import COURSE
 from tests.test_cli_match import play_round
 
@@ -202,10 +203,8 @@ def dripping(head: bytes, every: float = 0.1, longest: float = 8.0) -> Iterator[
     """A "club" that reads the request, sends ``head`` and then one byte every ``every``
     seconds (for ``longest`` seconds at most, so that a client that waits for all of it
     ends too): its address while the block runs."""
-    listener = socket.create_server(("127.0.0.1", 0))
-    stop = threading.Event()
 
-    def serve() -> None:
+    def serve(listener: socket.socket, stop: threading.Event) -> None:
         connection, _ = listener.accept()
         with connection:
             connection.recv(65536)
@@ -217,14 +216,8 @@ def dripping(head: bytes, every: float = 0.1, longest: float = 8.0) -> Iterator[
                 except OSError:  # (the client has gone)
                     return
 
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
-    finally:
-        stop.set()
-        thread.join(10)
-        listener.close()
+    with raw_server(serve) as url:
+        yield url
 
 
 @pytest.mark.parametrize(
