@@ -12,8 +12,10 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
 from collections.abc import Callable
 from collections.abc import Iterator
+from contextlib import asynccontextmanager
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -174,3 +176,16 @@ class Screen:
 
     async def press(self, keys: str) -> None:
         await self.websocket.send_json(["stdin", keys])
+
+
+@asynccontextmanager
+async def visiting(server: Served) -> AsyncIterator[Screen]:
+    """A visitor's app, opened in a websocket of its own and shown (its start screen up)
+    while the block runs."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(server.websocket_url()) as websocket,
+    ):
+        screen = Screen(websocket)
+        await screen.wait_for("Golf: a single hole")
+        yield screen

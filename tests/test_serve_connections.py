@@ -19,6 +19,7 @@ from tests.connecting import hoard
 from tests.connecting import requests
 from tests.serving import Screen
 from tests.serving import serving
+from tests.serving import visiting
 
 
 async def still_plays(screen: Screen) -> None:
@@ -38,12 +39,7 @@ async def test_a_connection_that_sends_no_whole_request_in_time_is_closed(
     tmp_path: Path,
 ) -> None:
     with serving(tmp_path / "data", "--header-timeout", "1") as server:
-        async with (
-            aiohttp.ClientSession() as session,
-            session.ws_connect(server.websocket_url()) as websocket,
-        ):
-            screen = Screen(websocket)
-            await screen.wait_for("Golf: a single hole")
+        async with visiting(server) as screen:
             half = f"GET /?token={server.token} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
             with hoard(server.port, 3) as silent, hoard(server.port, 3, sent=half.encode()) as slow:
                 # the slow ones send a header line every half second (slowloris): data
@@ -68,12 +64,7 @@ async def test_connections_beyond_the_limit_are_refused_and_an_open_app_plays_on
 ) -> None:
     options = ["--max-apps", "2", "--max-connections", "12", "--header-timeout", "120"]
     with serving(tmp_path / "data", *options) as server:
-        async with (
-            aiohttp.ClientSession() as session,
-            session.ws_connect(server.websocket_url()) as websocket,
-        ):
-            screen = Screen(websocket)
-            await screen.wait_for("Golf: a single hole")
+        async with visiting(server) as screen:
             # the app's websocket is one of the 12: 11 of these are taken, 5 refused
             with hoard(server.port, 16) as hoarded:
                 await closing(hoarded, 5, 15)
@@ -130,12 +121,7 @@ async def test_a_connection_whose_answers_go_unread_is_cut_and_a_slow_reader_is_
     tmp_path: Path,
 ) -> None:
     with serving(tmp_path / "data", "--write-timeout", "1") as server:
-        async with (
-            aiohttp.ClientSession() as session,
-            session.ws_connect(server.websocket_url()) as websocket,
-        ):
-            screen = Screen(websocket)
-            await screen.wait_for("Golf: a single hole")
+        async with visiting(server) as screen:
             # some ten megabytes asked for (the page's script, half a megabyte, sent as a
             # file is), more than the kernel holds for a connection
             asked = requests(server.port, "/static/js/textual.js", 20)

@@ -20,6 +20,7 @@ import pytest
 from tests.serving import Screen
 from tests.serving import Served
 from tests.serving import serving
+from tests.serving import visiting
 from tests.serving import wait_until
 
 
@@ -62,12 +63,7 @@ async def test_no_more_apps_than_max_apps(tmp_path: Path) -> None:
 
 async def test_an_idle_app_is_ended(tmp_path: Path) -> None:
     with serving(tmp_path / "data", "--idle-timeout", "3") as server:
-        async with (
-            aiohttp.ClientSession() as session,
-            session.ws_connect(server.websocket_url()) as websocket,
-        ):
-            screen = Screen(websocket)
-            await screen.wait_for("Golf: a single hole")
+        async with visiting(server) as screen:
             # a key every half second keeps it going well past the timeout
             for key in ["\x1b[B", "\x1b[A"] * 6:
                 await screen.press(key)
