@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import socket
 import threading
+import time
 from collections.abc import Callable
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -217,3 +218,44 @@ def test_a_board_is_read_only_from_the_club_a_redirect_elsewhere_is_not_followed
         capsys.readouterr()
         assert main(["--player", "ann", "club", "board", "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["course"] == "15NM7"
+
+
+def test_each_round_sent_is_told_as_the_club_answers_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, private_data_dir: Path
+) -> None:
+    """``parlour club submit`` said nothing until every round had been answered: a club
+    taking its time over each (up to the call's deadline, ten seconds) left the player
+    looking at nothing for as long as all of them took."""
+    monkeypatch.setenv("COLUMNS", "300")
+    posted: list[bytes] = []
+    second = threading.Event()
+
+    def answers(head: bytes) -> bytes:
+        if head.startswith(b"POST"):
+            posted.append(head)
+            if len(posted) == 2:
+                second.wait(30)  # (the club takes its time over the second)
+        return answer("201 Created", TAKEN)
+
+    with raw_club(answers) as url:
+        assert main(["--player", "ann", "club", "join", url]) == 0
+        play_round(private_data_dir, "ann", best=False)
+        play_round(private_data_dir, "ann", COURSE + 1, best=False)
+        capsys.readouterr()
+        status: list[int] = []
+        submitting = threading.Thread(
+            target=lambda: status.append(main(["--player", "ann", "club", "submit"]))
+        )
+        submitting.start()
+        said = ""
+        try:
+            deadline = time.monotonic() + 20
+            while "Sent round" not in said and time.monotonic() < deadline:
+                time.sleep(0.05)
+                said += capsys.readouterr().out
+            assert "Sent round" in said and len(posted) == 2 and not status
+        finally:
+            second.set()
+            submitting.join(30)
+    assert status == [0]
+    assert (said + capsys.readouterr().out).count("Sent round") == 2

@@ -5,13 +5,18 @@ read its leaderboards (``board``), and move your key to another machine (``key e
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
+from typing import TYPE_CHECKING
 from typing import Any
 
 from parlour.cli.common import CliError
 from parlour.cli.common import open_store
 from parlour.cli.common import player_name
+
+if TYPE_CHECKING:
+    from parlour.clubclient.outbox import Sent
 
 
 def command_club(args: argparse.Namespace) -> int:
@@ -110,12 +115,9 @@ def command_submit(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from parlour.cli.match import _course
-    from parlour.clubclient.answers import place_words
-    from parlour.clubclient.answers import text
     from parlour.clubclient.outbox import join
     from parlour.clubclient.outbox import send
     from parlour.clubclient.outbox import to_send
-    from parlour.engine.untrusted import shown
 
     url = _club_url()
     directory = _data_dir(args)
@@ -129,32 +131,39 @@ def command_submit(args: argparse.Namespace) -> int:
                   f"{url} has been sent." if course is None else
                   "Nothing to send: no finished round of that course is waiting.")  # fmt: skip
             return 0
-        results = send(store, directory, url, rounds)
+        console = Console(highlight=False)
+        seen = itertools.count()
+
+        def tell(sent: Sent) -> None:
+            # (each round told as the club answers it: a slow club takes seconds for each)
+            waiting = len(rounds) - next(seen)  # (this round and those after it)
+            console.print(Text(_sent_words(sent, url, waiting=waiting)))
+
+        results = send(store, directory, url, rounds, told=tell)
     finally:
         store.close()
-    console = Console(highlight=False)
-    failed = False
-    for result in results:
-        if result.outcome == "sent" and result.answer is not None:
-            answer = result.answer
-            again = "" if answer.get("new") else " (it had it already)"
-            console.print(Text(
-                f"Sent round of course {result.code}, total {result.round.total}{again}"
-                f"{place_words(answer)}. {url}{text(answer.get('page', ''), limit=40)}"
-            ))  # fmt: skip
-        elif result.outcome == "refused":
-            failed = True
-            console.print(
-                Text(f"Refused: the round of course {result.code}: {shown(result.reason)}")
-            )
-        else:
-            failed = True
-            waiting = len(rounds) - len(results) + 1
-            console.print(Text(
-                f"Not sent: {shown(result.reason)}. {waiting} round{'s' if waiting != 1 else ''} "
-                "wait; parlour club submit sends them later."
-            ))  # fmt: skip
+    failed = any(result.outcome != "sent" for result in results)
     return 2 if failed else 0
+
+
+def _sent_words(result: Sent, url: str, *, waiting: int) -> str:
+    """What ``parlour club submit`` says of one round (``waiting``: the rounds not sent
+    before it, if the club could not be reached for it)."""
+    from parlour.clubclient.answers import place_words
+    from parlour.clubclient.answers import text
+    from parlour.engine.untrusted import shown
+
+    if result.outcome == "sent" and result.answer is not None:
+        answer = result.answer
+        again = "" if answer.get("new") else " (it had it already)"
+        return (
+            f"Sent round of course {result.code}, total {result.round.total}{again}"
+            f"{place_words(answer)}. {url}{text(answer.get('page', ''), limit=40)}"
+        )
+    if result.outcome == "refused":
+        return f"Refused: the round of course {result.code}: {shown(result.reason)}"
+    rounds = f"{waiting} round{'s' if waiting != 1 else ''}"
+    return f"Not sent: {shown(result.reason)}. {rounds} wait; parlour club submit sends them later."
 
 
 def command_board(args: argparse.Namespace) -> int:

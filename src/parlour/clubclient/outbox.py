@@ -5,6 +5,7 @@ sent again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -76,31 +77,38 @@ def send(
     rounds: list[StoredRound],
     *,
     timeout: float = TIMEOUT,
+    told: Callable[[Sent], object] = lambda sent: None,
 ) -> list[Sent]:
     """Send each round; stop at the first the club cannot be reached for (the rest wait
-    with it)."""
+    with it). ``told`` hears each round's result as it comes (a slow club takes up to
+    ``timeout`` for each)."""
     results: list[Sent] = []
+
+    def note(sent: Sent) -> None:
+        results.append(sent)
+        told(sent)
+
     for stored in rounds:
         try:
             text = signed_record(store, directory, stored)
         except StoreError as error:
             mark(directory, url, stored.id, REFUSED)
-            results.append(Sent(stored, REFUSED, reason=str(error)))
+            note(Sent(stored, REFUSED, reason=str(error)))
             continue
         try:
             answer = submit(url, text, timeout=timeout)
         except Refused as refused:
             if refused.for_good:
                 mark(directory, url, stored.id, REFUSED)
-                results.append(Sent(stored, REFUSED, reason=refused.reason))
+                note(Sent(stored, REFUSED, reason=refused.reason))
                 continue
-            results.append(Sent(stored, "waiting", reason=refused.reason))
+            note(Sent(stored, "waiting", reason=refused.reason))
             break
         except Unreachable as error:
-            results.append(Sent(stored, "waiting", reason=str(error)))
+            note(Sent(stored, "waiting", reason=str(error)))
             break
         mark(directory, url, stored.id, SENT)
-        results.append(Sent(stored, SENT, answer))
+        note(Sent(stored, SENT, answer))
     return results
 
 
