@@ -142,13 +142,18 @@ class StartScreen(Keyed, Screen[None]):
         self.rebuild()
 
     def on_resize(self, event: events.Resize) -> None:
+        self._fit_menu(event.size.height)
+
+    def _fit_menu(self, height: int) -> None:
         # a tall terminal's menu is as long as its entries, within the rows the title,
-        # the subtitle, their margins, the notice's margin and the key bar leave (a fixed
-        # 16 left Help and Quit out of sight beside a dozen empty rows); a short one's
-        # takes what is left (its CSS)
-        tall = event.size.height >= self.VERTICAL_BREAKPOINTS[1][0]
+        # the subtitle, their margins, the notice (when it says something) and the key
+        # bar leave (a fixed 16 left Help and Quit out of sight beside a dozen empty
+        # rows, and rows kept for an empty notice left Quit out of sight at 80 x 24 with
+        # two games unfinished); a short one's takes what is left (its CSS)
+        tall = height >= self.VERTICAL_BREAKPOINTS[1][0]
+        notice = self.query_one("#start-notice", Static)
         menu = self.query_one("#menu", OptionList)
-        menu.styles.max_height = max(4, event.size.height - 8) if tall else None
+        menu.styles.max_height = max(4, height - (8 if notice.display else 6)) if tall else None
 
     def idle_words(self, event: events.Key) -> str:
         # a key that does nothing here (a game's keys, before a game is open) says so,
@@ -188,7 +193,12 @@ class StartScreen(Keyed, Screen[None]):
         entries = self._entries(listing)
         menu = self.query_one("#menu", OptionList)
         notice = self.query_one("#start-notice", Static)
-        notice.update(said(app.notice or listing.notice or ""))
+        words = app.notice or listing.notice or ""
+        notice.update(said(words))
+        if notice.display != bool(words):  # (an empty notice keeps no rows from the menu)
+            notice.display = bool(words)
+            if self.size.height:  # (before the first layout, on_resize fits it)
+                self._fit_menu(self.size.height)
         shown_now = [
             (option.id, str(option.prompt))
             for option in (menu.get_option_at_index(i) for i in range(menu.option_count))
