@@ -139,3 +139,26 @@ async def test_the_settings_files_problems_stay_after_the_terminal_was_too_small
         await pilot.pause()
         assert isinstance(app.screen, GolfScreen)
         assert any("no theme 'no-such-theme'" in said for said in notices(app))
+
+
+async def test_the_scorecards_notice_goes_when_it_closes_over_the_board(
+    private_data_dir: Path,
+) -> None:
+    """Enter on the scorecard while the hole is in play says so; back on the board, that
+    notice went on covering the status line (the hint asked for next) at 80 x 24."""
+    app = make_app(private_data_dir, course=COURSE)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        board = app.screen
+        assert isinstance(board, GolfScreen)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any("still in play" in said for said in toasts(app))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is board
+        assert not [said for said in notices(app) if "still in play" in said]
+        assert not [said for said in toasts(app) if "still in play" in said]

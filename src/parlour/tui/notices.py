@@ -4,10 +4,11 @@ screens' too, is shown as written: never read as markup, any control character i
 written as a visible escape.
 
 A notice belongs to the screen it was said on: when the player moves to another screen
-(a game opened, back to the start screen), the notices said before the key or click that
-moved them go, so that they do not cover the new screen's words for their last seconds.
-Those said since (why a game could not be opened, a welcome back) stay, as do the app's
-own (``lasting``: about its settings file or its database)."""
+(a game opened, back to the start screen, the scorecard or a question over the board
+closed), the notices said before the key or click that moved them go, so that they do not
+cover the new screen's words for their last seconds. Those said since (why a game could
+not be opened, a welcome back) stay, as do the app's own (``lasting``: about its settings
+file or its database)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,8 @@ class PlainNotices(App[None]):
     _inputs = 0
     #: the screen the player was on when the screens last changed
     _place: Screen[Any] | None = None
+    #: the screen shown over it then (a question, the scorecard), if any
+    _over: Screen[Any] | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -95,12 +98,25 @@ class PlainNotices(App[None]):
     def notices_go_with_screens(self) -> None:
         """From now on, take away the notices of the screen the player leaves."""
         self._place = player_place(self)
+        self._over = self._shown_over()
         self.screen_change_signal.subscribe(self, self._screens_changed)
+
+    def _shown_over(self) -> Screen[Any] | None:
+        """The screen shown over the player's place (a question, the scorecard, the
+        messages), if any."""
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if top is None or top is player_place(self) or getattr(top, "SIZE_NOTICE", False):
+            return None
+        return top
 
     def _screens_changed(self, screen: Screen[Any]) -> None:
         place = player_place(self)
-        if place is self._place:
-            return  # (a question, a chooser, shown over it or gone)
+        over, self._over = self._over, self._shown_over()
+        # a screen shown over the place and now closed takes its notices with it (the
+        # scorecard's "the hole is still in play" covered the board's status line)
+        closed = over is not None and over not in self.screen_stack
+        if place is self._place and not closed:
+            return  # (a question, a chooser, shown over it)
         self._place = place
         gone: set[str] = set()
         for notice in list(self._notifications):
