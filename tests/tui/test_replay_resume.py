@@ -162,7 +162,7 @@ async def test_the_history_words_a_golf_hole_as_cleared_or_not(tmp_path: Path) -
             if table.row_count:
                 break
         row = [str(cell) for cell in table.get_row_at(0)]
-        assert row[3:6] == ["book rule", "not cleared", str(GOLF.score(line.current))]
+        assert row[3:6] == ["book", "not cleared", str(GOLF.score(line.current))]
 
 
 async def test_m_goes_to_the_start_screen_from_a_replay_of_the_history_and_from_it(

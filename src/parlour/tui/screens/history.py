@@ -122,7 +122,9 @@ class HistoryScreen(OpensHelp, Screen[None]):
                 outside(game.finished.replace("T", " ")[:16]),
                 outside(game.game),
                 deal,
-                "book rule" if game.options == "none" else outside(game.options),
+                # "book", as the rounds' list says: "book rule" pushed the Moves column
+                # out of sight at 80 x 24
+                "book" if game.options == "none" else outside(game.options),
                 _result(game),
                 str(game.score),
                 str(len(game.moves)),
