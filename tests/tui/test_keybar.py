@@ -63,3 +63,27 @@ async def test_keys_that_do_not_fit_are_left_off_whole(tmp_path: Path) -> None:
         # at this width some keys are left off
         shown = {b.key for _n, b, _e, _t in app.screen.active_bindings.values() if b.show}
         assert {key for _s, _e, key, _on in bar._spans} < shown
+
+
+async def test_the_scorecard_greys_the_round_record_until_the_round_is_finished(
+    private_data_dir: Path,
+) -> None:
+    """e (Round record) stood in the scorecard's key bar as usable while the round was in
+    play, where pressing it could only say that the round is not finished."""
+    from parlour.tui.screens.scorecard import ScorecardScreen
+    from tests.tui.test_round_export import COURSE
+
+    app = make_app(private_data_dir, course=COURSE, ascii_only=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        bar = app.screen.query_one(KeyBar)
+        keys = shown_keys(bar)
+        assert keys["e"] is False and keys["escape"] is True
+        await pilot.press("e")  # says why, and writes nothing
+        await pilot.pause()
+        said = [notice.message for notice in app._notifications]
+        assert any("is not finished: 0 of 9 holes played" in words for words in said), said
+        assert not list(private_data_dir.glob("records/*round*"))

@@ -59,6 +59,8 @@ class Scorecard(Closes, Protocol):
 
     def action_new_round(self) -> None: ...
 
+    def can_export(self) -> Availability: ...
+
     def action_export(self) -> None: ...
 
 
@@ -140,7 +142,7 @@ SCORECARD_KEYS: Final = KeyTable[Scorecard](
             "new round", lambda s: s.can_start_round()),
         Key("e", "export", lambda s: s.action_export(), "Round record", "write the round as "
             "a round record file (every hole's moves, for parlour check and parlour match) "
-            "and show where"),
+            "and show where", lambda s: s.can_export()),
         Key("escape", "close", lambda s: s.action_close(), "Back to the board",
             "back to the board"),
         help_key(),

@@ -243,6 +243,17 @@ class ScorecardScreen(OpensHelp, ModalScreen[bool]):
     def can_start_round(self) -> bool:
         return self.round.is_complete
 
+    def can_export(self) -> Availability:
+        # (greyed until the last hole is played, as the round record holds every hole)
+        if self.round.is_complete:
+            return True
+        round_, holes = self.round, self.round.holes
+        return (
+            f"No round record written: the round of course {round_.code} is not finished: "
+            f"{round_.holes_played} of {holes} {round_.kind.unit}s played (a round record "
+            f"holds all {holes})."
+        )
+
     def action_go_on(self) -> None:
         self.dismiss(True)
 
