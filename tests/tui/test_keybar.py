@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from parlour.engine.games.golf import GOLF
 from parlour.tui.app import make_app
 from parlour.tui.keybar import KeyBar
@@ -87,3 +89,30 @@ async def test_the_scorecard_greys_the_round_record_until_the_round_is_finished(
         said = [notice.message for notice in app._notifications]
         assert any("is not finished: 0 of 9 holes played" in words for words in said), said
         assert not list(private_data_dir.glob("records/*round*"))
+
+
+@pytest.mark.parametrize("game", ["golf", "rubbish", "squares", "bytwos"])
+async def test_a_narrow_bar_keeps_the_help_key(private_data_dir: Path, game: str) -> None:
+    """At 60 x 20 a game's bar, once a move was made, kept Concede or New game and left
+    off "? Help" (with Menu and Quit): nothing on the screen said where the keys left off
+    are told (Three Squares' bar left it off at 80 x 24 too)."""
+    from parlour.session import Session
+    from parlour.store.database import Store
+
+    store = Store(private_data_dir)
+    session = Session.new_game(store, game, 3)
+    for _ in range(3):  # (a game under way: undo is no longer greyed)
+        session.play(session.line.rules.legal_moves(session.state)[0])
+    store.close()
+    app = make_app(private_data_dir, game=game, ascii_only=False)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert len(app.screen.session.line.moves) == 3  # type: ignore[attr-defined]
+        bar = app.screen.query_one(KeyBar)
+        text = bar.render()
+        assert len(str(text)) <= bar.size.width
+        keys = shown_keys(bar)
+        assert keys.get("question_mark") is True, str(text)
+        # (and some other keys are left off for it)
+        shown = {b.key for _n, b, _e, _t in app.screen.active_bindings.values() if b.show}
+        assert set(keys) < shown

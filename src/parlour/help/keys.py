@@ -31,9 +31,10 @@ INTRODUCTION = (
     "play it, the stock to turn it). The bar at the foot of the screen shows the main keys "
     "and greys out the ones that cannot be used at the moment; clicking a key there "
     "presses it. Keys that do not fit a narrow terminal are left off the bar but still "
-    "work. With ASCII only (`--ascii`, or a terminal that cannot show more: "
-    "docs/configuration.md) the key bar writes ← → ↑ ↓ as < > ^ v. This page is built "
-    "from the app's own key tables (`python -m parlour.help`).\n\n"
+    "work; in a game, ? (the help, which lists them) is the last left off. With ASCII "
+    "only (`--ascii`, or a terminal that cannot show more: docs/configuration.md) the key "
+    "bar writes ← → ↑ ↓ as < > ^ v. This page is built from the app's own key tables "
+    "(`python -m parlour.help`).\n\n"
     "Any key can be changed: the *name* column is what to write in the `[keys]` table of "
     'the settings file, for instance `hint = "x"` (docs/configuration.md). The help '
     "inside the app shows the keys in effect; this page shows the usual ones."

@@ -37,18 +37,30 @@ _Span = tuple[int, int, str, bool]
 _Piece = tuple[Text, list[_Span]]
 
 
-def _fitting(pieces: list[_Piece], width: int) -> list[int]:
+#: the label of the help's key (whatever key the player gave it), which tells of every
+#: key the bar has no room for
+HELP_LABEL = "Help"
+
+
+def _fitting(pieces: list[_Piece], width: int, helps: frozenset[int] = frozenset()) -> list[int]:
     """The indexes of the pieces kept in ``width`` columns (all of them when the width is
     not known yet): whole entries only; when they do not all fit, the greyed ones are left
-    off first (from the last), then the last of the others."""
+    off first (from the last), then the last of the others, and the help's (at ``helps``)
+    last of all."""
     kept = list(range(len(pieces)))
+    order = [at for at in reversed(range(len(pieces))) if at not in helps] + sorted(helps)
     for usable in (False, True):
-        for index in reversed(range(len(pieces))):
+        for index in order:
             if not width or sum(len(pieces[at][0]) for at in kept) <= width:
                 break
             if any(on for *_, on in pieces[index][1]) == usable and index in kept:
                 kept.remove(index)
     return kept
+
+
+def _is_help(piece: Text) -> bool:
+    """Whether an entry drawn is the help's (its words are the key and "Help")."""
+    return piece.plain.split()[1:] == [HELP_LABEL]
 
 
 class KeyBar(Widget, can_focus=False):
@@ -150,7 +162,12 @@ class KeyBar(Widget, can_focus=False):
         pieces = self._pieces()
         text = Text(no_wrap=True, end="")
         spans: list[_Span] = []
-        for piece, keys in (pieces[at] for at in _fitting(pieces, self.size.width)):
+        # a game's bar keeps its help to the last (at 60 columns it had left it off, and
+        # with it any word of where the many keys left off are told); the screens around
+        # the games, whose help is their last key, leave it off first
+        keeps = getattr(self.screen, "KEEPS_HELP_KEY", False)
+        helps = frozenset(at for at, (piece, _) in enumerate(pieces) if keeps and _is_help(piece))
+        for piece, keys in (pieces[at] for at in _fitting(pieces, self.size.width, helps)):
             offset = len(text)
             text.append_text(piece)
             spans += [(offset + a, offset + b, key, on) for a, b, key, on in keys]

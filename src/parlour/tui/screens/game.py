@@ -69,6 +69,9 @@ class GameScreen(Keyed, Screen[None]):
     #: the smallest terminal (columns, lines) the screen's most compact layout fits; below
     #: it the app shows one line asking for a larger terminal (docs/layout.md lists them)
     MIN_SIZE: ClassVar[tuple[int, int]] = (60, 20)
+    #: a narrow key bar keeps "? Help" to the last: it leaves off many of a game's keys,
+    #: and the help tells of them (KeyBar)
+    KEEPS_HELP_KEY: ClassVar[bool] = True
     #: the sizes of card the board may take, largest first, each with the least terminal
     #: (columns, lines) that has room for the board at that size; the first that fits is
     #: used, and the last is used below them all
