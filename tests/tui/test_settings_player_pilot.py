@@ -165,3 +165,26 @@ def test_the_app_keys_are_refused_to_any_action() -> None:
         ("keys.help", "'ctrl+q' quits the app on every screen; default used"),
         ("keys.quit_game", "'ctrl+p' opens the command palette on every screen; default used"),
     ]
+
+
+async def test_a_name_typed_over_the_list_goes_into_the_new_players_box(
+    private_data_dir: Path,
+) -> None:
+    """The list of players has the focus as the screen opens; a new player's name typed
+    there went nowhere, and nothing said so."""
+    app = make_app(private_data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        menu.highlighted = next(
+            i for i, entry in enumerate(menu_entries(app)) if entry.startswith("Player: ")
+        )
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PlayerScreen)
+        assert not app.screen.query_one("#new-player", Input).has_focus
+        await pilot.press(*"cara", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.store is not None and app.store.player == "cara"

@@ -3,6 +3,7 @@ app served to a browser whose player is fixed: it says so and lists no one else)
 
 from __future__ import annotations
 
+from textual import events
 from textual import on
 from textual import work
 from textual.app import ComposeResult
@@ -46,8 +47,13 @@ class PlayerScreen(OpensHelp, ModalScreen[None]):
         with Vertical(id="player-box"):
             yield Static("Who is playing?", id="player-title")
             yield OptionList(id="players")
+            # (not selected when it takes the focus: a name typed over the list goes on
+            # into it, see on_key)
             yield Input(
-                placeholder="or a new player's name", max_length=MAX_LENGTH, id="new-player"
+                placeholder="or a new player's name",
+                max_length=MAX_LENGTH,
+                id="new-player",
+                select_on_focus=False,
             )
             yield Static(id="player-said")
         yield KeyBar()
@@ -98,6 +104,19 @@ class PlayerScreen(OpensHelp, ModalScreen[None]):
 
     def say(self, words: str) -> None:
         self.query_one("#player-said", Static).update(said(words))
+
+    def on_key(self, event: events.Key) -> None:
+        # a name typed while the list has the focus goes into the box for a new player's
+        # name (it went nowhere, and nothing said so)
+        box = self.query_one("#new-player", Input)
+        if box.has_focus or box.disabled or not event.is_printable or not event.character:
+            return
+        if self.bound(event.key):
+            return  # (? opens the help)
+        box.focus()
+        box.insert_text_at_cursor(event.character)
+        event.stop()
+        event.prevent_default()
 
     @on(OptionList.OptionSelected, "#players")
     def known(self, event: OptionList.OptionSelected) -> None:
