@@ -202,7 +202,8 @@ KEYS: Final = with_round_keys(
     {
         "cursor(-1)": "select the column to the left",
         "cursor(1)": "select the column to the right",
-        "new": "new game (a single hole)",
+        "new": "new game (a single hole; asks first while this one has moves played: it "
+            "would be dropped, not scored)",
     }
 )  # fmt: skip
 GolfControls.KEYS = KEYS
