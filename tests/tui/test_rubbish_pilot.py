@@ -300,11 +300,34 @@ async def test_the_best_score_is_read_off_the_loop_and_shown_at_the_end(
             screen = app.screen
             assert isinstance(screen, RubbishScreen)
             for _ in range(50):  # the earlier games' read answers in a thread
-                if "your best" in board_text(screen):
+                if "best" in board_text(screen):
                     break
                 await pilot.pause(0.05)
-            assert f"your best {max(scores)}" in board_text(screen)
+            assert f"Score {scores[-1]} · best {max(scores)}" in board_text(screen)
     assert scores[0] > scores[1]  # (so that the second game shows the first one's best)
+
+
+async def test_the_score_and_the_best_are_whole_beside_the_foundations_at_80x24(
+    private_data_dir: Path,
+) -> None:
+    """At 80 x 24 the four lines beside the foundations held "Game over", the summary in
+    two, and "Score 24 · your best": the best's number went to a fifth line, cut off."""
+    app = make_app(private_data_dir, game="rubbish", seed=4, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RubbishScreen) and screen.session is not None
+        while not screen.session.is_finished:
+            assert screen.play(RUBBISH.legal_moves(screen.session.state)[0])
+        await pilot.pause()
+        outcome = RUBBISH.outcome(screen.session.state)
+        assert outcome is not None and outcome.score >= 10  # (two digits, as most are)
+        for _ in range(50):  # the earlier games' read answers in a thread
+            if "best" in board_text(screen):
+                break
+            await pilot.pause(0.05)
+        line = next(line for line in board_text(screen).splitlines() if "Score" in line)
+        assert line.rstrip().endswith(f"best {outcome.score}"), line
 
 
 async def test_a_refusal_gives_way_to_the_instruction_it_covered(

@@ -156,11 +156,14 @@ class RubbishScreen(GameScreen):
         outcome = self.rules.outcome(state)
         if outcome is not None and self.in_play:
             best = self.best_score(outcome.score)
-            record = f" · your best {best}" if best is not None else ""
             ending = self.rules.words.ending(state)
             summary = f"{ending[0].upper()}{ending[1:]}"
             if wide:
+                # four lines beside the foundations' cards at 80 x 24, the summary taking
+                # two: "your best 27" took a fifth, and its number was cut off
+                record = f" · best {best}" if best is not None else ""
                 return f"[b]Game over[/b]\n{summary}.\nScore {outcome.score}{record}"
+            record = f" · your best {best}" if best is not None else ""
             return f"[b]Game over:[/b] {summary}. Score {outcome.score}{record}."
         heap = len(state.waste)
         waste, stock = cards_count(heap), cards_count(len(state.stock))
