@@ -277,6 +277,8 @@ async def test_taking_over_a_replay_says_which_unfinished_game_it_replaces(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("right", "right", "t")
+        await wait_until(lambda: isinstance(app.screen, ConfirmScreen), 5, "the question")
+        await pilot.press("y")  # (asked first: see the test below)
         screen = game_screen(app)
         # the game taken over is read in a thread: its words follow when it answers
         for _ in range(200):
@@ -286,6 +288,43 @@ async def test_taking_over_a_replay_says_which_unfinished_game_it_replaces(
                 break
         assert f"This game replaces your unfinished game of {spec.name} seed 3" in said
     assert [g.seed for g in Store(private_data_dir).games_in_progress()] == [4]
+
+
+async def test_taking_over_a_replay_asks_before_it_drops_an_unfinished_game(
+    private_data_dir: Path,
+) -> None:
+    """t in a replay, after a step, dropped the player's unfinished game of that game at
+    once (it only said so after), where a new deal asks first."""
+    from parlour.engine import find_game
+    from parlour.engine.history import Line
+    from parlour.engine.record import format_record
+
+    spec = specs()[0]
+    rules: Any = find_game(spec.id)
+    app = make_app(private_data_dir, game=spec.id, seed=3, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_moves(pilot, game_screen(app), 2)
+        await pilot.press("q")
+    line: Line[Any, Any] = Line.from_seed(rules, 4)
+    for _ in range(3):
+        line = line.play(rules.legal_moves(line.current)[0])
+    app = make_app(private_data_dir, replay_text=format_record(line), ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "t")
+        await wait_until(lambda: isinstance(app.screen, ConfirmScreen), 5, "the question")
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        assert f"your unfinished game of {spec.name} seed 3 (2 moves played)" in str(
+            question.question
+        )
+        await pilot.press("n")  # kept: still the replay
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and not screen.in_play
+        assert "is kept" in str(screen.query_one("#status").render())
+    assert [g.seed for g in Store(private_data_dir).games_in_progress()] == [3]
 
 
 @pytest.mark.parametrize(

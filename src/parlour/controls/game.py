@@ -330,7 +330,8 @@ def shared_keys(*, pause: tuple[str, ...] = ("p", "P")) -> KeyTable[GameControls
             Key("end", "step_to_end", lambda _: Command.STEP_TO_END, "", "in a replay: jump "
                 "to the last move", during=During.REPLAY),
             Key("t", "take_over", lambda _: Command.TAKE_OVER, "Take over", "in a replay: "
-                "play on yourself from the position shown", during=During.REPLAY),
+                "play on yourself from the position shown (asks first if it would drop your "
+                "unfinished game of this game)", during=During.REPLAY),
             *_pause_keys(pause),
             Key("y", "share", lambda _: Command.SHARE, "", "copy this deal's share code (a "
                 "round's: its course), and show it; parlour play --deal CODE plays it",

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from typing import Protocol
 
 from textual.screen import Screen
@@ -10,7 +11,9 @@ from textual.screen import Screen
 from parlour.controls.course import Course
 from parlour.controls.course import Playing
 from parlour.controls.course import Replaying
+from parlour.engine.history import Line
 from parlour.session import Session
+from parlour.store.database import Store
 from parlour.tui.screens.stepping import StepsThrough
 from parlour.tui.services import services
 
@@ -64,6 +67,41 @@ def take_over(screen: GameScreen) -> None:
     if refused:
         screen.status(refused, refused=True)
         return
+    if line.moves or line.undone:
+        # taken over, it replaces the unfinished game of its game at once: asked first,
+        # as a new deal asks (t dropped a game under way, and only said so after)
+        screen.run_worker(_asked(screen, store, line), group="take-over", exclusive=True)
+        return
+    _take(screen, store, line)
+
+
+async def _asked(screen: GameScreen, store: Store, line: Line[Any, Any]) -> None:
+    """Take over ``line``, once asked whether to drop the unfinished game it replaces."""
+    from parlour.tui.screens.confirm import ConfirmScreen
+    from parlour.tui.screens.unfinished import read_replaced_game
+
+    which = await read_replaced_game(store, line)
+    if screen.course.line is not line or not isinstance(screen.course, Replaying):
+        return  # the player has stepped on meanwhile
+    if not which:
+        _take(screen, store, line)
+        return
+    question = f"Play on from move {len(line.moves)}? This drops {which}: it is not scored."
+
+    def answered(yes: bool | None) -> None:
+        if not yes:
+            screen.status(f"Still replaying: {which} is kept.")
+        elif screen.course.line is line and isinstance(screen.course, Replaying):
+            _take(screen, store, line)
+
+    if isinstance(screen, Screen):
+        screen.app.push_screen(
+            ConfirmScreen(question, yes="Play on", no="Not now"), callback=answered
+        )
+
+
+def _take(screen: GameScreen, store: Store, line: Line[Any, Any]) -> None:
+    """Play on from ``line``: the replay becomes a game in play."""
     from parlour.tui.screens.unfinished import tell_replacing
 
     given = len(line.moves)

@@ -311,6 +311,17 @@ def replacing(store: Store | None, line: Line[Any, Any]) -> str:
     """What the player is told when a game not dealt afresh (a record played on, a replay
     taken over) is about to take its game's resume slot: which unfinished game it
     replaces, now (moves played) or at its first move ("" when there is none)."""
+    which = replaced_game(store, line)
+    if not which:
+        return ""
+    if line.moves or line.undone:
+        return f"This game replaces {which}."
+    return f"Your first move here replaces {which}."
+
+
+def replaced_game(store: Store | None, line: Line[Any, Any]) -> str:
+    """The unfinished game whose resume slot ``line`` would take ("your unfinished game of
+    Golf seed 7 (2 moves played)"), or "" when there is none."""
     if store is None:
         return ""
     try:
@@ -319,10 +330,22 @@ def replacing(store: Store | None, line: Line[Any, Any]) -> str:
         return ""
     if slot is None:
         return ""
-    which = f"your unfinished game of {describe_saved(slot)} ({_moves(len(slot.moves))})"
-    if line.moves or line.undone:
-        return f"This game replaces {which}."
-    return f"Your first move here replaces {which}."
+    return f"your unfinished game of {describe_saved(slot)} ({_moves(len(slot.moves))})"
+
+
+async def read_replaced_game(store: Store, line: Line[Any, Any]) -> str:
+    """:func:`replaced_game`, read off the event loop (through the writer, as
+    :func:`tell_replacing` reads)."""
+
+    def reading() -> str:
+        return replaced_game(store, line)
+
+    try:
+        if store.writer is None:
+            return await in_thread(reading)
+        return await in_writer(store.writer, reading)
+    except StoreError:
+        return ""
 
 
 def tell_replacing(
