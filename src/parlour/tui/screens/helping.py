@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
+
 from parlour.tui.keyed import Keyed
 
 
@@ -15,6 +17,11 @@ class OpensHelp(Keyed):
     that lists this screen's keys where the page has one."""
 
     HELP_TOPIC: ClassVar[str | None] = None
+
+    def idle_words(self, event: events.Key) -> str:
+        # a letter bound to nothing here says so, as on the start screen and in a game,
+        # rather than nothing (q on the history, the statistics, a question)
+        return self.why_idle(event)
 
     def action_help(self) -> None:
         from parlour.tui.screens.help import HelpScreen
