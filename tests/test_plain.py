@@ -76,8 +76,8 @@ def test_a_move_an_undo_and_a_redo_say_what_was_done(tmp_path: Path) -> None:
     assert played.returncode == 0, played.stderr
     out = played.stdout
     assert "\nPlayed 8♥ from column 7 onto 9♣; column 7 shows K♠. " in out
-    assert "\nTook back the move that played 8♥ from column 7 onto 9♣. " in out
-    assert "\nRedid the move that played 8♥ from column 7 onto 9♣. " in out
+    assert "\nUndone: played 8♥ from column 7 onto 9♣. " in out
+    assert "\nRedone: played 8♥ from column 7 onto 9♣. " in out
     assert "\nTurned A♥ from the stock; " in out
 
 
@@ -87,7 +87,7 @@ def test_quitting_and_starting_again_goes_on_with_the_game(tmp_path: Path) -> No
     again = parlour(tmp_path, "play", "golf", "--plain", given="undo\n")
     assert again.returncode == 0
     assert again.stdout.startswith("Welcome back: 2 moves played.\nGolf · seed 1")
-    assert "Took back the move that turned A♥ from the stock." in again.stdout
+    assert "Undone: turned A♥ from the stock." in again.stdout
     # the end of the input saves the game just as quit does
     assert again.stdout.strip().endswith("Saved: the game goes on next time.")
     third = parlour(tmp_path, "play", "golf", "--plain", given="")
@@ -321,7 +321,7 @@ def test_form_turns_cards_until_the_packet_is_formed_as_the_apps_f_does(
     assert "; last of all, turned " in out and "which made the packet and began deal 1." in out
     # once formed, form says why not (the engine's reason), and undo takes back one turn
     assert "form is not allowed: the packet is formed already;" in out
-    took_back = "Took back the move that turned "
+    took_back = "Undone: turned "
     assert took_back in out and "turn the next card (t)." in out.split(took_back)[1]
     # each turn was a move of its own: undo took back one, and the rest are kept
     again = parlour(tmp_path, "play", "bytwos", "--seed", "5", "--plain", given="q\n")

@@ -450,7 +450,7 @@ class Plain:
             return
         move = session.line.moves[-1]
         session.undo()
-        self.after(f"Took back the move that {session.rules.words.done(session.state, move)}.")
+        self.after(f"Undone: {session.rules.words.done(session.state, move)}.")
 
     def redo(self) -> None:
         session = self._session()
@@ -461,7 +461,7 @@ class Plain:
         move = session.line.undone[-1]  # (after it, Parlour may play moves of its own)
         session.redo()
         done = session.rules.words.done(before, move)
-        self.after(f"Redid the move that {done}.", self._news(before))
+        self.after(f"Redone: {done}.", self._news(before))
 
     def _news(self, before: Any) -> str:
         """What the rules tell once after a move from ``before``; and, where the check made

@@ -163,10 +163,10 @@ async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
         assert screen.session.state == BYTWOS.apply(BYTWOS.apply(line.current, TURN), TURN)
         third = BYTWOS.words.done(screen.session.state, TURN)
         assert third.startswith("turned ")
-        assert cards_as_shown(f"Took back the move that {third}.") in status_text(app)
+        assert cards_as_shown(f"Undone: {third}.") in status_text(app)
         await pilot.press("r")
         assert len(screen.session.line.moves) == 3
-        assert cards_as_shown(f"Redid the move that {third}.") in status_text(app)
+        assert cards_as_shown(f"Redone: {third}.") in status_text(app)
         await pilot.press("f", "d")
         formed = len(screen.session.line.moves) - 1
         await pilot.press("u", "u")  # the deal, then the last turn of the packet

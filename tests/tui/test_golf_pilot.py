@@ -149,9 +149,9 @@ async def test_the_status_after_a_move_says_what_was_done(private_data_dir: Path
         await pilot.press("space")
         assert status_text(app).startswith("Turned A♥ from the stock. Stoppage: ")
         await pilot.press("u")
-        assert status_text(app).startswith("Took back the move that turned A♥ from the stock. ")
+        assert status_text(app).startswith("Undone: turned A♥ from the stock. ")
         await pilot.press("r")
-        assert status_text(app).startswith("Redid the move that turned A♥ from the stock. ")
+        assert status_text(app).startswith("Redone: turned A♥ from the stock. ")
 
 
 async def test_clicking_a_column_and_the_stock(private_data_dir: Path) -> None:

@@ -154,13 +154,13 @@ async def test_undo_redo_and_restart(private_data_dir: Path) -> None:
         await pilot.press("u")
         assert screen.session.state == after_two
         filled = "filled the last empty place, position 9, from the waste with Q♥"
-        assert f"Took back the move that {filled}." in status_text(app)
+        assert f"Undone: {filled}." in status_text(app)
         await pilot.press("u")
         discarded = "discarded Q♥; filled position 8 from the stock with 4♣"
-        assert f"Took back the move that {discarded}." in status_text(app)
+        assert f"Undone: {discarded}." in status_text(app)
         await pilot.press("r")
         assert screen.session.state == after_two
-        assert f"Redid the move that {discarded}." in status_text(app)
+        assert f"Redone: {discarded}." in status_text(app)
         await pilot.press("R")
         assert screen.session.state == start
         assert screen.session.line.can_redo

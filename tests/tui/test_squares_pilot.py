@@ -202,17 +202,17 @@ async def test_undo_redo_and_restart_with_keys(private_data_dir: Path) -> None:
         assert screen.session.state == moved
         await pilot.press("u")
         assert screen.session.state == taken
-        took_back = "Took back the move that moved 2H from 2a onto 3H in 2c."
+        took_back = "Undone: moved 2H from 2a onto 3H in 2c."
         assert cards_as_shown(took_back) in status_text(app)
         await pilot.press("r")
         assert screen.session.state == moved
-        redid = "Redid the move that moved 2H from 2a onto 3H in 2c."
+        redid = "Redone: moved 2H from 2a onto 3H in 2c."
         assert cards_as_shown(redid) in status_text(app)
         await pilot.press("2", "c", "u")  # a move half made is let go by the undo
         assert screen.controls.chosen is None and screen.session.state == taken
         await pilot.press("d", "u")
         dealt = SQUARES.words.describe(taken, DEAL).removeprefix("deal ")
-        assert cards_as_shown(f"Took back the move that dealt {dealt}.") in status_text(app)
+        assert cards_as_shown(f"Undone: dealt {dealt}.") in status_text(app)
         assert screen.session.state == taken
         await pilot.press("R")
         assert screen.session.state == start and screen.session.can_redo

@@ -28,7 +28,8 @@ def undo(screen: GameScreen) -> None:
     if session.can_undo:
         move = session.line.moves[-1]
         session.undo()
-        screen.status(f"Took back {screen.move_name(move)}. {screen.prompt_text(screen.current)}")
+        # (as short as it can be said: a line that wraps moves the board on every undo)
+        screen.status(f"Undone: {screen.move_name(move)}. {screen.prompt_text(screen.current)}")
 
 
 def redo(screen: GameScreen) -> None:
@@ -39,7 +40,7 @@ def redo(screen: GameScreen) -> None:
         done = screen.rules.words.done(before, move)
         session.redo()
         news = screen.news_text(before, screen.current)
-        screen.status(f"Redid the move that {done}. {news}{screen.prompt_text(screen.current)}")
+        screen.status(f"Redone: {done}. {news}{screen.prompt_text(screen.current)}")
         if session.is_finished:
             screen.on_finished()
 
