@@ -62,6 +62,11 @@ def test_deal_shows_suit_symbols_by_default(capsys: pytest.CaptureFixture[str]) 
         (["play-moves", "golf", "--seed", "1", "q"], "move 1 (q): 'q' is not a Golf move"),
         (["check", "/nonexistent/record.txt"], "no such file"),
         (["frobnicate"], "invalid choice"),
+        # a slip of the fingers is met with the likeliest meaning
+        (["plya"], "invalid choice: 'plya' (did you mean 'play'?) (choose from 'play'"),
+        (["club", "sumbit"], "invalid choice: 'sumbit' (did you mean 'submit'?)"),
+        (["play", "glof"], "unknown game 'glof' (did you mean 'golf'?); the games are: golf"),
+        (["deal", "Squraes", "--seed", "1"], "unknown game 'Squraes' (did you mean 'squares'?)"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(

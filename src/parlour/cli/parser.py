@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import argparse
+import ast
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -18,10 +20,41 @@ from parlour.cli.common import option_dest
 from parlour.engine.plugin import GameSpec
 from parlour.engine.registry import specs
 
+#: argparse's words for a command or an action it does not know
+_INVALID_CHOICE = re.compile(r"invalid choice: (?P<given>.+?) \(choose from (?P<choices>.+)\)$")
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise CliError(f"{message} (see 'parlour --help')")
+        raise CliError(f"{with_guess(message)} (see 'parlour --help')")
+
+
+def with_guess(message: str) -> str:
+    """argparse's ``message``, with the choice a mistyped command or action was most
+    likely meant to be, if one is close.
+
+    >>> with_guess("argument COMMAND: invalid choice: 'plya' (choose from 'play', 'replay')")
+    "argument COMMAND: invalid choice: 'plya' (did you mean 'play'?) (choose from 'play', 'replay')"
+    >>> with_guess("argument COMMAND: invalid choice: 'xyzzy' (choose from 'play', 'replay')")
+    "argument COMMAND: invalid choice: 'xyzzy' (choose from 'play', 'replay')"
+    """
+    found = _INVALID_CHOICE.search(message)
+    if found is None:
+        return message
+    try:
+        given = ast.literal_eval(found["given"])
+        choices = ast.literal_eval(f"[{found['choices']}]")
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return message
+    if not isinstance(given, str) or not all(isinstance(c, str) for c in choices):
+        return message
+    from difflib import get_close_matches
+
+    close = get_close_matches(given, choices, n=1)
+    if not close:
+        return message
+    start = found.start("choices") - len("(choose from ")
+    return f"{message[:start]}(did you mean {close[0]!r}?) {message[start:]}"
 
 
 def _games() -> str:

@@ -55,8 +55,12 @@ def find_spec(name: str) -> GameSpec:
     specs()
     spec = _by_name.get(name.strip().lower())
     if spec is None:
+        from difflib import get_close_matches
+
         listing = ", ".join(f"{s.id} ({s.name})" for s in _specs)
-        raise UnknownGameError(f"unknown game {name!r}; the games are: {listing}")
+        close = get_close_matches(name.strip().lower(), list(_by_name), n=1)
+        guess = f" (did you mean {_by_name[close[0]].id!r}?)" if close else ""
+        raise UnknownGameError(f"unknown game {name!r}{guess}; the games are: {listing}")
     return spec
 
 
