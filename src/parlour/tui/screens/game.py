@@ -279,11 +279,6 @@ class GameScreen(Keyed, Screen[None]):
         news = self.course.news(before, after)
         return f"{news} " if news else ""
 
-    def move_name(self, move: Any) -> str:
-        """A move just taken back as the status line names it (``played 5H
-        onto 4C``), told from the position it was made from, the current one again."""
-        return self.rules.words.done(self.current, move)
-
     def status(self, message: str, *, refused: bool = False, whole: str = "") -> None:
         """Say ``message``, and whether moves are being saved when that has changed or
         saving is failing (``whole``: the message before a screen shortened it, for the

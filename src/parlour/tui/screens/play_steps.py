@@ -5,7 +5,6 @@ the session typed, through the screen's ``game``; a replay's steps are in
 
 from __future__ import annotations
 
-from typing import Any
 from typing import Protocol
 
 from parlour.session import Session
@@ -18,8 +17,6 @@ class GameScreen(StepsThrough, Protocol):
     @property
     def game(self) -> Session: ...
 
-    def move_name(self, move: Any) -> str: ...
-
     def on_finished(self) -> None: ...
 
 
@@ -28,8 +25,10 @@ def undo(screen: GameScreen) -> None:
     if session.can_undo:
         move = session.line.moves[-1]
         session.undo()
-        # (as short as it can be said: a line that wraps moves the board on every undo)
-        screen.status(f"Undone: {screen.move_name(move)}. {screen.prompt_text(screen.current)}")
+        # (told from the position it was made from, the current one again, and as short
+        # as it can be said: a line that wraps moves the board on every undo)
+        done = screen.rules.words.done(screen.current, move)
+        screen.status(f"Undone: {done}. {screen.prompt_text(screen.current)}")
 
 
 def redo(screen: GameScreen) -> None:
