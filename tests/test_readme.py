@@ -39,7 +39,7 @@ FIRST_KEYS = {
     "u r": ({"games"}, {"undo", "redo"}),
     "n": ({"games"}, {"new"}),
     "c": ({"golf"}, {"scorecard"}),
-    "Esc": ({"games"}, {"menu", "cancel", "cancel_choice"}),
+    "Esc": ({"games"}, {"menu", "back", "cancel", "cancel_choice"}),
 }
 #: how the README writes a key, as Textual names it
 TEXTUAL = {"?": "question_mark", "↑": "up", "↓": "down", "←": "left", "→": "right",

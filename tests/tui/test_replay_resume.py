@@ -198,3 +198,44 @@ async def test_m_goes_to_the_start_screen_from_a_replay_of_the_history_and_from_
             await pilot.pause()
             assert app.screen is start, leave
             assert not any(isinstance(s, HistoryScreen) for s in app.screen_stack)
+
+
+async def test_esc_in_a_replay_of_the_history_goes_back_to_the_list(tmp_path: Path) -> None:
+    """Esc in a replay opened from the History screen went to the start screen: it goes
+    back to the list, the game replayed still highlighted (m still goes to the start
+    screen); Esc in a replay opened from the command line still goes to the start screen."""
+    from textual.widgets import DataTable
+
+    from parlour.session import Session
+    from parlour.tui.screens.history import HistoryScreen
+    from parlour.tui.screens.start import StartScreen
+    from tests.serving import wait_until
+
+    for seed in (5, 6):
+        session = Session.new_game(Store(tmp_path), "golf", seed)
+        for move in played_hole(seed).moves:
+            session.play(move)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        history = HistoryScreen()
+        app.push_screen(history)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = history.query_one(DataTable)
+        await pilot.press("down")  # the second game
+        assert table.cursor_row == 1
+        await pilot.press("enter")
+        await wait_until(lambda: isinstance(app.screen, GameScreen), 30, "the replay")
+        await pilot.press("right", "escape")
+        await pilot.pause()
+        assert app.screen is history
+        assert table.cursor_row == 1
+        assert any(isinstance(s, StartScreen) for s in app.screen_stack)
+    app = make_app(tmp_path, replay_text=format_record(played_hole(5)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)

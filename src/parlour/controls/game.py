@@ -85,6 +85,8 @@ class Command(Enum):
     TAKE_OVER = auto()
     HELP = auto()
     MENU = auto()
+    #: back to the screen a replay was opened from (the History list), else the start screen
+    BACK = auto()
     QUIT = auto()
     #: stop the game's clock and hide the board until the player comes back
     PAUSE = auto()
@@ -346,6 +348,10 @@ def shared_keys(*, pause: tuple[str, ...] = ("p", "P")) -> KeyTable[GameControls
             Key("question_mark", "help", lambda _: Command.HELP, "Help", "this help: the "
                 "game's rules and keys, and every other topic", display="?",
                 during=During.ALWAYS),
+            # (before m's row: Esc's first binding, tried first, is a replay's own)
+            Key("escape", "back", lambda _: Command.BACK, "", "back to the History list, "
+                "in a replay opened from it (else to the start screen)",
+                during=During.REPLAY),
             Key("m", "menu", lambda _: Command.MENU, "Menu", "back to the start screen (the "
                 "game is saved)", during=During.ALWAYS),
             # (while a move is half made, Esc is the game's own: it lets go of it)
@@ -365,6 +371,7 @@ def shared_keys(*, pause: tuple[str, ...] = ("p", "P")) -> KeyTable[GameControls
         ),
         notes=(
             "Esc first lets go of a move half made, where the game has one; with nothing "
-            "to let go of, it goes back to the start screen, as m does.",
+            "to let go of, it goes back to the start screen, as m does. In a replay opened "
+            "from the History list, Esc goes back to the list (m to the start screen).",
         ),
     )  # fmt: skip

@@ -383,6 +383,7 @@ class GameScreen(Keyed, Screen[None]):
             Command.TAKE_OVER: lambda: replay_steps.take_over(self),
             Command.HELP: self.action_help,
             Command.MENU: self.action_menu,
+            Command.BACK: self.action_back,
             Command.QUIT: self.app.exit,
             Command.PAUSE: self.sitting.pause,
             Command.SHARE: self.sitting.share,
@@ -479,6 +480,17 @@ class GameScreen(Keyed, Screen[None]):
 
     def action_menu(self) -> None:
         services(self).show_menu()
+
+    def action_back(self) -> None:
+        """Back to the History list when the replay shown was opened from it (the list is
+        the screen under this one, its game still highlighted), else to the start screen."""
+        from parlour.tui.screens.history import HistoryScreen
+
+        stack = self.app.screen_stack
+        if self is stack[-1] and len(stack) > 1 and isinstance(stack[-2], HistoryScreen):
+            self.app.pop_screen()
+        else:
+            self.action_menu()
 
     def action_new(self) -> None:
         """Start another game of the same kind, asking first while this one has moves
