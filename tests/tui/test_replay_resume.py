@@ -239,3 +239,32 @@ async def test_esc_in_a_replay_of_the_history_goes_back_to_the_list(tmp_path: Pa
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
+
+
+async def test_a_replay_of_a_rounds_hole_names_its_course_and_hole(tmp_path: Path) -> None:
+    """The replay of a round's hole, opened from History (which lists it as "hole 1"),
+    named the hole's deal by its seed, a number of nineteen digits the player never saw
+    anywhere else: its information line names the course and the hole."""
+    from parlour.engine.rounds import course_code
+    from parlour.session import Session
+    from tests.serving import wait_until
+
+    store = Store(tmp_path)
+    course = 12345
+    session = Session.first_hole(store, store.start_round(course, "none"), course, frozenset())
+    while GOLF.outcome(session.state) is None:
+        session.play(GOLF.legal_moves(session.state)[0])
+    seed = session.line.seed
+    store.close()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        from tests.tui.menu_helpers import history_opened
+
+        await history_opened(pilot)
+        await pilot.press("enter")
+        await wait_until(lambda: isinstance(app.screen, GameScreen), 30, "the replay")
+        await pilot.pause()
+        info = str(app.screen.query_one("#info").render())
+        assert f"course {course_code(course)} · hole 1" in info, info
+        assert str(seed) not in info

@@ -37,6 +37,8 @@ class Playing:
     title_prefix = ""
     #: the board marks what can be played, and a finished game offers a new one
     plays = True
+    #: how the information line names the deal ("": by its seed)
+    deal = ""
 
     def __init__(self, session: Session) -> None:
         self.session: Session = session
@@ -137,11 +139,19 @@ class Replaying:
         return (shown(self.title),) if self.title else ()
 
     def __init__(
-        self, line: Line[Any, Any], title: str = "", *, whole: Line[Any, Any] | None = None
+        self,
+        line: Line[Any, Any],
+        title: str = "",
+        *,
+        whole: Line[Any, Any] | None = None,
+        deal: str = "",
     ) -> None:
         self.line = line
         #: what the record is called (a file name, a game of the history), as given
         self.title = title
+        #: how the information line names the deal ("": by its seed); a round's hole, by
+        #: its course and hole, as the History list names it
+        self.deal = deal
         self._listeners: list[Listener] = []
         #: the record with every position worked out, as read (stepping takes each from
         #: it, never works one out again: a Three Squares end search, which a move's

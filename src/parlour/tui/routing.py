@@ -20,9 +20,12 @@ from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
 from parlour.engine.registry import round_game
+from parlour.engine.rounds import course_code
 from parlour.session import Session
 from parlour.store.database import Store
 from parlour.store.opening import StoreError
+from parlour.store.schema import FinishedGame
+from parlour.store.schema import StoredRound
 from parlour.store.writer import Writer
 from parlour.tui.exports import Allowance
 from parlour.tui.offloop import answered
@@ -234,9 +237,11 @@ class Routing(App[None]):
         elif place(self) is asked_on:
             self._show(self.game_screen(Playing(session)))
 
-    def open_replay(self, line: Line[Any, Any], title: str = "") -> None:
+    def open_replay(self, line: Line[Any, Any], title: str = "", deal: str = "") -> None:
+        """Replay ``line`` from its deal (``deal``: how the information line names the
+        deal, when not by its seed)."""
         start = line.goto(0)
-        self._show(self.game_screen(Replaying(start, title, whole=line)))
+        self._show(self.game_screen(Replaying(start, title, whole=line, deal=deal)))
 
     def replay_stored(self, game_id: int) -> None:
         """Replay a finished game (read off the event loop; it opens once read)."""
@@ -247,10 +252,15 @@ class Routing(App[None]):
         from parlour.engine.notation import parse_options
 
         store = self._require_store()
+
+        def reading() -> tuple[FinishedGame | None, StoredRound | None]:
+            stored = store.finished_game(game_id)
+            if stored is None or stored.round_id is None:
+                return stored, None
+            return stored, store.get_round(stored.round_id)
+
         try:
-            stored = await answered(
-                in_thread(lambda: store.finished_game(game_id)), self._busy_round
-            )
+            stored, round_ = await answered(in_thread(reading), self._busy_round)
         except StoreError as error:
             self.notify(f"That game cannot be replayed: {error}", severity="error")
             return
@@ -275,4 +285,9 @@ class Routing(App[None]):
             return
         if rules is None or place(self) is not asked_on:
             return  # (the player has moved on meanwhile)
-        self.open_replay(line, f"{rules.name}, finished {stored.finished[:10]}")
+        # a round's hole as the History list names it, with its course: not by the hole's
+        # seed, a number the player sees nowhere else
+        deal = f"hole {stored.hole}" if stored.hole else ""
+        if deal and round_ is not None:
+            deal = f"course {course_code(round_.course)} · {deal}"
+        self.open_replay(line, f"{rules.name}, finished {stored.finished[:10]}", deal)

@@ -261,7 +261,9 @@ class GameScreen(Keyed, Screen[None]):
 
     def info_text(self, line: Line[Any, Any]) -> str:
         rules = line.rules
-        deal = f"seed {line.seed}" if line.seed is not None else "explicit deck"
+        deal = self.course.deal
+        if not deal:
+            deal = f"seed {line.seed}" if line.seed is not None else "explicit deck"
         options = format_options(line.options)
         rule = f" · {options}" if options != "none" else ""
         score = rules.score(line.current)
