@@ -354,9 +354,10 @@ def shared_keys(*, pause: tuple[str, ...] = ("p", "P")) -> KeyTable[GameControls
                 during=During.REPLAY),
             Key("m", "menu", lambda _: Command.MENU, "Menu", "back to the start screen (the "
                 "game is saved)", during=During.ALWAYS),
-            # (while a move is half made, Esc is the game's own: it lets go of it)
+            # (while a move is half made, Esc is the game's own: it lets go of it; in a
+            # replay, Esc is back's, above)
             Key("escape", "menu", lambda _: Command.MENU, "", "back to the start screen (the "
-                "game is saved)", lambda c: not c.half_made(), during=During.ALWAYS),
+                "game is saved)", lambda c: not c.half_made()),
             Key("q", "quit_game", lambda _: Command.QUIT, "Quit", "quit Parlour (the game is "
                 "saved after every move)", during=During.ALWAYS),
             Key("D", "demo", lambda _: Command.DEMO, "Demo", "demo: the hint player finishes "
