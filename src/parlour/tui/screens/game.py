@@ -261,9 +261,8 @@ class GameScreen(Keyed, Screen[None]):
 
     def info_text(self, line: Line[Any, Any]) -> str:
         rules = line.rules
-        deal = self.course.deal
-        if not deal:
-            deal = f"seed {line.seed}" if line.seed is not None else "explicit deck"
+        seed = f"seed {line.seed}" if line.seed is not None else "explicit deck"
+        deal = self.course.deal or seed  # (a replay of a round's hole: its course and hole)
         options = format_options(line.options)
         rule = f" · {options}" if options != "none" else ""
         score = rules.score(line.current)
@@ -385,7 +384,7 @@ class GameScreen(Keyed, Screen[None]):
             Command.TAKE_OVER: lambda: replay_steps.take_over(self),
             Command.HELP: self.action_help,
             Command.MENU: self.action_menu,
-            Command.BACK: self.action_back,
+            Command.BACK: lambda: replay_steps.back(self),
             Command.QUIT: self.app.exit,
             Command.PAUSE: self.sitting.pause,
             Command.SHARE: self.sitting.share,
@@ -482,17 +481,6 @@ class GameScreen(Keyed, Screen[None]):
 
     def action_menu(self) -> None:
         services(self).show_menu()
-
-    def action_back(self) -> None:
-        """Back to the History list when the replay shown was opened from it (the list is
-        the screen under this one, its game still highlighted), else to the start screen."""
-        from parlour.tui.screens.history import HistoryScreen
-
-        stack = self.app.screen_stack
-        if self is stack[-1] and len(stack) > 1 and isinstance(stack[-2], HistoryScreen):
-            self.app.pop_screen()
-        else:
-            self.action_menu()
 
     def action_new(self) -> None:
         """Start another game of the same kind, asking first while this one has moves

@@ -51,6 +51,20 @@ def step_to_end(screen: GameScreen) -> None:
         screen.status(f"At the end: move {moves}. {screen.prompt_text(screen.current)}")
 
 
+def back(screen: GameScreen) -> None:
+    """Back to the History list when the replay shown was opened from it (the list is
+    the screen under this one, its game still highlighted), else to the start screen."""
+    from parlour.tui.screens.history import HistoryScreen
+
+    if not isinstance(screen, Screen):
+        return
+    stack = screen.app.screen_stack
+    if screen is stack[-1] and len(stack) > 1 and isinstance(stack[-2], HistoryScreen):
+        screen.app.pop_screen()
+    else:
+        services(screen).show_menu()
+
+
 def take_over(screen: GameScreen) -> None:
     """Play on from the position shown: the replay becomes a game in play."""
     if not isinstance(screen, Screen):
