@@ -256,16 +256,16 @@ async def test_a_new_round_asks_whether_to_go_on_with_an_unfinished_one(
         assert isinstance(app.screen, GameScreen)  # --new: no question
 
 
-async def test_taking_over_a_replay_says_which_unfinished_game_it_replaces(
-    private_data_dir: Path,
-) -> None:
+async def unfinished_then_replayed(data: Path) -> tuple[Any, Any]:
+    """The first game's seed 3 left unfinished after two moves; then the app opened on a
+    record of its seed 4, three moves long (the game and that app)."""
     from parlour.engine import find_game
     from parlour.engine.history import Line
     from parlour.engine.record import format_record
 
     spec = specs()[0]
     rules: Any = find_game(spec.id)
-    app = make_app(private_data_dir, game=spec.id, seed=3, ascii_only=True)
+    app = make_app(data, game=spec.id, seed=3, ascii_only=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await play_moves(pilot, game_screen(app), 2)
@@ -273,7 +273,13 @@ async def test_taking_over_a_replay_says_which_unfinished_game_it_replaces(
     line: Line[Any, Any] = Line.from_seed(rules, 4)
     for _ in range(3):
         line = line.play(rules.legal_moves(line.current)[0])
-    app = make_app(private_data_dir, replay_text=format_record(line), ascii_only=True)
+    return spec, make_app(data, replay_text=format_record(line), ascii_only=True)
+
+
+async def test_taking_over_a_replay_says_which_unfinished_game_it_replaces(
+    private_data_dir: Path,
+) -> None:
+    spec, app = await unfinished_then_replayed(private_data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("right", "right", "t")
@@ -295,21 +301,7 @@ async def test_taking_over_a_replay_asks_before_it_drops_an_unfinished_game(
 ) -> None:
     """t in a replay, after a step, dropped the player's unfinished game of that game at
     once (it only said so after), where a new deal asks first."""
-    from parlour.engine import find_game
-    from parlour.engine.history import Line
-    from parlour.engine.record import format_record
-
-    spec = specs()[0]
-    rules: Any = find_game(spec.id)
-    app = make_app(private_data_dir, game=spec.id, seed=3, ascii_only=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await play_moves(pilot, game_screen(app), 2)
-        await pilot.press("q")
-    line: Line[Any, Any] = Line.from_seed(rules, 4)
-    for _ in range(3):
-        line = line.play(rules.legal_moves(line.current)[0])
-    app = make_app(private_data_dir, replay_text=format_record(line), ascii_only=True)
+    spec, app = await unfinished_then_replayed(private_data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("right", "t")
