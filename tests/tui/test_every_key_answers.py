@@ -142,6 +142,20 @@ async def test_golf_key_bar_shows_every_key_when_wide_and_drops_greyed_ones_firs
         assert "u Undo" in bar_text(app)
 
 
+async def given_up(app: Any, pilot: Any, screen: GameScreen) -> None:
+    """The game given up with its keys: G, and y to the question (By Twos' packet made
+    first, with f: it cannot be given up before)."""
+    if screen.key_state("give_up", ()) is False:
+        await pilot.press("f")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    await pilot.press("G")
+    await pilot.pause()
+    assert isinstance(app.screen, ConfirmScreen)
+    await pilot.press("y")
+    await pilot.pause()
+
+
 @pytest.mark.parametrize("game", [game for game in GAMES if game != "golf"])
 async def test_undo_after_giving_up_says_the_game_is_over(
     private_data_dir: Path, game: str
@@ -151,15 +165,7 @@ async def test_undo_after_giving_up_says_the_game_is_over(
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        if screen.key_state("give_up", ()) is False:  # By Twos: once the packet is made
-            await pilot.press("f")
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-        await pilot.press("G")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
+        await given_up(app, pilot, screen)
         assert screen.session.is_finished
         moves = len(screen.session.line.moves)
         await pilot.press("u")
@@ -423,13 +429,7 @@ async def test_a_key_of_play_once_the_game_is_over_says_so_and_what_to_do(
         if game == "golf":
             finish_golf_hole(screen)
         else:
-            if screen.key_state("give_up", ()) is False:  # By Twos: once the packet is made
-                await pilot.press("f")
-                await app.workers.wait_for_complete()
-                await pilot.pause()
-            await pilot.press("G")
-            await pilot.pause()
-            await pilot.press("y")
+            await given_up(app, pilot, screen)
         await pilot.pause()
         assert screen.session.is_finished
         moves = len(screen.session.line.moves)
