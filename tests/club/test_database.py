@@ -31,8 +31,8 @@ def differences(connection: Connection) -> list[Any]:
 async def migrated_twice(address: str) -> None:
     database = ClubDatabase(address)
     try:
-        assert await database.migrate() == "0001"
-        assert await database.migrate() == "0001"  # already there: nothing to do
+        assert await database.migrate() == "0002"
+        assert await database.migrate() == "0002"  # already there: nothing to do
         async with database.engine.connect() as connection:
             assert await connection.run_sync(differences) == []
     finally:

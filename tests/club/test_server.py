@@ -120,6 +120,17 @@ def test_a_name_is_bound_to_its_first_key(club: str) -> None:
         assert "belongs to another player" in refused.value.reason
 
 
+def test_a_name_that_looks_like_another_keys_is_refused(club: str) -> None:
+    submit(club, round_record(a_course(), "Sasha", new_key("Sasha")))
+    cyrillic = "\u0405\u0430\u0455\u04bb\u0430"  # Ѕаѕһа, every letter Cyrillic
+    with pytest.raises(Refused) as refused:
+        submit(club, round_record(a_course(), cyrillic, new_key(cyrillic)))
+    assert refused.value.status == 403
+    assert f"the name {cyrillic} looks like Sasha, the name of another player" in (
+        refused.value.reason
+    )
+
+
 def test_an_oversized_request_is_refused(club: str) -> None:
     with pytest.raises(Refused) as refused:
         call(club, "/api/rounds", body=b"# Parlour round record\n" + b"#" * (200 * 1024))

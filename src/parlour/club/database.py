@@ -32,6 +32,8 @@ from parlour.club.schema import rounds
 #: the key of PostgreSQL's advisory lock held while migrating (servers starting together
 #: migrate one at a time)
 _MIGRATION_LOCK: Final = 0x50524C52
+#: PostgreSQL's advisory lock held while a new name is bound (another number: "PRLN")
+_BINDING_LOCK: Final = 0x50524C4E
 #: the largest id of a round (a 32-bit integer column: PostgreSQL refuses to compare one
 #: with a larger number, so a page asked for one is not asked of the database)
 MAX_ID: Final = 2**31 - 1
@@ -78,11 +80,13 @@ class StoredRound:
 
 
 class NameTaken(Exception):
-    """A name already bound to another key."""
+    """A name already bound to another key, or (``alike``) one that looks like the name of
+    another key's ``player``."""
 
-    def __init__(self, player: Player) -> None:
+    def __init__(self, player: Player, *, alike: bool = False) -> None:
         super().__init__(player.name)
         self.player = player
+        self.alike = alike
 
 
 class ClubDatabase:
@@ -133,9 +137,12 @@ class ClubDatabase:
 
     # -- players and rounds -----------------------------------------------------------------
 
-    async def bind_player(self, name: str, name_key: str, public_key: str) -> Player:
+    async def bind_player(
+        self, name: str, name_key: str, public_key: str, look_alike: str
+    ) -> Player:
         """The player of this name: made now, bound to ``public_key``, if the name is new;
-        :class:`NameTaken` if it is bound to another key."""
+        :class:`NameTaken` if it is bound to another key, or if it is new and another key's
+        name looks like it (has its ``look_alike`` key)."""
         for _ in range(2):
             async with self.engine.begin() as connection:
                 row = (
@@ -152,12 +159,39 @@ class ClubDatabase:
                     return found
             try:
                 async with self.engine.begin() as connection:
+                    if self.kind == "postgresql":
+                        # new names are bound one at a time, so that two names that look
+                        # alike, sent at once, cannot both be (SQLite's writer is one alone)
+                        await connection.execute(
+                            text(f"SELECT pg_advisory_xact_lock({_BINDING_LOCK})")
+                        )
                     made = await connection.execute(
                         players.insert()
-                        .values(name=name, name_key=name_key, public_key=public_key, joined=_now())
+                        .values(
+                            name=name,
+                            name_key=name_key,
+                            public_key=public_key,
+                            joined=_now(),
+                            look_alike=look_alike,
+                        )
                         .returning(players.c.id)
                     )
-                    return Player(made.scalar_one(), name, public_key)
+                    ident = made.scalar_one()
+                    alike = (
+                        await connection.execute(
+                            select(players.c.id, players.c.name, players.c.public_key)
+                            .where(
+                                players.c.look_alike == look_alike,
+                                players.c.public_key != public_key,
+                                players.c.id != ident,
+                            )
+                            .order_by(players.c.id)
+                            .limit(1)
+                        )
+                    ).first()
+                    if alike is not None:  # (the name just made is rolled back)
+                        raise NameTaken(Player(alike.id, alike.name, alike.public_key), alike=True)
+                    return Player(ident, name, public_key)
             except IntegrityError:
                 continue  # another request made this player meanwhile: read it
         raise AssertionError("unreachable: the player was made or found")

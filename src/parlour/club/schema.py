@@ -3,6 +3,9 @@ migrations (``migrations/versions``) make exactly these; a test compares them.
 
 - ``players``: a name bound to the public key that first signed a round under it.
   ``name_key`` is the name as names compare (NFKC, case-folded): one player per such name.
+  ``look_alike`` is the name's look-alike key (``parlour.club.lookalike``): a new name is
+  bound only if no other key's name has its look-alike key (names bound before the key was
+  kept may share one; it is filled in for them by the migration).
 - ``rounds``: every verified round, with the record as it was sent. A player sends a round
   once: ``digest`` names what was played (the game, course, options and every hole's
   moves), so the same round sent again is the same row.
@@ -43,6 +46,7 @@ players: Final = Table(
     Column("name_key", String(256), nullable=False, unique=True),
     Column("public_key", String(80), nullable=False),
     Column("joined", DateTime(timezone=True), nullable=False),
+    Column("look_alike", String(256), nullable=True, index=True),
 )
 
 rounds: Final = Table(

@@ -191,10 +191,18 @@ async def submit_round(request: web.Request) -> web.Response:
     if not sent and not limits["submissions"].allow(f"key {found['public_key']}"):
         return _too_many_from_key(limits["submissions"], found["public_key"])
     try:
-        player = await database.bind_player(found["player"], found["name_key"], found["public_key"])
+        player = await database.bind_player(
+            found["player"], found["name_key"], found["public_key"], found["look_alike"]
+        )
     except NameTaken as taken:
         bound = fingerprint(parse_public_key(taken.player.public_key))
-        log("name taken", address=address, player=shown(found["player"]))
+        log("name taken", address=address, player=shown(found["player"]), alike=taken.alike)
+        if taken.alike:
+            return refuse(
+                403,
+                f"the name {found['player']} looks like {taken.player.name}, the name of "
+                f"another player here (key {bound}): choose a name that does not",
+            )
         return refuse(
             403,
             f"the name {found['player']} belongs to another player here (key {bound}): "

@@ -23,6 +23,7 @@ from types import FrameType
 from typing import Any
 from typing import Final
 
+from parlour.club.lookalike import look_alike_key
 from parlour.engine.errors import ParlourError
 from parlour.engine.notation import format_options
 from parlour.engine.round_record import format_round_record
@@ -133,6 +134,7 @@ def _examine(text: str) -> dict[str, Any]:
         "ok": True,
         "player": player,
         "name_key": folded(player),
+        "look_alike": look_alike_key(player),
         "public_key": public_key_text(signature.public),
         "game": checked.game,
         "course": checked.course,
@@ -172,6 +174,8 @@ def work_out_pars(game: str, course: int, options: str, budget: float) -> dict[i
 def _worker_start() -> None:
     # a worker ignores Ctrl-C: the server stops it when it stops
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # the table of look-alike characters is read now, outside any record's CPU budget
+    look_alike_key("")
 
 
 class Verifier:
