@@ -16,6 +16,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -25,6 +26,7 @@ from textual.timer import Timer
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
+from textual.widgets._toast import ToastRack
 
 from parlour.engine.cards import Card
 from parlour.engine.untrusted import visible
@@ -321,6 +323,10 @@ class WordsLine(Static):
         return strips
 
 
+#: the lines of the key bar at every screen's foot, under the status line
+KEY_BAR_LINES = 1
+
+
 class StatusLine(WordsLine):
     """What just happened, or why a move was refused. Plain words, never markup: a message
     may name a record's file or echo a record's line.
@@ -328,7 +334,8 @@ class StatusLine(WordsLine):
     A message wraps onto as many lines as the status line may take: its CSS's
     ``max-height``, and no more than the board leaves free (``room``, asked of the screen,
     so that the status line never covers the cards). A message longer than that is cut,
-    ending in :data:`CUT`, and kept whole in ``said``, which ``l`` shows."""
+    ending in :data:`CUT`, and kept whole in ``said``, which ``l`` shows. The screen's
+    notices are shown above it, never over it."""
 
     #: how a cut message ends (the key that shows it whole)
     CUT = " … l: all"
@@ -433,6 +440,16 @@ class StatusLine(WordsLine):
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._width and self.message:
             self._show()
+        self._lift_notices(event.size.height)
+
+    def _lift_notices(self, height: int) -> None:
+        """The screen's notices (Textual's toasts, right of its foot, over the key bar's
+        one line) sit above the status line's ``height`` lines, not over its right half."""
+        try:
+            rack = self.screen.get_child_by_type(ToastRack)
+        except NoMatches:
+            return  # (notices off)
+        rack.styles.margin = (0, 0, KEY_BAR_LINES + height, 0)
 
     def shown_text(self) -> str:
         """What the status line shows now (a cut message as cut)."""
