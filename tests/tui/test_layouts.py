@@ -229,7 +229,7 @@ async def test_the_start_menu_is_as_long_as_the_terminal_allows(
         await menu_read(pilot)
         menu = app.screen.query_one("#menu", OptionList)
         entries = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
-        assert sum(entry.startswith("Resume") for entry in entries) == 3
+        assert sum(entry.startswith("Continue") for entry in entries) == 3
         assert entries[-1] == "Quit"
         # every entry in sight, Quit too, and the menu within the screen: the title, the
         # subtitle, their margins and the key bar take 6 rows, and the notice, which has

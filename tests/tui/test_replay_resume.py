@@ -112,7 +112,7 @@ async def test_the_start_screen_offers_resume(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await pilot.press("enter")  # the first entry is "Resume"
+        await pilot.press("enter")  # the first entry is "Continue"
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.line.seed == 3

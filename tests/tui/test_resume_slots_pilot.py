@@ -95,7 +95,7 @@ async def test_a_game_in_each_game_and_a_round_are_all_found_again(
         names = {spec.id: spec.name for spec in specs()}
         expected = [f"Continue {round_game().name} round {course_code(course)} — hole 1 of 9"]
         expected += [
-            f"Resume: {names[game]} seed {seed} ({moves} move{'s' if moves > 1 else ''} played"
+            f"Continue {names[game]} seed {seed} ({moves} move{'s' if moves > 1 else ''} played"
             for game, seed, moves in reversed(left)
         ]
         for entry, start in zip(listed[:count], expected, strict=True):
@@ -174,7 +174,7 @@ async def test_the_start_screen_asks_before_a_new_deal_over_an_unfinished_one(
         assert isinstance(app.screen, ConfirmScreen)
         assert f"{spec.name} seed 42 (2 moves played" in app.screen.question
         # Esc answers no, which resumes the unfinished game: the button says so
-        assert str(app.screen.query_one("#confirm-no", Button).label) == "Resume it (n, Esc)"
+        assert str(app.screen.query_one("#confirm-no", Button).label) == "Continue it (n, Esc)"
         await pilot.press("escape")  # the safe answer: go on with it
         await pilot.pause()
         screen = game_screen(app)
@@ -322,7 +322,7 @@ async def test_taking_over_a_replay_asks_before_it_drops_an_unfinished_game(
 @pytest.mark.parametrize(
     ("yes", "no", "sizes"),
     [
-        ("New deal", "Resume it", ((40, 12), (100, 32))),
+        ("New deal", "Continue it", ((40, 12), (100, 32))),
         ("Yes", "No", ((40, 12), (100, 32))),
         (*ROUND_ANSWERS, ((40, 12), (100, 32))),
     ],

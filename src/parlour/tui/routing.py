@@ -227,12 +227,12 @@ class Routing(App[None]):
             return
         for why in refused:
             self.notify(
-                f"A saved game could not be resumed ({why}); it is kept in the database.",
+                f"A saved game could not be continued ({why}); it is kept in the database.",
                 severity="error",
                 timeout=15,
             )
         if session is None:
-            self.notify("There is no game in progress to resume.")
+            self.notify("There is no game in progress to continue.")
             self._nothing_opened()
         elif place(self) is asked_on:
             self._show(self.game_screen(Playing(session)))

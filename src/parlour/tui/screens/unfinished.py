@@ -86,13 +86,13 @@ def describe_saved(saved: SavedGame) -> str:
 
 def entry_words(entry: Unfinished, now: datetime | None = None) -> str:
     """How the start screen lists an unfinished game or round:
-    ``Resume: Golf seed 77 (4 moves played, today 14:05)`` or
+    ``Continue Golf seed 77 (4 moves played, today 14:05)`` or
     ``Continue Golf round 15NM7 — hole 2 of 9 (in play: 4 moves played, today 14:05)``."""
     when = when_words(entry.when, now)
     stored = entry.round
     if stored is None:
         assert entry.saved is not None
-        return f"Resume: {describe_saved(entry.saved)} ({_moves(entry.moves)}, {when})"
+        return f"Continue {describe_saved(entry.saved)} ({_moves(entry.moves)}, {when})"
     spec = round_game()
     assert spec.rounds is not None
     saved = entry.saved
@@ -138,7 +138,7 @@ async def _open_saved(
         return
     except ParlourError as error:
         screen.notify(
-            f"That game could not be resumed ({error}); it is kept in the database.",
+            f"That game could not be continued ({error}); it is kept in the database.",
             severity="error",
             timeout=15,
         )
@@ -203,7 +203,7 @@ async def _new_deal(screen: Screen[Any], store: Store, game: str, options: froze
             open_saved(screen, saved.id)
 
     screen.app.push_screen(
-        ConfirmScreen(question, yes="New deal", no="Resume it"), callback=answered
+        ConfirmScreen(question, yes="New deal", no="Continue it"), callback=answered
     )
 
 
