@@ -63,7 +63,7 @@ def test_nothing_is_cut_short_at_any_width(
     # every course code, date, rule and total in full
     for code, date, rule in (
         ("1A", "2024-05-04", "book rule"),
-        ("XDWT5H", "2024-05-03", "free-stock"),
+        ("XDWT5H", "2024-05-03", "free stock"),
         ("7ZZZZZZZZZZZZ", "2024-05-02", "book rule"),
         ("3RJ0", "2024-05-01", "book rule"),
     ):

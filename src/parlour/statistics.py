@@ -28,6 +28,7 @@ from parlour.engine.notation import parse_options
 from parlour.engine.plugin import GameSpec
 from parlour.engine.record import format_record
 from parlour.engine.registry import find_spec
+from parlour.engine.registry import named_with_rules
 from parlour.engine.registry import specs
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
@@ -223,12 +224,8 @@ def _won_means(game: str) -> str:
 
 
 def game_name(game: str, options: str) -> str:
-    """``Golf`` or ``Golf (free-stock)``; the id of a game this Parlour does not know."""
-    try:
-        name = find_spec(game).name
-    except UnknownGameError:
-        name = game
-    return name if options == "none" else f"{name} ({options})"
+    """``Golf`` or ``Golf (free stock)``; the id of a game this Parlour does not know."""
+    return named_with_rules(game, options)
 
 
 def duration(seconds: int) -> str:

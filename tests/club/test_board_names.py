@@ -76,7 +76,7 @@ def test_a_board_is_shown_only_under_rule_options_its_game_has() -> None:
     answer = {"course": "1A", "boards": [{"options": o, "standings": rows} for o in options]}
     assert [board.rule for board in read_boards(answer, "ann").boards] == [
         "book rule",
-        "free-stock",
+        "free stock",
     ]
 
 

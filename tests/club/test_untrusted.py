@@ -132,11 +132,11 @@ def test_a_huge_board_on_the_command_line_is_cut_to_what_a_screen_holds(
     out = capsys.readouterr().out
     assert "\x1b" not in out
     assert out.count("Course 15NM7 · book rule · 1000 played") == 1
-    assert out.count("Course 15NM7 · free-stock · 1000 played") == 1
+    assert out.count("Course 15NM7 · free stock · 1000 played") == 1
     assert out.count("│ p2 ") == SHOWN and "│ p200 " in out and "│ p201 " not in out
     assert out.count(f"(the first {MAX_ROWS} of 1000 shown)") == SHOWN
     said = " ".join(out.split())  # (the line wrapped where the terminal ends)
-    assert "me: place 1000 of 1000 (book rule), 1000 of 1000 (free-stock)." in said
+    assert "me: place 1000 of 1000 (book rule), 1000 of 1000 (free stock)." in said
 
 
 @pytest.mark.parametrize(

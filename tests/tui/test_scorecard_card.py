@@ -98,7 +98,7 @@ async def test_the_scorecards_screen_shows_the_chosen_round_as_a_golf_card(
         assert card["Best"] == ["0", "2", *["…"] * 8]
         assert card["Par"] == ["…"] * 10
         assert card["vs bogey"] == ["E", "-3", "+1", *[""] * 7]
-        assert "Course XDWT5H · free-stock · bogey 40" in card_text(screen, where="#round-card")
+        assert "Course XDWT5H · free stock · bogey 40" in card_text(screen, where="#round-card")
         await pilot.press("down")  # a finished round: the last cell is its total against bogey
         await pilot.pause()
         card = card_cells(screen, where="#round-card")

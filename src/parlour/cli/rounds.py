@@ -15,6 +15,7 @@ from typing import Any
 from parlour.cli.common import open_store
 from parlour.engine.plugin import GameSpec
 from parlour.engine.registry import round_game
+from parlour.engine.registry import rules_words
 
 
 def round_pars(spec: GameSpec, store: Any, rounds: list[Any]) -> dict[int, dict[int, int]]:
@@ -219,8 +220,8 @@ def round_code(stored: Any) -> str:
 
 
 def rule(options: str) -> str:
-    """A round's rule options as the app names them."""
-    return "book rule" if options == "none" else options
+    """A round's rule options as the app names them (``book rule``, ``free stock``)."""
+    return rules_words(round_game().id, options)
 
 
 def standing(stored: Any, holes: int) -> str:

@@ -26,6 +26,7 @@ from parlour.club.database import StoredRound
 from parlour.engine.errors import ParlourError
 from parlour.engine.notation import small_number
 from parlour.engine.registry import round_game
+from parlour.engine.registry import rules_words
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import hole_seed
 from parlour.engine.rounds import parse_course_code
@@ -47,7 +48,7 @@ def _templates() -> Environment:
     environment.filters["course_url"] = lambda code: "/course/" + quote(str(code), safe="")
     environment.filters["course_code"] = course_code
     environment.filters["signed"] = lambda number: "E" if number == 0 else f"{number:+d}"
-    environment.filters["rule"] = lambda options: "book rule" if options == "none" else options
+    environment.filters["rule"] = lambda options: rules_words(round_game().id, str(options))
     return environment
 
 

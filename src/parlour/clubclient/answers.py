@@ -24,6 +24,7 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.notation import format_options
 from parlour.engine.notation import read_options
 from parlour.engine.registry import round_game
+from parlour.engine.registry import rules_words
 from parlour.engine.untrusted import shown
 from parlour.store.players import MAX_LENGTH
 from parlour.store.players import check_player
@@ -164,7 +165,7 @@ def _board(options: str, board: dict[str, Any], me: _Me) -> Board:
     mine = (number(s.get("place")) for s in standings if me.named(s.get("player")))
     places = tuple(islice(mine, MAX_PLACES))
     return Board(
-        rule="book rule" if options == "none" else shown(options),
+        rule=shown(rules_words(round_game().id, options)),
         pars=pars,
         standings=tuple(_standing(s, me) for s in standings[:MAX_ROWS]),
         played=len(standings),

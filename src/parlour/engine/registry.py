@@ -73,6 +73,50 @@ def game_name(game_id: str) -> str:
     return find_spec(game_id).name
 
 
+def rules_words(game: str, options: str) -> str:
+    """The rule options a game was played under (``options`` as stored and written in
+    records: ``none``, ``free-stock``) as the player reads them: each option's own words
+    (``free stock``); with none, what the game's options say when off (``book rule``);
+    "" for a game without options. A game or an option this Parlour does not know is
+    given as written (the caller shows it as outside text).
+
+    >>> rules_words("golf", "free-stock"), rules_words("golf", "none")
+    ('free stock', 'book rule')
+    >>> rules_words("rubbish", "none"), rules_words("golf", "wild"), rules_words("x", "y")
+    ('', 'wild', 'y')
+    """
+    from parlour.engine.notation import parse_options
+
+    try:
+        known = find_spec(game).options
+    except UnknownGameError:
+        return options
+    chosen = parse_options(options)
+    if not chosen:
+        return ", ".join(option.off for option in known if option.off)
+    words = {option.name: option.on or option.name for option in known}
+    return ", ".join(words.get(name, name) for name in sorted(chosen))
+
+
+def named_with_rules(game: str, options: str) -> str:
+    """``Golf``, or ``Golf (free stock)``: a game's name and the rule options it was
+    played under, if any (:func:`rules_words`); the id of a game this Parlour does not
+    know.
+
+    >>> named_with_rules("golf", "free-stock"), named_with_rules("golf", "none")
+    ('Golf (free stock)', 'Golf')
+    """
+    try:
+        name = find_spec(game).name
+    except UnknownGameError:
+        name = game
+    from parlour.engine.notation import parse_options
+
+    if not parse_options(options):
+        return name
+    return f"{name} ({rules_words(game, options)})"
+
+
 def round_specs() -> tuple[GameSpec, ...]:
     """The games played in rounds of several deals (Golf)."""
     return tuple(spec for spec in specs() if spec.rounds is not None)

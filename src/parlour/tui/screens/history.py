@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual import work
 from textual.app import ComposeResult
@@ -20,6 +21,7 @@ from parlour.engine import find_game
 from parlour.engine.errors import ParlourError
 from parlour.engine.notation import parse_options
 from parlour.engine.registry import round_game
+from parlour.engine.registry import rules_words
 from parlour.engine.rounds import Round
 from parlour.engine.rounds import course_code
 from parlour.render.untrusted import outside
@@ -54,6 +56,14 @@ class ChoiceTable(DataTable[str]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action != "select_cursor" and super().check_action(action, parameters)
+
+
+def short_rule(game: str, options: str) -> Text:
+    """A list's Rule column: the rule options' own words ("free stock", as a game's name
+    says them), or "book" for the book rule ("book rule" pushed the Moves column out of
+    sight at 80 x 24); nothing for a game without options (Rubbish Heap)."""
+    words = rules_words(game, options)
+    return outside("book" if options == "none" and words else words)
 
 
 class HistoryScreen(OpensHelp, Screen[None]):
@@ -122,9 +132,7 @@ class HistoryScreen(OpensHelp, Screen[None]):
                 outside(game.finished.replace("T", " ")[:16]),
                 outside(game.game),
                 deal,
-                # "book", as the rounds' list says: "book rule" pushed the Moves column
-                # out of sight at 80 x 24
-                "book" if game.options == "none" else outside(game.options),
+                short_rule(game.game, game.options),
                 _result(game),
                 str(game.score),
                 str(len(game.moves)),
@@ -241,7 +249,7 @@ class RoundsScreen(OpensHelp, Screen[None]):
             table.add_row(
                 outside(stored.started.replace("T", " ")[:16]),
                 course_code(stored.course),
-                outside("book" if stored.options == "none" else stored.options),
+                short_rule(round_game().id, stored.options),
                 f"{len(stored.scores)}/{self.kind.holes}{round_state(stored)}",
                 str(stored.total),
                 f"{difference:+d}" if stored.is_complete else "",

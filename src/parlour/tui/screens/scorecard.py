@@ -24,6 +24,8 @@ from parlour.controls.keys import Availability
 from parlour.controls.screens import SCORECARD_KEYS
 from parlour.controls.screens import Scorecard
 from parlour.engine.notation import format_options
+from parlour.engine.registry import round_game
+from parlour.engine.registry import rules_words
 from parlour.engine.rounds import Round
 from parlour.engine.untrusted import shown
 from parlour.render.scorecard import LEGEND
@@ -86,8 +88,7 @@ def _none_known() -> Figures:
 
 
 def _rule(round_: Round) -> str:
-    options = format_options(round_.options)
-    return "book rule" if options == "none" else options
+    return rules_words(round_game().id, format_options(round_.options))
 
 
 def verdict(round_: Round) -> Text:

@@ -20,8 +20,8 @@ from parlour.controls.course import Playing
 from parlour.engine.errors import ParlourError
 from parlour.engine.history import Line
 from parlour.engine.notation import format_options
-from parlour.engine.notation import parse_options
 from parlour.engine.registry import find_spec
+from parlour.engine.registry import named_with_rules
 from parlour.engine.registry import round_game
 from parlour.engine.rounds import course_code
 from parlour.engine.untrusted import shown
@@ -62,16 +62,8 @@ def when_words(stamp: str, now: datetime | None = None) -> str:
 
 def game_name(game: str, options: str) -> str:
     """``Golf (free stock)``: the game and the rule options it is played under."""
-    try:
-        spec = find_spec(game)
-    except ParlourError:  # a game this Parlour does not know: its id, from the database
-        return shown(game)
-    try:
-        chosen = parse_options(options)
-    except ParlourError:
-        chosen = frozenset()
-    rules = "".join(f" ({option.on})" for option in spec.options if option.name in chosen)
-    return f"{spec.name}{rules}"
+    # (a game this Parlour does not know: its id, from the database, shown as written)
+    return shown(named_with_rules(game, options))
 
 
 def _moves(count: int) -> str:
