@@ -82,8 +82,8 @@ def command_history(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps({"player": store.player, "games": rows}, indent=1) + "\n")
     elif args.csv:
         _write_csv(HISTORY_COLUMNS, rows)
-    else:
-        _print_history(store.player, rows)
+    else:  # newest first, as the app's History lists them (the data stays oldest first)
+        _print_history(store.player, rows[::-1])
     return 0
 
 
