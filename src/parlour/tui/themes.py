@@ -11,6 +11,7 @@ four suits always differ.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from textual.theme import BUILTIN_THEMES
@@ -83,9 +84,15 @@ CARD_TEXT_VARIABLES: Final = (
 )
 
 
+def in_order(names: Iterable[str]) -> list[str]:
+    """Themes' names in the one order the player meets them, alphabetical: the settings
+    screen's list, ``T``'s round of them in a game, ``parlour config``'s list."""
+    return sorted(names)
+
+
 def theme_names() -> list[str]:
-    """Every theme's name: Textual's, then Parlour's."""
-    return [*BUILTIN_THEMES, *(theme.name for theme in PARLOUR_THEMES)]
+    """Every theme's name (Textual's and Parlour's), in order (:func:`in_order`)."""
+    return in_order([*BUILTIN_THEMES, *(theme.name for theme in PARLOUR_THEMES)])
 
 
 def card_variables(variables: dict[str, str], dark: bool) -> dict[str, str]:

@@ -29,6 +29,7 @@ from parlour.store.players import check_player
 from parlour.store.players import player_key
 from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.helping import OpensHelp
+from parlour.tui.themes import in_order
 
 #: where the settings of an app served to a browser go
 VISIT_ONLY = "These settings last for this visit: the server's settings file is not changed."
@@ -52,7 +53,7 @@ class SettingsScreen(OpensHelp, ModalScreen[None]):
             with Horizontal(classes="setting"):
                 yield Label("Theme", classes="setting-name")
                 yield Select(
-                    [(name, name) for name in app.available_themes],
+                    [(name, name) for name in in_order(app.available_themes)],
                     value=app.theme,
                     allow_blank=False,
                     id="setting-theme",

@@ -238,8 +238,10 @@ class Sitting:
     # -- the look ------------------------------------------------------------------------------
 
     def next_theme(self) -> None:
+        from parlour.tui.themes import in_order
+
         app = self.screen.app
-        names = sorted(app.available_themes)
+        names = in_order(app.available_themes)
         following = (
             names[(names.index(app.theme) + 1) % len(names)] if app.theme in names else names[0]
         )
