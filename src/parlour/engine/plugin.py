@@ -174,6 +174,9 @@ class GameSpec:
     #: words of plain mode beyond the moves (a reference to a tuple of them, in the layer
     #: of the keys: By Twos' ``form``), or "" for none
     plain_words_at: str = ""
+    #: a shorter name, where room is short (the help's row of topics at 60 columns), or
+    #: "" for the name itself
+    short_name: str = ""
     _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property

@@ -126,10 +126,12 @@ SCREEN_LEVEL: Final = 3
 RULINGS: Final = "rulings"
 
 
-def topics() -> list[tuple[str, str]]:
+def topics(*, short: bool = False) -> list[tuple[str, str]]:
     """The help's topics, (id, title), in order: the overview, each game in the
-    registry's order, the rulings every game shares."""
-    return [(OVERVIEW, "Parlour"), *((spec.id, spec.name) for spec in specs()),
+    registry's order, the rulings every game shares; ``short``: a game's title is its
+    short name, if it has one (for a narrow terminal)."""
+    return [(OVERVIEW, "Parlour"),
+            *((spec.id, (short and spec.short_name) or spec.name) for spec in specs()),
             (RULINGS, "Rulings")]  # fmt: skip
 
 

@@ -9,6 +9,7 @@ from parlour.engine.plugin import GameSpec
 PLUGIN: Final = GameSpec(
     id="rubbish",
     name="Rubbish Heap",
+    short_name="Rubbish",
     aliases=("rubbish-heap",),
     blurb="a board of thirteen, forced discards to a rubbish heap",
     rules_at="parlour.engine.games.rubbish:RUBBISH",

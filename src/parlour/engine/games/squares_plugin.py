@@ -9,6 +9,7 @@ from parlour.engine.plugin import GameSpec
 PLUGIN: Final = GameSpec(
     id="squares",
     name="Three Squares",
+    short_name="Squares",
     aliases=("three-squares",),
     blurb="three squares of heaps, suit runs that wrap round",
     rules_at="parlour.engine.games.squares:SQUARES",

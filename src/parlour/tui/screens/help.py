@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 from typing import ClassVar
 
+from rich.cells import cell_len
+from textual import events
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -47,6 +49,25 @@ class HelpPage(VerticalScroll, inherit_bindings=False):
     ]
 
 
+class TopicTabs(Tabs):
+    """The row of the topics: each game by its name, or by its short name where the names
+    do not fit (at 60 columns "Three Squares" pushed "By Twos" half out of sight, and
+    "Rulings" out of it)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        tabs = {tab.id: tab for tab in self.query(Tab)}
+        named = topics()
+        needed = sum(
+            cell_len(title) + tab.styles.gutter.width
+            for name, title in named
+            if (tab := tabs.get(f"topic-{name}")) is not None
+        )
+        for name, title in named if needed <= event.size.width else topics(short=True):
+            tab = tabs.get(f"topic-{name}")
+            if tab is not None and tab.label_text != title:
+                tab.label = title
+
+
 class HelpScreen(Keyed, ModalScreen[None]):
     #: this screen's look, here rather than in parlour.tcss, so that the app does not
     #: parse it at every start before a board (docs/performance.md)
@@ -64,10 +85,16 @@ class HelpScreen(Keyed, ModalScreen[None]):
         padding: 0 1;
     }
 
+    /* narrow (60 columns), the whole width: the topics' row needs it */
+    HelpScreen.-narrow #help {
+        width: 100%;
+    }
+
     #help-page {
         height: 1fr;
     }
     """
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-wide")]  # noqa: RUF012 (typed by Textual)
     KEYS = HELP_KEYS
 
     def key_target(self) -> Help:
@@ -100,7 +127,7 @@ class HelpScreen(Keyed, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help"):
-            yield Tabs(
+            yield TopicTabs(
                 *(Tab(title, id=f"topic-{name}") for name, title in topics()),
                 active=f"topic-{self.topic}",
                 id="help-topics",
