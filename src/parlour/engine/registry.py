@@ -106,12 +106,12 @@ def named_with_rules(game: str, options: str) -> str:
     >>> named_with_rules("golf", "free-stock"), named_with_rules("golf", "none")
     ('Golf (free stock)', 'Golf')
     """
+    from parlour.engine.notation import parse_options
+
     try:
         name = find_spec(game).name
     except UnknownGameError:
         name = game
-    from parlour.engine.notation import parse_options
-
     if not parse_options(options):
         return name
     return f"{name} ({rules_words(game, options)})"
