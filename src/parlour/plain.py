@@ -21,6 +21,7 @@ from typing import TextIO
 
 from rich.console import Console
 
+from parlour.clock import since_now
 from parlour.controls.game import PlainWord
 from parlour.engine.errors import IllegalMoveError
 from parlour.engine.errors import ParlourError
@@ -294,6 +295,8 @@ class Plain:
 
     def _session(self) -> Session:
         assert self.session is not None
+        if self.session.timer is None:  # timed from when it is shown (no pause here)
+            self.session.timer = since_now(self.session.seconds)
         return self.session
 
     def _leaving(self) -> str:

@@ -72,6 +72,10 @@ class Session:
     round: RoundContext | None = None
     hints: int = 0
     started: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    #: the seconds the game has been played, saved with it: read from :attr:`timer` at
+    #: each save, while a screen times the game (the app's clock, at the board only)
+    seconds: float = 0.0
+    timer: Callable[[], float] | None = field(default=None, compare=False, repr=False)
     #: the stored id of the game once finished (to tell whether it scored its hole)
     finished_id: int | None = None
     #: why the last write to the store failed (None while saving works): the game goes
@@ -189,7 +193,8 @@ class Session:
                     stored.scores[: saved.hole - 1],
                     saved.hole,
                 )
-        session = cls(store, line, saved.id, context, saved.hints, saved.started)
+        played = saved.seconds_played or 0  # (none kept before schema 5: from nought)
+        session = cls(store, line, saved.id, context, saved.hints, saved.started, played)
         if session.is_finished:  # an end the rules now see sooner (see Line.played_on)
             session._after_change()
         return session
@@ -303,6 +308,7 @@ class Session:
             "hints": self.hints,
             "round_id": self.round.round_id if self.round else None,
             "hole": self.round.hole if self.round else None,
+            "seconds_played": round(self.seconds),
         }
 
     def _after_change(self) -> None:
@@ -319,6 +325,8 @@ class Session:
         says whether its hole was scored first elsewhere. A store that cannot be written
         to is noted in :attr:`unsaved`, not raised: the game goes on in memory, and the
         next change (or call) tries again."""
+        if self.timer is not None:  # (read here, in the caller's thread)
+            self.seconds = self.timer()
         writer = self.store.writer
         if writer is None:
             self._write()

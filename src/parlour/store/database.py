@@ -28,14 +28,17 @@ from parlour.store.paths import DATABASE_NAME
 from parlour.store.players import check_player
 from parlour.store.players import default_player
 from parlour.store.players import is_player
+from parlour.store.schema import FINISHED_COLUMNS
 from parlour.store.schema import PLAYER_TABLES
+from parlour.store.schema import SAVED_COLUMNS
 from parlour.store.schema import SCHEMA_VERSION
 from parlour.store.schema import FinishedGame
 from parlour.store.schema import SavedGame
 from parlour.store.schema import StoredRound
+from parlour.store.schema import finished_game
 from parlour.store.schema import rounds_scores
+from parlour.store.schema import saved_game
 from parlour.store.schema import well_formed
-from parlour.store.schema import words as _words
 from parlour.store.writer import UnderWay
 from parlour.store.writer import Writer
 
@@ -179,6 +182,7 @@ class Store:
         hints: int = 0,
         round_id: int | None = None,
         hole: int | None = None,
+        seconds_played: int = 0,
     ) -> int:
         """Insert or update a game in progress and return its id (one transaction).
 
@@ -186,7 +190,9 @@ class Store:
         options: when it is first written, the player's other unfinished game of that
         game and options (if any) is dropped in the same transaction. The caller asks
         the player first, or says so. Such a game whose row is gone (finished or replaced
-        by another Parlour meanwhile) is not written again: :class:`GameGone`."""
+        by another Parlour meanwhile) is not written again: :class:`GameGone`. Its time
+        of ``updated`` is that of its last change (a move, an undo, a hint): a save that
+        changes only the seconds played (the board left) keeps it."""
         stamp = now()
         values = (
             game,
@@ -199,13 +205,17 @@ class Store:
             round_id,
             hole,
             stamp,
+            seconds_played,
         )
         with self.transaction() as db:
             if row_id is not None:
+                # (SET reads the row as it was: updated is kept if the game is unchanged)
                 cursor = db.execute(
                     "UPDATE in_progress SET game=?, options=?, seed=?, deck=?, moves=?, "
-                    "undone=?, hints=?, round_id=?, hole=?, updated=? WHERE id=? AND player=?",
-                    (*values, row_id, self.player),
+                    "undone=?, hints=?, round_id=?, hole=?, updated=CASE WHEN moves IS ? "
+                    "AND undone IS ? AND hints IS ? THEN updated ELSE ? END, seconds_played=? "
+                    "WHERE id=? AND player=?",
+                    (*values[:9], *values[4:7], *values[9:], row_id, self.player),
                 )
                 if cursor.rowcount:
                     return row_id
@@ -220,16 +230,14 @@ class Store:
                 )
             cursor = db.execute(
                 "INSERT INTO in_progress (game, options, seed, deck, moves, undone, hints, "
-                "round_id, hole, updated, started, player) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                "round_id, hole, updated, seconds_played, started, player) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (*values, stamp, self.player),
             )
             assert cursor.lastrowid is not None
             return cursor.lastrowid
 
-    _SAVED_COLUMNS = (
-        "SELECT id, game, options, seed, deck, moves, undone, hints, round_id, hole, "
-        f"started, updated FROM in_progress WHERE {well_formed('in_progress')}"
-    )
+    _SAVED_COLUMNS = f"SELECT {SAVED_COLUMNS} FROM in_progress WHERE {well_formed('in_progress')}"
 
     def games_in_progress(self) -> list[SavedGame]:
         """Saved games in progress, the most recently played first."""
@@ -252,14 +260,7 @@ class Store:
             return next((saved for saved in found if saved.seed == seed), None)
         return next((saved for saved in found if saved.moves or saved.undone), None)
 
-    @staticmethod
-    def _saved(row: tuple[Any, ...]) -> SavedGame:
-        game_id, game, options, seed, deck, moves, undone = row[:7]
-        hints, round_id, hole, started, updated = row[7:]
-        return SavedGame(
-            game_id, game, options, seed, deck, _words(moves), _words(undone), hints,
-            round_id, hole, started, updated,
-        )  # fmt: skip
+    _saved = staticmethod(saved_game)
 
     def discard_in_progress(self, row_id: int) -> None:
         with self.transaction() as db:
@@ -283,6 +284,7 @@ class Store:
         round_id: int | None = None,
         hole: int | None = None,
         started: str | None = None,
+        seconds_played: int = 0,
     ) -> int:
         """Store a finished game (and its hole, in a round) and drop it from the games
         in progress, all in one transaction. Returns the finished game's id.
@@ -302,7 +304,8 @@ class Store:
                     raise GameGone
             cursor = db.execute(
                 "INSERT INTO games (game, options, seed, deck, moves, won, score, summary, hints,"
-                " round_id, hole, started, finished, player) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " round_id, hole, started, finished, player, seconds_played) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     game,
                     options,
@@ -318,6 +321,7 @@ class Store:
                     started or stamp,
                     stamp,
                     self.player,
+                    seconds_played,
                 ),
             )
             game_id = cursor.lastrowid
@@ -346,19 +350,9 @@ class Store:
         assert game_id is not None
         return game_id
 
-    _FINISHED_COLUMNS = (
-        "SELECT id, game, options, seed, deck, moves, won, score, summary, hints, "
-        f"round_id, hole, started, finished FROM games WHERE {well_formed('games')}"
-    )
+    _FINISHED_COLUMNS = f"SELECT {FINISHED_COLUMNS} FROM games WHERE {well_formed('games')}"
 
-    @staticmethod
-    def _finished(row: tuple[Any, ...]) -> FinishedGame:
-        (game_id, game, options, seed, deck, moves, won, score, summary, hints) = row[:10]
-        round_id, hole, started, finished = row[10:]
-        return FinishedGame(
-            game_id, game, options, seed, deck, _words(str(moves)), bool(won), score,
-            summary, hints, round_id, hole, started, finished,
-        )  # fmt: skip
+    _finished = staticmethod(finished_game)
 
     def finished_games(self, limit: int = 200) -> list[FinishedGame]:
         """Finished games, the most recent first."""

@@ -31,6 +31,10 @@ def create(connection: sqlite3.Connection, player: str) -> str:
         if "player" not in columns:
             connection.execute(f"ALTER TABLE {table} ADD COLUMN player TEXT NOT NULL DEFAULT ''")
             connection.execute(f"UPDATE {table} SET player = ?", (default_player(),))
+    for table in ("games", "in_progress"):  # schema 4: the seconds played unknown (null)
+        columns = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+        if "seconds_played" not in columns:
+            connection.execute(f"ALTER TABLE {table} ADD COLUMN seconds_played INTEGER")
     for statement in INDEXES.split(";"):
         connection.execute(statement)
     player = fold_players(connection, player)

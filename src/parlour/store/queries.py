@@ -10,15 +10,17 @@ from parlour.store.database import Store
 from parlour.store.schema import FinishedGame
 from parlour.store.schema import well_formed
 
+#: the columns of a finished game the statistics read
+_READ = (
+    "game", "options", "seed", "hole", "won", "score", "hints", "started", "finished",
+    "seconds_played",
+)  # fmt: skip
 #: the games the statistics count: those whose columns they read hold what Parlour
 #: writes there (the database is read as hostile: a row changed by hand may hold text
 #: where a figure was, which would fail the sums, or a figure no game can give: a won of
 #: 5, a score of 2**63 - 1, hints of -3). Every query of the statistics counts the same
 #: games, so that no figure is worked out over games another leaves out
-COUNTED = well_formed(
-    "games",
-    columns=("game", "options", "seed", "hole", "won", "score", "hints", "started", "finished"),
-)
+COUNTED = well_formed("games", columns=_READ)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +32,8 @@ class Totals:
     played: int
     won: int
     hints: int
-    #: from the start of each game to its end, added up
+    #: the seconds each game was played, added up (:func:`totals` says how a game stored
+    #: before they were kept is counted)
     seconds: int
     best_high: int
     best_low: int
@@ -39,14 +42,18 @@ class Totals:
 def totals(store: Store, game: str | None = None) -> list[Totals]:
     """The player's sums for each game and rule options played (of ``game``, or all)."""
     where, parameters = _which(store, game)
+    # The time of a game is the seconds it was played, as the clock counted them; a game
+    # stored before they were kept (seconds_played null, schema 4 and older) counts the
+    # time from its start to its end, all that is known of it (time away included).
     # (a row changed by hand holds text where a time was, which julianday reads as
     # nothing: no time is counted for it, and a sum of nothing is no time at all; or
     # whole numbers whose sum is past SQLite's 64 bits, where SUM fails the whole query:
-    # a win is any won that is not 0, as the streaks read it, and hints are added up as
-    # TOTAL does, in floating point, which never fails)
+    # a win is any won that is not 0, as the streaks read it, and hints and seconds are
+    # added up as TOTAL does, in floating point, which never fails)
     rows = store._read(
         "SELECT game, options, COUNT(*), SUM(won != 0), CAST(TOTAL(hints) AS INTEGER), "
-        "CAST(ROUND(TOTAL(MAX(0, julianday(finished) - julianday(started))) * 86400) AS INTEGER),"
+        "CAST(ROUND(TOTAL(COALESCE(seconds_played, "
+        "MAX(0, julianday(finished) - julianday(started)) * 86400))) AS INTEGER),"
         f" MAX(score), MIN(score) FROM games WHERE {where} AND {COUNTED} GROUP BY game, options",
         parameters,
     )

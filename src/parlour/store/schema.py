@@ -1,4 +1,4 @@
-"""What Parlour's database holds: its tables (schema 3), and the rows read back from them
+"""What Parlour's database holds: its tables (schema 5), and the rows read back from them
 as values. docs/formats.md describes every column."""
 
 from __future__ import annotations
@@ -6,13 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from parlour.engine.registry import round_game
 from parlour.engine.registry import specs
 
 #: 3: rounds may be abandoned (``rounds.abandoned``); 4: every game, game in progress and
-#: round belongs to a player (``player``)
-SCHEMA_VERSION = 4
+#: round belongs to a player (``player``); 5: a game keeps the seconds it was played
+#: (``seconds_played``: null in a game stored before)
+SCHEMA_VERSION = 5
 
 #: the tables whose rows belong to a player
 PLAYER_TABLES = ("rounds", "games", "in_progress")
@@ -46,7 +48,8 @@ CREATE TABLE IF NOT EXISTS games (
     round_id INTEGER REFERENCES rounds(id),
     hole INTEGER,
     started TEXT NOT NULL,
-    finished TEXT NOT NULL
+    finished TEXT NOT NULL,
+    seconds_played INTEGER
 );
 CREATE TABLE IF NOT EXISTS holes (
     round_id INTEGER NOT NULL REFERENCES rounds(id),
@@ -74,7 +77,8 @@ CREATE TABLE IF NOT EXISTS in_progress (
     round_id INTEGER REFERENCES rounds(id),
     hole INTEGER,
     started TEXT NOT NULL,
-    updated TEXT NOT NULL
+    updated TEXT NOT NULL,
+    seconds_played INTEGER
 );
 """
 
@@ -87,13 +91,13 @@ _KINDS: dict[str, dict[str, str]] = {
         **dict.fromkeys(("player", "game", "options", "deck", "moves", "undone"), "text"),
         **dict.fromkeys(("started", "updated"), "text"),
         **dict.fromkeys(("id", "hints"), "integer"),
-        **dict.fromkeys(("seed", "round_id", "hole"), "integer or null"),
+        **dict.fromkeys(("seed", "round_id", "hole", "seconds_played"), "integer or null"),
     },
     "games": {
         **dict.fromkeys(("player", "game", "options", "deck", "moves", "summary"), "text"),
         **dict.fromkeys(("started", "finished"), "text"),
         **dict.fromkeys(("id", "won", "score", "hints"), "integer"),
-        **dict.fromkeys(("seed", "round_id", "hole"), "integer or null"),
+        **dict.fromkeys(("seed", "round_id", "hole", "seconds_played"), "integer or null"),
     },
     "rounds": {
         **dict.fromkeys(("player", "options", "started"), "text"),
@@ -149,13 +153,14 @@ def _between(numbers: range) -> str:
 def _in_range(table: str, prefix: str, asked: set[str]) -> list[str]:
     """SQL conditions: the whole numbers of a row of ``table`` (of the columns ``asked``)
     are ones Parlour could have written. No seed (a course is one) is negative, no count of
-    hints; a hole is one of a round's; won is 0 or 1, and a finished game's score one its
-    game can give, a win only if that score wins it (:attr:`GameSpec.scores`); a Golf
-    hole's score, best or par is one a Golf hole can have."""
+    hints, no seconds played; a hole is one of a round's; won is 0 or 1, and a finished
+    game's score one its game can give, a win only if that score wins it
+    (:attr:`GameSpec.scores`); a Golf hole's score, best or par is one a Golf hole can
+    have."""
     golf = round_game()
     assert golf.rounds is not None and golf.scores is not None
     ranges = {
-        **dict.fromkeys(("seed", "course", "hints"), ">= 0"),
+        **dict.fromkeys(("seed", "course", "hints", "seconds_played"), ">= 0"),
         "hole": _between(range(1, golf.rounds.holes + 1)),
     }
     if table in ("holes", "pars", "hint_pars"):
@@ -186,7 +191,7 @@ def _result(prefix: str) -> str:
 
 
 #: columns later schemas added (an older Parlour's table may lack them)
-ADDED_LATER = frozenset({"player", "abandoned"})
+ADDED_LATER = frozenset({"player", "abandoned", "seconds_played"})
 
 
 #: made once every table has its ``player`` column (a database of schema 3 gets it first)
@@ -227,6 +232,9 @@ class SavedGame(StoredDeal):
     hole: int | None
     started: str
     updated: str
+    #: the seconds it has been played (at the board: :class:`parlour.session.Session`),
+    #: as of its last save; None in a game saved by a Parlour before schema 5
+    seconds_played: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +249,8 @@ class FinishedGame(StoredDeal):
     hole: int | None
     started: str
     finished: str
+    #: the seconds it was played (None: stored by a Parlour before schema 5)
+    seconds_played: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +281,38 @@ class StoredRound:
 
 def words(text: str) -> tuple[str, ...]:
     return tuple(text.split())
+
+
+#: the columns of a game in progress, as :func:`saved_game` reads them
+SAVED_COLUMNS = (
+    "id, game, options, seed, deck, moves, undone, hints, round_id, hole, started, updated, "
+    "seconds_played"
+)
+#: the columns of a finished game, as :func:`finished_game` reads them
+FINISHED_COLUMNS = (
+    "id, game, options, seed, deck, moves, won, score, summary, hints, round_id, hole, "
+    "started, finished, seconds_played"
+)
+
+
+def saved_game(row: tuple[Any, ...]) -> SavedGame:
+    """A game in progress from its row (:data:`SAVED_COLUMNS`)."""
+    game_id, game, options, seed, deck, moves, undone = row[:7]
+    hints, round_id, hole, started, updated, seconds = row[7:]
+    return SavedGame(
+        game_id, game, options, seed, deck, words(moves), words(undone), hints,
+        round_id, hole, started, updated, seconds,
+    )  # fmt: skip
+
+
+def finished_game(row: tuple[Any, ...]) -> FinishedGame:
+    """A finished game from its row (:data:`FINISHED_COLUMNS`)."""
+    (game_id, game, options, seed, deck, moves, won, score, summary, hints) = row[:10]
+    round_id, hole, started, finished, seconds = row[10:]
+    return FinishedGame(
+        game_id, game, options, seed, deck, words(str(moves)), bool(won), score,
+        summary, hints, round_id, hole, started, finished, seconds,
+    )  # fmt: skip
 
 
 def rounds_scores(

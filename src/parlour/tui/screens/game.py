@@ -385,7 +385,7 @@ class GameScreen(Keyed, Screen[None]):
             Command.HELP: self.action_help,
             Command.MENU: self.action_menu,
             Command.BACK: lambda: replay_steps.back(self),
-            Command.QUIT: self.app.exit,
+            Command.QUIT: self.sitting.quit,
             Command.PAUSE: self.sitting.pause,
             Command.SHARE: self.sitting.share,
             Command.NEXT_THEME: self.sitting.next_theme,

@@ -1,11 +1,13 @@
 """The game's clock and what a game screen does for the player's sitting rather than the
 game: pausing, the share code, the theme and the four-colour deck.
 
-The clock runs only while the game's board is the screen in front and the game is being
-played: it stops when the player pauses (the board is hidden), while the help, the menu or
-a question is open, and when the game ends. It counts this sitting's time at the board;
-the statistics keep the time from a game's start to its end, as they always have. The app
-gives the clock its time source (``clock_source``, :func:`time.monotonic` unless a test
+The clock (:class:`parlour.clock.GameClock`) runs only while the game's board is the
+screen in front and the game is being played: it stops when the player pauses (the board
+is hidden), while the help, the menu or a question is open, and when the game ends. It
+counts the time at the board, going on from the time a resumed game was played before;
+the session saves it with the game, after every move and whenever the clock stops while
+the game goes on (the statistics add those times up). The app gives the clock its time
+source (``clock_source``, :func:`time.monotonic` unless a test
 sets another), so that no test waits for real seconds.
 """
 
@@ -21,6 +23,7 @@ from rich.cells import cell_len
 from textual.app import App
 from textual.screen import Screen
 
+from parlour.clock import GameClock
 from parlour.controls.course import Playing
 from parlour.controls.course import Replaying
 from parlour.controls.game import GameControls
@@ -29,33 +32,6 @@ from parlour.session import Session
 
 if TYPE_CHECKING:
     from parlour.engine.share import Shared
-
-
-class GameClock:
-    """Seconds at the board, stopped and started; read from ``now`` (seconds, monotonic)."""
-
-    def __init__(self, now: Callable[[], float]) -> None:
-        self._now = now
-        self._banked = 0.0
-        self._since: float | None = None
-
-    @property
-    def running(self) -> bool:
-        return self._since is not None
-
-    def start(self) -> None:
-        if self._since is None:
-            self._since = self._now()
-
-    def stop(self) -> None:
-        if self._since is not None:
-            self._banked += max(0.0, self._now() - self._since)
-            self._since = None
-
-    @property
-    def seconds(self) -> float:
-        running = 0.0 if self._since is None else max(0.0, self._now() - self._since)
-        return self._banked + running
 
 
 def clock_text(seconds: float) -> str:
@@ -124,18 +100,26 @@ class Sitting:
     # -- the clock ---------------------------------------------------------------------------
 
     def new_game(self) -> None:
-        """Another game on the same screen (the next hole, a replay taken over): its clock
-        starts at nought."""
-        self.clock = GameClock(self._now)
+        """The game the screen shows from now on (the first, the next hole, a replay taken
+        over): its clock goes on from the time it was played before (nought for a new
+        game), and its session reads the clock at every save."""
+        session = self.screen.course.session
+        clock = self.clock = GameClock(self._now, session.seconds if session else 0.0)
+        if session is not None:
+            session.timer = lambda: clock.seconds
         self.update(shown=True)
 
     def update(self, *, shown: bool) -> None:
         """Run the clock if the board is in front (``shown``) and the game is being played;
-        stop it otherwise."""
+        stop it otherwise, and save the game with the time played so far (a game quit or
+        killed later goes on from it)."""
         if shown and self.screen.course.live:
             self.clock.start()
-        else:
+        elif self.clock.running:
             self.clock.stop()
+            session = self.screen.course.session
+            if session is not None and not session.is_finished:
+                session.save()
 
     def showing(self, shown: bool) -> None:
         """The board comes to the front (``shown``) or goes behind another screen: the
@@ -159,12 +143,17 @@ class Sitting:
             self._shown = text
             self.screen.show_info()
 
+    def quit(self) -> None:
+        """Quit Parlour: the clock stops first, the game saved with the time played."""
+        self.update(shown=False)
+        self.screen.app.exit()
+
     # -- pause ---------------------------------------------------------------------------------
 
     def pause(self) -> None:
         from parlour.tui.screens.pause import PauseScreen
 
-        self.clock.stop()
+        self.update(shown=False)
         self.screen.app.push_screen(PauseScreen(clock_text(self.clock.seconds)))
 
     # -- share ---------------------------------------------------------------------------------

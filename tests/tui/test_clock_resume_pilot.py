@@ -1,0 +1,69 @@
+"""The game's clock goes on from the time a game was played before when it is resumed,
+after quitting or after the program was killed, and never counts the time away from it
+(Textual Pilot)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from parlour.engine.games.golf import GOLF
+from parlour.engine.games.golf import PlayColumn
+from parlour.store.database import Store
+from parlour.tui.app import make_app
+from parlour.tui.screens.game import GameScreen
+from tests.tui.menu_helpers import menu_read
+from tests.tui.test_clock_share_pilot import FakeClock
+from tests.tui.test_clock_share_pilot import info
+
+
+def stored_seconds(data: Path) -> int | None:
+    store = Store(data)
+    try:
+        saved = store.saved_deal("golf", "none")
+        assert saved is not None
+        return saved.seconds_played
+    finally:
+        store.close()
+
+
+async def test_the_clock_goes_on_from_the_time_played_before(private_data_dir: Path) -> None:
+    clock = FakeClock()
+    app = make_app(private_data_dir, game="golf", seed=3, ascii_only=True)
+    app.clock_source = clock
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        clock.now += 65
+        first = next(m for m in GOLF.legal_moves(screen.session.state) if isinstance(m, PlayColumn))
+        await pilot.press(str(first.column))  # saved after the move, with 1:05 played
+        await pilot.pause()
+        assert app.writer.flush(10)
+        # what a Parlour killed now (kill -9) would leave: the time of the last move
+        assert stored_seconds(private_data_dir) == 65
+        clock.now += 20
+        await pilot.press("q")  # quitting saves the time up to now
+    assert stored_seconds(private_data_dir) == 85
+
+    clock.now += 23 * 60  # away
+    app = make_app(private_data_dir, resume=True, ascii_only=True)
+    app.clock_source = clock
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert len(screen.session.line.moves) == 1
+        assert info(screen).endswith("· 1:25")
+        clock.now += 5
+        assert info(screen).endswith("· 1:30")
+        # to the start screen, and the game resumed from it: the time on the start
+        # screen is not counted
+        await pilot.press("escape")
+        await menu_read(pilot)
+        clock.now += 600
+        await pilot.press("enter")  # the first entry resumes the game
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and len(screen.session.line.moves) == 1
+        clock.now += 1
+        assert info(screen).endswith("· 1:31")
