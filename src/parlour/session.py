@@ -29,6 +29,7 @@ from parlour.engine.record import format_record
 from parlour.engine.record import kept_within
 from parlour.engine.record import resumed
 from parlour.engine.registry import round_game
+from parlour.engine.rounds import CourseHole
 from parlour.engine.rounds import Round
 from parlour.engine.rounds import hole_deck
 from parlour.engine.rounds import hole_seed
@@ -71,6 +72,8 @@ class Session:
     saved_id: int | None = None
     round: RoundContext | None = None
     hints: int = 0
+    #: the round's hole a game of its own was taken over from (a replay of it), if it was
+    origin: CourseHole | None = None
     started: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
     #: the seconds the game has been played, saved with it: read from :attr:`timer` at
     #: each save, while a screen times the game (the app's clock, at the board only)
@@ -131,10 +134,13 @@ class Session:
         return session
 
     @classmethod
-    def from_line(cls, store: Store, line: Line[Any, Any]) -> Session:
-        """A game played on from ``line`` (a replay taken over, a record played on): the
-        moves it begins with were given, not found, and count as hints."""
-        session = cls(store, line, hints=len(line.moves))
+    def from_line(
+        cls, store: Store, line: Line[Any, Any], origin: CourseHole | None = None
+    ) -> Session:
+        """A game played on from ``line`` (a replay taken over, a record played on, of the
+        round's hole ``origin`` if it is one): the moves it begins with were given, not
+        found, and count as hints."""
+        session = cls(store, line, hints=len(line.moves), origin=origin)
         session.save()
         return session
 
@@ -187,14 +193,11 @@ class Session:
             stored = store.get_round(saved.round_id)
             if stored is not None:
                 context = RoundContext(
-                    stored.id,
-                    stored.course,
-                    parse_options(stored.options),
-                    stored.scores[: saved.hole - 1],
-                    saved.hole,
-                )
-        played = saved.seconds_played or 0  # (none kept before schema 5: from nought)
-        session = cls(store, line, saved.id, context, saved.hints, saved.started, played)
+                    stored.id, stored.course, parse_options(stored.options),
+                    stored.scores[: saved.hole - 1], saved.hole,
+                )  # fmt: skip
+        session = cls(store, line, saved.id, context, saved.hints, saved.origin, saved.started)
+        session.seconds = saved.seconds_played or 0  # (none kept before schema 5: from nought)
         if session.is_finished:  # an end the rules now see sooner (see Line.played_on)
             session._after_change()
         return session
@@ -309,6 +312,7 @@ class Session:
             "round_id": self.round.round_id if self.round else None,
             "hole": self.round.hole if self.round else None,
             "seconds_played": round(self.seconds),
+            "origin": self.origin,
         }
 
     def _after_change(self) -> None:
@@ -479,12 +483,9 @@ class Session:
         if after.is_complete:
             return None
         context = RoundContext(
-            self.round.round_id,
-            self.round.course,
-            self.round.options,
-            after.scores,
+            self.round.round_id, self.round.course, self.round.options, after.scores,
             after.holes_played + 1,
-        )
+        )  # fmt: skip
         return Session._hole(self.store, context, self if self._finish_pending else None)
 
     # -- records ---------------------------------------------------------------------------

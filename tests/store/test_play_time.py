@@ -149,7 +149,7 @@ def test_a_schema_4_database_gains_the_seconds_played_in_place(tmp_path: Path) -
     assert database.execute("PRAGMA user_version").fetchone()[0] == 5
     for table in ("games", "in_progress"):
         columns = [row[1] for row in database.execute(f"PRAGMA table_info({table})")]
-        assert columns[-1] == "seconds_played"
+        assert columns[-3:] == ["seconds_played", "origin_course", "origin_hole"]
         assert database.execute(f"SELECT seconds_played FROM {table}").fetchall() == [(None,)]
     database.close()
 

@@ -117,14 +117,15 @@ def test_a_schema_4_database_keeps_every_saved_game_and_round(tmp_path: Path) ->
     store = Store(tmp_path, player="ann")
     store.close()
     after = rows(path)
-    # every row of every table, as it was (a game's seconds played, added by schema 5, not
-    # known: null at the end of its row); a table this version adds starts empty
+    # every row of every table, as it was (a game's seconds played and the hole it was
+    # taken over from, added by schema 5, not known: null at the end of its row); a table
+    # this version adds starts empty
     widened = {"games", "in_progress"}
     assert {name: after[name] for name in before.keys() - widened} == {
         name: before[name] for name in before.keys() - widened
     }
     for name in widened:
-        assert after[name] == [(*row, None) for row in before[name]]
+        assert after[name] == [(*row, None, None, None) for row in before[name]]
     assert all(after[name] == [] for name in after.keys() - before.keys())
     connection = sqlite3.connect(path)
     indexes = {name for (name,) in connection.execute("SELECT name FROM sqlite_master")}

@@ -82,6 +82,23 @@ def course_code(course: int) -> str:
             return "".join(reversed(digits))
 
 
+@dataclass(frozen=True, slots=True)
+class CourseHole:
+    """A round's hole named by its course and number, as the History names it: a replay of
+    one, and a game taken over from that replay (a game of its own, named where it came
+    from).
+
+    >>> str(CourseHole(1234567, 2))
+    'course 15NM7 · hole 2'
+    """
+
+    course: int
+    hole: int
+
+    def __str__(self) -> str:
+        return f"course {course_code(self.course)} · hole {self.hole}"
+
+
 def parse_course_code(text: str) -> int:
     """The course seed a code names; raise :class:`DealError` for a bad code."""
     cleaned = text.strip().upper().replace("-", "").replace(" ", "")

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from parlour.engine.rounds import CourseHole
 from parlour.store import migration
 from parlour.store import opening
 from parlour.store.opening import GameGone
@@ -36,6 +37,7 @@ from parlour.store.schema import FinishedGame
 from parlour.store.schema import SavedGame
 from parlour.store.schema import StoredRound
 from parlour.store.schema import finished_game
+from parlour.store.schema import origin_columns
 from parlour.store.schema import rounds_scores
 from parlour.store.schema import saved_game
 from parlour.store.schema import well_formed
@@ -183,6 +185,7 @@ class Store:
         round_id: int | None = None,
         hole: int | None = None,
         seconds_played: int = 0,
+        origin: CourseHole | None = None,
     ) -> int:
         """Insert or update a game in progress and return its id (one transaction).
 
@@ -206,6 +209,7 @@ class Store:
             hole,
             stamp,
             seconds_played,
+            *origin_columns(origin),
         )
         with self.transaction() as db:
             if row_id is not None:
@@ -213,8 +217,8 @@ class Store:
                 cursor = db.execute(
                     "UPDATE in_progress SET game=?, options=?, seed=?, deck=?, moves=?, "
                     "undone=?, hints=?, round_id=?, hole=?, updated=CASE WHEN moves IS ? "
-                    "AND undone IS ? AND hints IS ? THEN updated ELSE ? END, seconds_played=? "
-                    "WHERE id=? AND player=?",
+                    "AND undone IS ? AND hints IS ? THEN updated ELSE ? END, seconds_played=?, "
+                    "origin_course=?, origin_hole=? WHERE id=? AND player=?",
                     (*values[:9], *values[4:7], *values[9:], row_id, self.player),
                 )
                 if cursor.rowcount:
@@ -230,8 +234,8 @@ class Store:
                 )
             cursor = db.execute(
                 "INSERT INTO in_progress (game, options, seed, deck, moves, undone, hints, "
-                "round_id, hole, updated, seconds_played, started, player) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "round_id, hole, updated, seconds_played, origin_course, origin_hole, started, "
+                "player) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (*values, stamp, self.player),
             )
             assert cursor.lastrowid is not None
@@ -285,6 +289,7 @@ class Store:
         hole: int | None = None,
         started: str | None = None,
         seconds_played: int = 0,
+        origin: CourseHole | None = None,
     ) -> int:
         """Store a finished game (and its hole, in a round) and drop it from the games
         in progress, all in one transaction. Returns the finished game's id.
@@ -304,8 +309,8 @@ class Store:
                     raise GameGone
             cursor = db.execute(
                 "INSERT INTO games (game, options, seed, deck, moves, won, score, summary, hints,"
-                " round_id, hole, started, finished, player, seconds_played) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " round_id, hole, started, finished, player, seconds_played, origin_course,"
+                " origin_hole) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     game,
                     options,
@@ -322,6 +327,7 @@ class Store:
                     stamp,
                     self.player,
                     seconds_played,
+                    *origin_columns(origin),
                 ),
             )
             game_id = cursor.lastrowid

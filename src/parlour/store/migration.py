@@ -33,8 +33,10 @@ def create(connection: sqlite3.Connection, player: str) -> str:
             connection.execute(f"UPDATE {table} SET player = ?", (default_player(),))
     for table in ("games", "in_progress"):  # schema 4: the seconds played unknown (null)
         columns = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
-        if "seconds_played" not in columns:
-            connection.execute(f"ALTER TABLE {table} ADD COLUMN seconds_played INTEGER")
+        # (and no game taken over from a round's hole: its origin null)
+        for column in ("seconds_played", "origin_course", "origin_hole"):
+            if column not in columns:
+                connection.execute(f"ALTER TABLE {table} ADD COLUMN {column} INTEGER")
     for statement in INDEXES.split(";"):
         connection.execute(statement)
     player = fold_players(connection, player)

@@ -10,10 +10,12 @@ from typing import Any
 
 from parlour.engine.registry import round_game
 from parlour.engine.registry import specs
+from parlour.engine.rounds import CourseHole
 
 #: 3: rounds may be abandoned (``rounds.abandoned``); 4: every game, game in progress and
 #: round belongs to a player (``player``); 5: a game keeps the seconds it was played
-#: (``seconds_played``: null in a game stored before)
+#: (``seconds_played``: null in a game stored before), and a game taken over from a replay
+#: of a round's hole the course and hole it came from (``origin_course``, ``origin_hole``)
 SCHEMA_VERSION = 5
 
 #: the tables whose rows belong to a player
@@ -49,7 +51,9 @@ CREATE TABLE IF NOT EXISTS games (
     hole INTEGER,
     started TEXT NOT NULL,
     finished TEXT NOT NULL,
-    seconds_played INTEGER
+    seconds_played INTEGER,
+    origin_course INTEGER,
+    origin_hole INTEGER
 );
 CREATE TABLE IF NOT EXISTS holes (
     round_id INTEGER NOT NULL REFERENCES rounds(id),
@@ -78,9 +82,16 @@ CREATE TABLE IF NOT EXISTS in_progress (
     hole INTEGER,
     started TEXT NOT NULL,
     updated TEXT NOT NULL,
-    seconds_played INTEGER
+    seconds_played INTEGER,
+    origin_course INTEGER,
+    origin_hole INTEGER
 );
 """
+
+#: where a game taken over from a replay of a round's hole came from (a game of its own)
+_ORIGIN = ("origin_course", "origin_hole")
+#: the other numbers of a game, finished or not, that may be null
+_NUMBERS = ("seed", "round_id", "hole", "seconds_played")
 
 #: what each column a reading looks at holds when Parlour wrote it (SQLite keeps any
 #: kind of value in any column, so a file changed by hand may hold text where a number
@@ -91,13 +102,13 @@ _KINDS: dict[str, dict[str, str]] = {
         **dict.fromkeys(("player", "game", "options", "deck", "moves", "undone"), "text"),
         **dict.fromkeys(("started", "updated"), "text"),
         **dict.fromkeys(("id", "hints"), "integer"),
-        **dict.fromkeys(("seed", "round_id", "hole", "seconds_played"), "integer or null"),
+        **dict.fromkeys((*_NUMBERS, *_ORIGIN), "integer or null"),
     },
     "games": {
         **dict.fromkeys(("player", "game", "options", "deck", "moves", "summary"), "text"),
         **dict.fromkeys(("started", "finished"), "text"),
         **dict.fromkeys(("id", "won", "score", "hints"), "integer"),
-        **dict.fromkeys(("seed", "round_id", "hole", "seconds_played"), "integer or null"),
+        **dict.fromkeys((*_NUMBERS, *_ORIGIN), "integer or null"),
     },
     "rounds": {
         **dict.fromkeys(("player", "options", "started"), "text"),
@@ -160,8 +171,8 @@ def _in_range(table: str, prefix: str, asked: set[str]) -> list[str]:
     golf = round_game()
     assert golf.rounds is not None and golf.scores is not None
     ranges = {
-        **dict.fromkeys(("seed", "course", "hints", "seconds_played"), ">= 0"),
-        "hole": _between(range(1, golf.rounds.holes + 1)),
+        **dict.fromkeys(("seed", "course", "hints", "seconds_played", "origin_course"), ">= 0"),
+        **dict.fromkeys(("hole", "origin_hole"), _between(range(1, golf.rounds.holes + 1))),
     }
     if table in ("holes", "pars", "hint_pars"):
         ranges |= dict.fromkeys(("score", "par"), _between(golf.scores))
@@ -191,7 +202,7 @@ def _result(prefix: str) -> str:
 
 
 #: columns later schemas added (an older Parlour's table may lack them)
-ADDED_LATER = frozenset({"player", "abandoned", "seconds_played"})
+ADDED_LATER = frozenset({"player", "abandoned", "seconds_played", *_ORIGIN})
 
 
 #: made once every table has its ``player`` column (a database of schema 3 gets it first)
@@ -235,6 +246,8 @@ class SavedGame(StoredDeal):
     #: the seconds it has been played (at the board: :class:`parlour.session.Session`),
     #: as of its last save; None in a game saved by a Parlour before schema 5
     seconds_played: int | None = None
+    #: the round's hole it was taken over from (a replay of it), if it was
+    origin: CourseHole | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +264,8 @@ class FinishedGame(StoredDeal):
     finished: str
     #: the seconds it was played (None: stored by a Parlour before schema 5)
     seconds_played: int | None = None
+    #: the round's hole it was taken over from (a replay of it), if it was
+    origin: CourseHole | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,33 +301,44 @@ def words(text: str) -> tuple[str, ...]:
 #: the columns of a game in progress, as :func:`saved_game` reads them
 SAVED_COLUMNS = (
     "id, game, options, seed, deck, moves, undone, hints, round_id, hole, started, updated, "
-    "seconds_played"
+    "seconds_played, origin_course, origin_hole"
 )
 #: the columns of a finished game, as :func:`finished_game` reads them
 FINISHED_COLUMNS = (
     "id, game, options, seed, deck, moves, won, score, summary, hints, round_id, hole, "
-    "started, finished, seconds_played"
+    "started, finished, seconds_played, origin_course, origin_hole"
 )
 
 
 def saved_game(row: tuple[Any, ...]) -> SavedGame:
     """A game in progress from its row (:data:`SAVED_COLUMNS`)."""
     game_id, game, options, seed, deck, moves, undone = row[:7]
-    hints, round_id, hole, started, updated, seconds = row[7:]
+    hints, round_id, hole, started, updated, seconds = row[7:13]
     return SavedGame(
         game_id, game, options, seed, deck, words(moves), words(undone), hints,
-        round_id, hole, started, updated, seconds,
+        round_id, hole, started, updated, seconds, origin(*row[13:]),
     )  # fmt: skip
 
 
 def finished_game(row: tuple[Any, ...]) -> FinishedGame:
     """A finished game from its row (:data:`FINISHED_COLUMNS`)."""
     (game_id, game, options, seed, deck, moves, won, score, summary, hints) = row[:10]
-    round_id, hole, started, finished, seconds = row[10:]
+    round_id, hole, started, finished, seconds = row[10:15]
     return FinishedGame(
         game_id, game, options, seed, deck, words(str(moves)), bool(won), score,
-        summary, hints, round_id, hole, started, finished, seconds,
+        summary, hints, round_id, hole, started, finished, seconds, origin(*row[15:]),
     )  # fmt: skip
+
+
+def origin(course: int | None, hole: int | None) -> CourseHole | None:
+    """Where a game came from, from its ``origin_course`` and ``origin_hole`` (read only as
+    :func:`well_formed` lets them be): none unless both are given."""
+    return None if course is None or hole is None else CourseHole(course, hole)
+
+
+def origin_columns(where: CourseHole | None) -> tuple[int | None, int | None]:
+    """The ``origin_course`` and ``origin_hole`` a game is written with."""
+    return (None, None) if where is None else (where.course, where.hole)
 
 
 def rounds_scores(
