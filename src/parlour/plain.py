@@ -161,7 +161,7 @@ class Plain:
                 f" · {round_.total} so far"
             )
         elif session.line.seed is not None:
-            heading += f" · seed {session.line.seed}"
+            heading += f" · {session.origin or f'seed {session.line.seed}'}"
         options = format_options(session.line.options)
         heading += f" · options: {options or 'none'}"
         self.say(heading)

@@ -54,7 +54,7 @@ STAT_COLUMNS: Final = (
 
 HISTORY_COLUMNS: Final = (
     "finished", "player", "game", "options", "seed", "course", "hole", "score", "won",
-    "hints",
+    "hints", "origin_course", "origin_hole",
 )  # fmt: skip
 
 
@@ -335,6 +335,7 @@ def history(
     rows = []
     for stored in finished_history(store, None if game is None else find_spec(game).id):
         course = courses.get(stored.round_id) if stored.round_id is not None else None
+        origin = stored.origin
         row: dict[str, Any] = {
             "finished": stored.finished,
             "player": store.player,
@@ -346,6 +347,9 @@ def history(
             "score": stored.score,
             "won": stored.won,
             "hints": stored.hints,
+            # (a game of its own taken over from a replay of a round's hole: that hole)
+            "origin_course": course_code(origin.course) if origin is not None else None,
+            "origin_hole": origin.hole if origin is not None else None,
         }
         if with_records:
             try:

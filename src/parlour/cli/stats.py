@@ -91,6 +91,8 @@ def _print_history(player: str, rows: list[dict[str, Any]]) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from parlour.engine.rounds import CourseHole
+    from parlour.engine.rounds import parse_course_code
     from parlour.engine.untrusted import shown
     from parlour.render.untrusted import outside
     from parlour.render.untrusted import said
@@ -105,13 +107,12 @@ def _print_history(player: str, rows: list[dict[str, Any]]) -> None:
     for heading in ("Finished", "Game", "Deal", "Score", "Won", "Hints"):
         table.add_column(heading, justify="right" if heading in ("Score", "Hints") else "left")
     for row in rows:
-        deal = (
-            f"course {row['course']} hole {row['hole']}"
-            if row["course"]
-            else f"seed {row['seed']}"
-            if row["seed"] is not None
-            else "a given deck"
-        )
+        deal = f"seed {row['seed']}" if row["seed"] is not None else "a given deck"
+        # a round's hole, or a game taken over from a replay of one, as the app names it
+        for course, hole in (("course", "hole"), ("origin_course", "origin_hole")):
+            if row[course] and row[hole]:
+                deal = str(CourseHole(parse_course_code(row[course]), row[hole]))
+                break
         # the database's words (a game this Parlour does not know …) as outside text
         table.add_row(
             outside(row["finished"][:16].replace("T", " ")),

@@ -21,6 +21,7 @@ from typing import Any
 
 from parlour.controls.keys import During
 from parlour.engine.history import Line
+from parlour.engine.rounds import CourseHole
 from parlour.engine.untrusted import shown
 from parlour.session import RoundContext
 from parlour.session import Session
@@ -37,11 +38,16 @@ class Playing:
     title_prefix = ""
     #: the board marks what can be played, and a finished game offers a new one
     plays = True
-    #: how the information line names the deal ("": by its seed)
-    deal = ""
 
     def __init__(self, session: Session) -> None:
         self.session: Session = session
+
+    @property
+    def deal(self) -> str:
+        """How the information line names the deal ("": by its seed): a game taken over
+        from a replay of a round's hole, by that hole, as the History names it."""
+        origin = self.session.origin
+        return str(origin) if origin is not None else ""
 
     @property
     def outside(self) -> tuple[str, ...]:
@@ -144,14 +150,17 @@ class Replaying:
         title: str = "",
         *,
         whole: Line[Any, Any] | None = None,
-        deal: str = "",
+        origin: CourseHole | None = None,
     ) -> None:
         self.line = line
         #: what the record is called (a file name, a game of the history), as given
         self.title = title
+        #: the round's hole replayed (or the one the game replayed was taken over from),
+        #: if it is one: a game taken over from here comes from it too
+        self.origin = origin
         #: how the information line names the deal ("": by its seed); a round's hole, by
         #: its course and hole, as the History list names it
-        self.deal = deal
+        self.deal = str(origin) if origin is not None else ""
         self._listeners: list[Listener] = []
         #: the record with every position worked out, as read (stepping takes each from
         #: it, never works one out again: a Three Squares end search, which a move's

@@ -20,7 +20,7 @@ from parlour.engine.history import Line
 from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
 from parlour.engine.registry import round_game
-from parlour.engine.rounds import course_code
+from parlour.engine.rounds import CourseHole
 from parlour.session import Session
 from parlour.store.database import Store
 from parlour.store.opening import StoreError
@@ -237,11 +237,13 @@ class Routing(App[None]):
         elif place(self) is asked_on:
             self._show(self.game_screen(Playing(session)))
 
-    def open_replay(self, line: Line[Any, Any], title: str = "", deal: str = "") -> None:
-        """Replay ``line`` from its deal (``deal``: how the information line names the
-        deal, when not by its seed)."""
+    def open_replay(
+        self, line: Line[Any, Any], title: str = "", origin: CourseHole | None = None
+    ) -> None:
+        """Replay ``line`` from its deal (``origin``: the round's hole it is, or was taken
+        over from, which names the deal instead of its seed)."""
         start = line.goto(0)
-        self._show(self.game_screen(Replaying(start, title, whole=line, deal=deal)))
+        self._show(self.game_screen(Replaying(start, title, whole=line, origin=origin)))
 
     def replay_stored(self, game_id: int) -> None:
         """Replay a finished game (read off the event loop; it opens once read)."""
@@ -285,9 +287,9 @@ class Routing(App[None]):
             return
         if rules is None or place(self) is not asked_on:
             return  # (the player has moved on meanwhile)
-        # a round's hole as the History list names it, with its course: not by the hole's
-        # seed, a number the player sees nowhere else
-        deal = f"hole {stored.hole}" if stored.hole else ""
-        if deal and round_ is not None:
-            deal = f"course {course_code(round_.course)} · {deal}"
-        self.open_replay(line, f"{rules.name}, finished {stored.finished[:10]}", deal)
+        # a round's hole (or a game taken over from a replay of one) by its course and
+        # hole: not by the hole's seed, a number the player sees nowhere else
+        origin = stored.origin
+        if stored.hole and round_ is not None:
+            origin = CourseHole(round_.course, stored.hole)
+        self.open_replay(line, f"{rules.name}, finished {stored.finished[:10]}", origin)

@@ -262,7 +262,7 @@ class GameScreen(Keyed, Screen[None]):
     def info_text(self, line: Line[Any, Any]) -> str:
         rules = line.rules
         seed = f"seed {line.seed}" if line.seed is not None else "explicit deck"
-        deal = self.course.deal or seed  # (a replay of a round's hole: its course and hole)
+        deal = self.course.deal or seed  # (a round's hole, replayed or taken over: by name)
         options = format_options(line.options)
         rule = f" · {options}" if options != "none" else ""
         score = rules.score(line.current)

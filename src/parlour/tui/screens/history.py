@@ -127,6 +127,8 @@ class HistoryScreen(OpensHelp, Screen[None]):
             deal = f"seed {game.seed}" if game.seed is not None else "deck"
             if game.hole:
                 deal = f"hole {game.hole}"
+            elif game.origin is not None:  # taken over from a replay of a round's hole
+                deal = str(game.origin)
             # the database's words are outside text: shown as written, never markup
             table.add_row(
                 outside(game.finished.replace("T", " ")[:16]),

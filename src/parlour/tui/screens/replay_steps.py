@@ -129,7 +129,8 @@ def _take(screen: GameScreen, store: Store, line: Line[Any, Any]) -> None:
             screen.status(f"{moved} {replaced} {screen.prompt_text(screen.current)}")
 
     tell_replacing(store, line, told)  # (before the session: it reads the game kept)
-    playing = Playing(Session.from_line(store, line))
+    origin = screen.course.origin if isinstance(screen.course, Replaying) else None
+    playing = Playing(Session.from_line(store, line, origin))
     screen.follow(playing)
     taken = playing.line
     screen.status(f"{moved} {screen.prompt_text(screen.current)}")

@@ -71,8 +71,11 @@ def _moves(count: int) -> str:
 
 
 def describe_saved(saved: SavedGame) -> str:
-    """``Golf seed 77`` (or ``Golf``, for a deal from a record) and its options."""
+    """``Golf seed 77`` (or ``Golf``, for a deal from a record; ``Golf course 15NM7 ·
+    hole 2``, taken over from a replay of a round's hole) and its options."""
     name = game_name(saved.game, saved.options)
+    if saved.origin is not None:
+        return f"{name} {saved.origin}"
     return f"{name} seed {saved.seed}" if saved.seed is not None else name
 
 
