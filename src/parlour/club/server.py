@@ -195,19 +195,8 @@ async def submit_round(request: web.Request) -> web.Response:
             found["player"], found["name_key"], found["public_key"], found["look_alike"]
         )
     except NameTaken as taken:
-        bound = fingerprint(parse_public_key(taken.player.public_key))
         log("name taken", address=address, player=shown(found["player"]), alike=taken.alike)
-        if taken.alike:
-            return refuse(
-                403,
-                f"the name {found['player']} looks like {taken.player.name}, the name of "
-                f"another player here (key {bound}): choose a name that does not",
-            )
-        return refuse(
-            403,
-            f"the name {found['player']} belongs to another player here (key {bound}): "
-            "choose another name, or import that player's key (parlour club key import)",
-        )
+        return _name_taken(found["player"], taken)
     stored, new = await database.add_round(player, found, text)
     boards = await course_boards(database, None, stored.course)
     place, players = None, 0
@@ -232,6 +221,22 @@ async def submit_round(request: web.Request) -> web.Response:
             "page": f"/round/{stored.id}",
         },
         status=201 if new else 200,
+    )
+
+
+def _name_taken(name: str, taken: NameTaken) -> web.Response:
+    """The refusal of a round whose player's ``name`` is another key's, or looks like it."""
+    bound = fingerprint(parse_public_key(taken.player.public_key))
+    if taken.alike:
+        return refuse(
+            403,
+            f"the name {name} looks like {taken.player.name}, the name of another player "
+            f"here (key {bound}): choose a name that does not",
+        )
+    return refuse(
+        403,
+        f"the name {name} belongs to another player here (key {bound}): choose another "
+        "name, or import that player's key (parlour club key import)",
     )
 
 
