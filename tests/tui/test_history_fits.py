@@ -1,6 +1,7 @@
 """The list of finished games fits an 80 x 24 terminal: its Rule column said "book rule"
 where the rounds' list says "book", and the Moves column was cut to "Mo", the rest of it
-out of sight to the right."""
+out of sight to the right. Its Game column names each game, as every other screen does
+(it showed the ids: golf, rubbish)."""
 
 from __future__ import annotations
 
@@ -39,3 +40,6 @@ async def test_every_column_of_the_history_is_in_sight_at_80x24(private_data_dir
         assert [str(column.label) for column in table.columns.values()][-1] == "Moves"
         assert table.max_scroll_x == 0
         assert table.virtual_size.width <= table.scrollable_content_region.width
+        # each game by its name (short where it has a short one), not by its id
+        games = {str(table.get_row_at(row)[1]) for row in range(table.row_count)}
+        assert games == {"Golf", "Squares", "Rubbish"}

@@ -105,7 +105,7 @@ async def test_the_history_table_marks_its_cursor(private_data_dir: Path) -> Non
         await pilot.pause()
         await history_opened(pilot)
         assert app.screen.query_one(DataTable).has_focus
-        assert "golf" in reversed_text(app)  # the row chosen, reversed
+        assert "Golf" in reversed_text(app)  # the row chosen, reversed
 
 
 @pytest.mark.usefixtures("no_color")

@@ -19,7 +19,9 @@ from parlour.controls.screens import History
 from parlour.controls.screens import Rounds
 from parlour.engine import find_game
 from parlour.engine.errors import ParlourError
+from parlour.engine.errors import UnknownGameError
 from parlour.engine.notation import parse_options
+from parlour.engine.registry import find_spec
 from parlour.engine.registry import round_game
 from parlour.engine.registry import rules_words
 from parlour.engine.rounds import Round
@@ -56,6 +58,17 @@ class ChoiceTable(DataTable[str]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action != "select_cursor" and super().check_action(action, parameters)
+
+
+def game_title(game: str) -> Text:
+    """A list's Game column: the game by its name, short where it has a short one
+    (``Rubbish`` for Rubbish Heap: the list fits 80 columns), not by its id; a game this
+    Parlour does not know, as the database names it."""
+    try:
+        spec = find_spec(game)
+    except UnknownGameError:
+        return outside(game)
+    return Text(spec.short_name or spec.name)
 
 
 def short_rule(game: str, options: str) -> Text:
@@ -132,7 +145,7 @@ class HistoryScreen(OpensHelp, Screen[None]):
             # the database's words are outside text: shown as written, never markup
             table.add_row(
                 outside(game.finished.replace("T", " ")[:16]),
-                outside(game.game),
+                game_title(game.game),
                 deal,
                 short_rule(game.game, game.options),
                 _result(game),
