@@ -15,6 +15,8 @@ import pytest
 from parlour.engine import find_game
 from parlour.engine.games.golf import TURN
 from parlour.engine.games.golf import PlayColumn
+from parlour.engine.history import Line
+from parlour.engine.rounds import CourseHole
 from parlour.session import Session
 from parlour.store.database import Store
 
@@ -119,6 +121,22 @@ def test_plain_mode_goes_on_with_the_unfinished_deal_and_new_deals_another(
     assert "A new deal. Your unfinished game (seed 9, 2 moves played) is replaced" in said
     [(seed, moves)] = saved_golf(private_data_dir)
     assert seed != 9 and moves == 1
+
+
+def test_plain_mode_names_a_hole_taken_over_by_its_course_and_hole(
+    private_data_dir: Path,
+) -> None:
+    """A game taken over from a replay of a round's hole is named as the hole when a new
+    deal replaces it, not by the hole's seed of 18 digits."""
+    seed = 844705567165557790
+    store = Store(private_data_dir)
+    line = Line.from_seed(find_game("golf"), seed, FREE).play(TURN)
+    session = Session.from_line(store, line, CourseHole(1234567, 2))
+    session.play(TURN)
+    store.close()
+    said = plain(private_data_dir, "--new", given="s\nquit\n")
+    assert "Your unfinished game (course 15NM7 · hole 2, 2 moves played) is replaced" in said
+    assert str(seed) not in said
 
 
 def test_new_is_not_for_a_record(private_data_dir: Path, tmp_path: Path) -> None:

@@ -210,7 +210,7 @@ class Plain:
         seed = secrets.randbits(32) if opening.seed is None else opening.seed
         if slot is not None:
             moves = len(slot.moves)
-            deal = f"seed {slot.seed}" if slot.seed is not None else "a dealt deck"
+            deal = slot.origin or (f"seed {slot.seed}" if slot.seed is not None else "a dealt deck")
             self.say(
                 f"A new deal. Your unfinished game ({deal}, {moves} "
                 f"move{'s' if moves != 1 else ''} played) is replaced by your first move "
