@@ -11,6 +11,7 @@ from parlour.engine.games.golf import PlayColumn
 from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.sitting import IDLE_SECONDS
 from tests.tui.menu_helpers import menu_read
 from tests.tui.test_clock_share_pilot import FakeClock
 from tests.tui.test_clock_share_pilot import info
@@ -67,3 +68,46 @@ async def test_the_clock_goes_on_from_the_time_played_before(private_data_dir: P
         assert isinstance(screen, GameScreen) and len(screen.session.line.moves) == 1
         clock.now += 1
         assert info(screen).endswith("· 1:31")
+
+
+async def test_the_clock_stops_when_the_player_has_gone(private_data_dir: Path) -> None:
+    """A board left open is not time played: after five minutes without a key, a click or
+    a move, the clock stops (those five minutes counted) and the game is saved with it; the
+    next key starts it again."""
+    clock = FakeClock()
+    app = make_app(private_data_dir, game="golf", seed=3, ascii_only=True)
+    app.clock_source = clock
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        first = next(m for m in GOLF.legal_moves(screen.session.state) if isinstance(m, PlayColumn))
+        clock.now += 30
+        await pilot.press(str(first.column))
+        await pilot.pause()
+        screen.sitting.tick()  # (as the second's tick does)
+        clock.now += IDLE_SECONDS - 1
+        screen.sitting.tick()
+        assert screen.sitting.clock.running  # thinking, perhaps
+        clock.now += 1
+        screen.sitting.tick()
+        assert not screen.sitting.clock.running
+        assert info(screen).endswith("· 5:30 paused")
+        assert app.writer.flush(10)
+        assert stored_seconds(private_data_dir) == 330
+        clock.now += 8 * 3600  # the night away
+        screen.sitting.tick()
+        assert info(screen).endswith("· 5:30 paused")
+        await pilot.press("h")  # back: any key
+        await pilot.pause()
+        assert screen.sitting.clock.running
+        clock.now += 10
+        assert info(screen).endswith("· 5:40")
+        # a move made by the demo is activity too
+        clock.now += IDLE_SECONDS - 5
+        state = screen.session.state
+        screen.session.play(next(m for m in GOLF.legal_moves(state) if isinstance(m, PlayColumn)))
+        screen.sitting.tick()
+        clock.now += 10
+        screen.sitting.tick()
+        assert screen.sitting.clock.running

@@ -90,7 +90,11 @@ async def test_an_hour_reads_h_mm_ss_and_the_end_stops_the_clock(private_data_di
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        clock.now += 3670
+        for _ in range(11):  # an hour of play, a key every few minutes (never idle)
+            clock.now += 300
+            screen.sitting.touched()
+        clock.now += 370
+        screen.sitting.touched()
         assert info(screen).endswith("· 1:01:10")
         play_hole_with_actions(screen)  # type: ignore[arg-type]
         await pilot.pause()

@@ -433,6 +433,7 @@ class GameScreen(Keyed, Screen[None]):
     def pile_chosen(self, event: Pile.Chosen) -> None:
         """A click on one of the board's piles: in play, the game's :meth:`clicked`; in a
         replay, :meth:`looked_at` (nothing is played)."""
+        self.sitting.touched()
         if self.course.plays:
             self.clicked(event.key)
         else:
@@ -450,6 +451,7 @@ class GameScreen(Keyed, Screen[None]):
         self.workers.cancel_group(self, group)
 
     def on_key(self, event: events.Key) -> None:
+        self.sitting.touched()
         demo = {row.key for row in self.key_table if row.name == "demo"}  # (the player's)
         if self.assistant.demo and event.key not in demo:
             self.assistant.stop_demo("Demo stopped: your move.")

@@ -84,6 +84,12 @@ class Seated(Protocol):
     def show_info(self) -> None: ...
 
 
+#: the seconds without a key, a click or a move after which the clock stops (a board left
+#: open is not time played; those seconds are counted, as time spent thinking may be): the
+#: next key or click on the board starts it again
+IDLE_SECONDS = 300.0
+
+
 class Sitting:
     """The clock of the game a screen shows, and the keys that serve the player rather than
     the game (pause, share, theme, four colours)."""
@@ -92,6 +98,13 @@ class Sitting:
         self.screen = screen
         self.clock = GameClock(self._now)
         self._shown = ""
+        #: when the player last pressed a key, clicked or a move was made (the clock's time;
+        #: set as the clock first starts)
+        self._active_at = 0.0
+        #: the moves made when the clock last looked (a move, a demo's too, is activity)
+        self._plies = -1
+        #: the clock stopped for want of activity, not by the player
+        self.idle = False
 
     def _now(self) -> float:
         source: Callable[[], float] = self.screen.app.clock_source  # type: ignore[attr-defined]
@@ -107,7 +120,7 @@ class Sitting:
         clock = self.clock = GameClock(self._now, session.seconds if session else 0.0)
         if session is not None:
             session.timer = lambda: clock.seconds
-        self.update(shown=True)
+        self.touched()
 
     def update(self, *, shown: bool) -> None:
         """Run the clock if the board is in front (``shown``) and the game is being played;
@@ -125,8 +138,18 @@ class Sitting:
         """The board comes to the front (``shown``) or goes behind another screen: the
         clock runs or stops, and the info line says so at once (under a question it said
         "paused" only at the next tick, up to a second later)."""
-        self.update(shown=shown)
+        if shown:
+            self.touched()
+        else:
+            self.update(shown=False)
         self.tick()
+
+    def touched(self) -> None:
+        """A key or a click on the board in front: the player is here (an idle clock
+        starts again)."""
+        self._active_at = self._now()
+        self.idle = False
+        self.update(shown=True)
 
     def text(self) -> str:
         """The clock as the info line shows it ("" in a replay)."""
@@ -137,7 +160,15 @@ class Sitting:
         return face if self.clock.running or not course.live else f"{face} paused"
 
     def tick(self) -> None:
-        """Redraw the info line when the clock's face has changed (called every second)."""
+        """Stop the clock once the player has been idle for :data:`IDLE_SECONDS`, and redraw
+        the info line when the clock's face has changed (called every second)."""
+        line = self.screen.course.line
+        plies = len(line.moves) + len(line.undone)
+        if plies != self._plies:
+            self._plies, self._active_at = plies, self._now()
+        if self.clock.running and self._now() - self._active_at >= IDLE_SECONDS:
+            self.idle = True
+            self.update(shown=False)  # (saved with the time so far)
         text = self.text()
         if text != self._shown:
             self._shown = text
