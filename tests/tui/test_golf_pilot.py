@@ -4,6 +4,7 @@ and the store."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -314,17 +315,23 @@ async def test_a_refusal_with_news_of_the_saving_does_not_give_way_to_stale_word
         session = screen.session
         real = session.store.save_in_progress
         saves: list[int] = []
+        # the second save waits until its move has been said (in the writer's thread a
+        # save may otherwise be done before the move's message, which then brings the news)
+        said = threading.Event()
 
         def first_fails(*args: Any, **kwargs: Any) -> Any:
             saves.append(1)
             if len(saves) == 1:
                 raise StoreUnavailable("cannot use the database: the disk is full")
+            said.wait(30)
             return real(*args, **kwargs)
 
         monkeypatch.setattr(session.store, "save_in_progress", first_fails)
         await pilot.press(key_for(greedy(session.state)))  # its save fails
         await wait_until(lambda: session.unsaved is not None, 5, "the failed save")
         await pilot.press(key_for(greedy(session.state)))  # said before its save works
+        assert "not being saved" in status_text(app)
+        said.set()
         await wait_until(lambda: session.unsaved is None and session.recovered, 5, "the save")
         await pilot.press("z")  # a key that does nothing: it brings the news
         assert "Saving works again" in status_text(app)
