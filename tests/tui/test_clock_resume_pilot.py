@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
+
 from parlour.engine.games.golf import GOLF
 from parlour.engine.games.golf import PlayColumn
 from parlour.store.database import Store
@@ -111,3 +113,47 @@ async def test_the_clock_stops_when_the_player_has_gone(private_data_dir: Path) 
         clock.now += 10
         screen.sitting.tick()
         assert screen.sitting.clock.running
+
+
+async def test_the_clock_stops_while_the_window_is_behind_another(private_data_dir: Path) -> None:
+    """Where the terminal reports it, a window put behind another stops the clock at once
+    (and the game is saved with its time), not five minutes later; the clock goes on as the
+    window comes back in front with the board, and not while the pause is in front."""
+    clock = FakeClock()
+    app = make_app(private_data_dir, game="golf", seed=3, ascii_only=True)
+    app.clock_source = clock
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        first = next(m for m in GOLF.legal_moves(screen.session.state) if isinstance(m, PlayColumn))
+        clock.now += 30
+        await pilot.press(str(first.column))
+        await pilot.pause()
+        clock.now += 12
+        app.post_message(events.AppBlur())
+        await pilot.pause()
+        assert not screen.sitting.clock.running
+        assert info(screen).endswith("· 0:42 paused")
+        assert app.writer.flush(10)
+        assert stored_seconds(private_data_dir) == 42
+        clock.now += 3600  # elsewhere
+        app.post_message(events.AppFocus())
+        await pilot.pause()
+        assert screen.sitting.clock.running
+        clock.now += 8
+        assert info(screen).endswith("· 0:50")
+        # behind, then back while the pause is in front: the clock waits for the board
+        await pilot.press("p")
+        await pilot.pause()
+        app.post_message(events.AppBlur())
+        await pilot.pause()
+        app.post_message(events.AppFocus())
+        await pilot.pause()
+        assert not screen.sitting.clock.running
+        clock.now += 100
+        await pilot.press("p")  # the pause ends: the board is back
+        await pilot.pause()
+        assert screen.sitting.clock.running
+        clock.now += 1
+        assert info(screen).endswith("· 0:51")

@@ -178,7 +178,7 @@ class GameScreen(Keyed, Screen[None]):
         status.room = self.status_room
         self.follow(self.course)
         self.status(self.opening_message())
-        self.set_interval(1, self.sitting.tick)
+        self.sitting.attend(self)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_cards(self.app.size.width, self.app.size.height)

@@ -3,7 +3,8 @@ game: pausing, the share code, the theme and the four-colour deck.
 
 The clock (:class:`parlour.clock.GameClock`) runs only while the game's board is the
 screen in front and the game is being played: it stops when the player pauses (the board
-is hidden), while the help, the menu or a question is open, and when the game ends. It
+is hidden), while the help, the menu or a question is open, while the terminal's window is
+behind another, after five idle minutes, and when the game ends. It
 counts the time at the board, going on from the time a resumed game was played before;
 the session saves it with the game, after every move and whenever the clock stops while
 the game goes on (the statistics add those times up). The app gives the clock its time
@@ -142,6 +143,24 @@ class Sitting:
             self.touched()
         else:
             self.update(shown=False)
+        self.tick()
+
+    def attend(self, screen: Screen[Any]) -> None:
+        """Look at the clock every second, and follow whether the terminal's window is in
+        front (where the terminal tells: focus reporting)."""
+        screen.set_interval(1, self.tick)
+        screen.watch(screen.app, "app_focus", self.window_in_front, init=False)
+
+    def window_in_front(self, front: bool) -> None:
+        """The terminal's window went behind another (``front`` false): the player is away,
+        and the clock stops at once, saving the game with its time (as after five idle
+        minutes, which it no longer waits for). Back in front with the board: it goes on."""
+        if not front:
+            if self.clock.running:
+                self.idle = True
+                self.update(shown=False)
+        elif self.idle and getattr(self.screen, "is_current", False):
+            self.touched()
         self.tick()
 
     def touched(self) -> None:
