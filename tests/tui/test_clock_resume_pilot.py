@@ -5,6 +5,7 @@ after quitting or after the program was killed, and never counts the time away f
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual import events
 
@@ -15,7 +16,8 @@ from parlour.tui.app import make_app
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.sitting import IDLE_SECONDS
 from tests.tui.menu_helpers import menu_read
-from tests.tui.test_clock_share_pilot import FakeClock
+from tests.tui.test_clock_share_pilot import board
+from tests.tui.test_clock_share_pilot import clocked
 from tests.tui.test_clock_share_pilot import info
 
 
@@ -29,18 +31,19 @@ def stored_seconds(data: Path) -> int | None:
         store.close()
 
 
+async def first_column(pilot: Any, screen: GameScreen) -> None:
+    """Play the first column the rules allow (Golf)."""
+    first = next(m for m in GOLF.legal_moves(screen.session.state) if isinstance(m, PlayColumn))
+    await pilot.press(str(first.column))
+    await pilot.pause()
+
+
 async def test_the_clock_goes_on_from_the_time_played_before(private_data_dir: Path) -> None:
-    clock = FakeClock()
-    app = make_app(private_data_dir, game="golf", seed=3, ascii_only=True)
-    app.clock_source = clock
+    app, clock = clocked(private_data_dir, "golf", 3)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await board(app, pilot)
         clock.now += 65
-        first = next(m for m in GOLF.legal_moves(screen.session.state) if isinstance(m, PlayColumn))
-        await pilot.press(str(first.column))  # saved after the move, with 1:05 played
-        await pilot.pause()
+        await first_column(pilot, screen)  # saved after the move, with 1:05 played
         assert app.writer.flush(10)
         # what a Parlour killed now (kill -9) would leave: the time of the last move
         assert stored_seconds(private_data_dir) == 65
@@ -76,17 +79,11 @@ async def test_the_clock_stops_when_the_player_has_gone(private_data_dir: Path) 
     """A board left open is not time played: after five minutes without a key, a click or
     a move, the clock stops (those five minutes counted) and the game is saved with it; the
     next key starts it again."""
-    clock = FakeClock()
-    app = make_app(private_data_dir, game="golf", seed=3, ascii_only=True)
-    app.clock_source = clock
+    app, clock = clocked(private_data_dir, "golf", 3)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        first = next(m for m in GOLF.legal_moves(screen.session.state) if isinstance(m, PlayColumn))
+        screen = await board(app, pilot)
         clock.now += 30
-        await pilot.press(str(first.column))
-        await pilot.pause()
+        await first_column(pilot, screen)
         screen.sitting.tick()  # (as the second's tick does)
         clock.now += IDLE_SECONDS - 1
         screen.sitting.tick()
@@ -119,17 +116,11 @@ async def test_the_clock_stops_while_the_window_is_behind_another(private_data_d
     """Where the terminal reports it, a window put behind another stops the clock at once
     (and the game is saved with its time), not five minutes later; the clock goes on as the
     window comes back in front with the board, and not while the pause is in front."""
-    clock = FakeClock()
-    app = make_app(private_data_dir, game="golf", seed=3, ascii_only=True)
-    app.clock_source = clock
+    app, clock = clocked(private_data_dir, "golf", 3)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        first = next(m for m in GOLF.legal_moves(screen.session.state) if isinstance(m, PlayColumn))
+        screen = await board(app, pilot)
         clock.now += 30
-        await pilot.press(str(first.column))
-        await pilot.pause()
+        await first_column(pilot, screen)
         clock.now += 12
         app.post_message(events.AppBlur())
         await pilot.pause()

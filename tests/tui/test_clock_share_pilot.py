@@ -34,6 +34,22 @@ class FakeClock:
         return self.now
 
 
+def clocked(data: Path, game: str, seed: int) -> tuple[Any, FakeClock]:
+    """An app on a deal whose clock is a fake one, which only the test moves."""
+    clock = FakeClock()
+    app = make_app(data, game=game, seed=seed, ascii_only=True)
+    app.clock_source = clock
+    return app, clock
+
+
+async def board(app: Any, pilot: Any) -> GameScreen:
+    """The game's screen, once it is up."""
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
 def info(screen: GameScreen) -> str:
     screen.sitting.tick()
     return str(screen.query_one("#info", Static).render())
@@ -46,13 +62,9 @@ def status(screen: GameScreen) -> str:
 async def test_the_clock_runs_only_while_the_game_is_played_in_front(
     private_data_dir: Path,
 ) -> None:
-    clock = FakeClock()
-    app = make_app(private_data_dir, game="golf", seed=42, ascii_only=True)
-    app.clock_source = clock
+    app, clock = clocked(private_data_dir, "golf", 42)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await board(app, pilot)
         assert info(screen).endswith("· 0:00")
         clock.now += 65
         assert info(screen).endswith("· 1:05")
@@ -83,13 +95,9 @@ async def test_the_clock_runs_only_while_the_game_is_played_in_front(
 
 
 async def test_an_hour_reads_h_mm_ss_and_the_end_stops_the_clock(private_data_dir: Path) -> None:
-    clock = FakeClock()
-    app = make_app(private_data_dir, game="golf", seed=42, ascii_only=True)
-    app.clock_source = clock
+    app, clock = clocked(private_data_dir, "golf", 42)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await board(app, pilot)
         for _ in range(11):  # an hour of play, a key every few minutes (never idle)
             clock.now += 300
             screen.sitting.touched()
@@ -108,13 +116,9 @@ async def test_an_hour_reads_h_mm_ss_and_the_end_stops_the_clock(private_data_di
 async def test_the_clock_pauses_with_capital_p_where_p_is_the_game_s_own(
     private_data_dir: Path,
 ) -> None:
-    clock = FakeClock()
-    app = make_app(private_data_dir, game="squares", seed=3, ascii_only=True)
-    app.clock_source = clock
+    app, clock = clocked(private_data_dir, "squares", 3)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await board(app, pilot)
         await pilot.press("P")
         await pilot.pause()
         assert isinstance(app.screen, PauseScreen)
@@ -212,13 +216,9 @@ async def test_the_info_line_says_paused_as_soon_as_a_question_covers_the_board(
     """The clock stopped under a question at once, but the information line said so only
     at its next tick, up to a second later (so a question's first look and its next could
     differ, on a loaded machine)."""
-    clock = FakeClock()
-    app = make_app(private_data_dir, game="golf", seed=1, ascii_only=True)
-    app.clock_source = clock
+    app, _ = clocked(private_data_dir, "golf", 1)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await board(app, pilot)
         await pilot.press("7", "n")  # a move, then a new deal: asked about
         await pilot.pause()
         assert app.screen is not screen
