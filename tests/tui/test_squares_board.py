@@ -119,6 +119,45 @@ async def test_a_click_on_a_heap_on_offer_takes_its_sequence_as_its_number_does(
         assert screen.session.state == SQUARES.start_from_seed(SEED)
 
 
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_click_on_a_sequence_on_offer_in_the_note_takes_it_as_its_number_does(
+    private_data_dir: Path, size: tuple[int, int]
+) -> None:
+    """Forming a square: each line of its note that offers a sequence ("[1] 9♦ 8♦ (1a 2b)")
+    takes that sequence when clicked, on any of its lines, as its number does; the note's
+    other lines do nothing."""
+    app = make_app(private_data_dir, game="squares", seed=SEED, ascii_only=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SquaresScreen)
+        start = screen.session.state
+        board = screen.query_one(SquaresBoard)
+        shown = board.areas()
+        offered = [key for key in shown if key.startswith("sequence ")]
+        assert offered == ["sequence 1", "sequence 2"]
+        title = shown["sequence 1"].y - 1  # "Not formed yet: choose …"
+        assert await pilot.click(offset=(shown["sequence 1"].x + 2, title))
+        await pilot.pause()
+        assert screen.session.state == start
+        for number, key in enumerate(offered, start=1):
+            for line in (0, -1):  # its first line, its last
+                # (where it is drawn now: a longer message under the board may move it)
+                place = board.areas()[key]
+                y = place.y if line == 0 else place.bottom - 1
+                assert await pilot.click(offset=(place.x + place.width // 2, y))
+                await pilot.pause()
+                clicked = (screen.session.state, move_words(app))
+                assert clicked[0] != start, key
+                await pilot.press("u")
+                assert screen.session.state == start
+                await pilot.press(str(number))
+                await pilot.pause()
+                assert (screen.session.state, move_words(app)) == clicked, key
+                await pilot.press("u")
+        assert screen.session.state == start
+
+
 async def test_the_lines_kept_are_the_lines_drawn_anew(private_data_dir: Path) -> None:
     line = player_line(SEED, 20)
     app = make_app(private_data_dir, record_text=format_record(line), ascii_only=False)

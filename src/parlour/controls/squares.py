@@ -314,12 +314,16 @@ class SquaresControls(GameControls):
         return Redraw(space_chosen(state, index, sources, self.key))
 
     def click(self, key: str) -> Reply:
-        """A click on the pack or on a heap."""
+        """A click on the pack, on a heap, or on a sequence on offer (``sequence N``)."""
         if not self.live:
             return Say("")
         self.typed_square = None
         if key == "pack":
             return self.pack()
+        if key.startswith("sequence "):
+            number = int(key.removeprefix("sequence "))
+            offered = sequences(self.state) if self.forming else []
+            return self.sequence(number) if 1 <= number <= len(offered) else Say("")
         index = HEAP_INDEX[key]
         if not self.forming:
             return self.choose_heap(index)
@@ -461,7 +465,8 @@ KEYS: Final = (
         notes=(
             "The mouse works too: click a heap to choose it (first the heap a run leaves, "
             "then where it goes), the pack to fill a space from it, and while a square is "
-            "being formed, a heap marked with a sequence's number to take that sequence.",
+            "being formed, a heap marked with a sequence's number, or that sequence's line "
+            "in the square's note, to take that sequence.",
         ),
     )
     + shared_keys(pause=("P",))  # (p is the game's own key)

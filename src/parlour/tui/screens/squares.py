@@ -157,6 +157,7 @@ class SquaresScreen(GameScreen):
             side=self.side_notes(state),
             pack_line=self.pack_line(state),
             legend=legend(controls, forming=forming) if live else "",
+            choices=len(sequences) if state.phase in FORMING else 0,
             columns=columns,
             lines=lines,
         )

@@ -63,6 +63,9 @@ class SquaresView:
     side: tuple[Runs, ...] = ()
     pack_line: Runs = ()
     legend: str = ""
+    #: how many lines after the first of the forming square's note each offer a sequence
+    #: to start it with (a click on one chooses it)
+    choices: int = 0
     #: the terminal's columns and lines
     columns: int = 100
     lines: int = 32
@@ -324,7 +327,11 @@ class SquaresBoard(LineBoard):
             lines = self.picture(("note", note, inner), lambda: self.note_lines(note, inner - 1))
             placed.append(Placed(x, y, blanks(width, 1), under=pad))
             placed.append(Placed(x, y + 1, blanks(1, len(lines)), under=pad))
-            placed.append(Placed(x + 1, y + 1, lines, None, inner - 1, len(lines), pad))
+            for start, end, key in self.note_parts(note, inner - 1, square):
+                part = self.picture(
+                    ("note part", note, inner, start), partial(lambda s, e: lines[s:e], start, end)
+                )
+                placed.append(Placed(x + 1, y + 1 + start, part, key, inner - 1, end - start, pad))
             placed.append(Placed(x + inner, y + 1, blanks(1, len(lines)), under=pad))
             measured = len(self.wrapped(note[0], widths[1] - 2)) if note else 0
             measured += sum(len(self.wrapped(runs, widths[1] - 2)) for runs in note[1:])
@@ -394,6 +401,24 @@ class SquaresBoard(LineBoard):
 
     def note_lines(self, note: tuple[Runs, ...], width: int) -> list[Text]:
         return [line for runs in note for line in self.wrapped(runs, width, True)]
+
+    def note_parts(
+        self, note: tuple[Runs, ...], width: int, square: int
+    ) -> list[tuple[int, int, str | None]]:
+        """The note's lines (as :meth:`note_lines` wraps them) in parts, each with what a
+        click on it chooses: the forming square's sequences on offer, one by one."""
+        counts = [len(self.wrapped(runs, width, True)) for runs in note]
+        total = sum(counts)
+        choices = self.view.choices if square == self.view.formed + 1 else 0
+        if not choices or len(counts) <= choices:
+            return [(0, total, None)]
+        parts: list[tuple[int, int, str | None]] = [(0, counts[0], None)]
+        for number in range(1, choices + 1):
+            start = parts[-1][1]
+            parts.append((start, start + counts[number], f"sequence {number}"))
+        if parts[-1][1] < total:
+            parts.append((parts[-1][1], total, None))
+        return parts
 
     def place_side(self, placed: list[Placed], x: int, y: int) -> int:
         """Place the pack and its notes from (x, y); the line under them."""
