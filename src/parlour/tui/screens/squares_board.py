@@ -329,7 +329,8 @@ class SquaresBoard(LineBoard):
             placed.append(Placed(x, y + 1, blanks(1, len(lines)), under=pad))
             for start, end, key in self.note_parts(note, inner - 1, square):
                 part = self.picture(
-                    ("note part", note, inner, start), partial(lambda s, e: lines[s:e], start, end)
+                    ("note part", note, inner, start, end),
+                    partial(lambda s, e: lines[s:e], start, end),
                 )
                 placed.append(Placed(x + 1, y + 1 + start, part, key, inner - 1, end - start, pad))
             placed.append(Placed(x + inner, y + 1, blanks(1, len(lines)), under=pad))
