@@ -15,6 +15,7 @@ import pytest
 
 from parlour.engine.games.squares import SQUARES
 from parlour.engine.games.squares_layout import HEAP_NAMES
+from parlour.engine.games.squares_state import FORMING
 from parlour.engine.games.squares_state import HeapMove
 from parlour.engine.games.squares_state import Phase
 from parlour.engine.record import format_record
@@ -86,6 +87,29 @@ async def test_a_click_on_each_heap_and_the_pack_does_what_its_keys_do(
         assert played and chosen and refused
 
 
+async def forming(pilot: Any, app: Any) -> SquaresScreen:
+    """The screen of a deal whose third square is being formed, once it is up."""
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, SquaresScreen)
+    assert screen.session.state.phase in FORMING and screen.session.state.squares == 2
+    return screen
+
+
+async def as_its_key(pilot: Any, app: Any, screen: SquaresScreen, key: str, what: str) -> None:
+    """What the click just made took a sequence, and pressing ``key`` instead (after an undo)
+    does the same, and says the same; undone after."""
+    start = SQUARES.start_from_seed(SEED)
+    clicked = (screen.session.state, move_words(app))
+    assert clicked[0] != start, what
+    await pilot.press("u")
+    assert screen.session.state == start
+    await pilot.press(key)
+    await pilot.pause()
+    assert (screen.session.state, move_words(app)) == clicked, what
+    await pilot.press("u")
+
+
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_click_on_a_heap_on_offer_takes_its_sequence_as_its_number_does(
     private_data_dir: Path, size: tuple[int, int]
@@ -94,9 +118,7 @@ async def test_a_click_on_a_heap_on_offer_takes_its_sequence_as_its_number_does(
     its number does; a click on another heap is refused and changes nothing."""
     app = make_app(private_data_dir, game="squares", seed=SEED, ascii_only=False)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SquaresScreen)
+        screen = await forming(pilot, app)
         start = screen.session.state
         marks = {heap.title: heap.mark for heap in screen.query_one(SquaresBoard).view.shown}
         assert sorted(set(marks.values()) - {""}) == ["1", "2"]
@@ -108,14 +130,7 @@ async def test_a_click_on_a_heap_on_offer_takes_its_sequence_as_its_number_does(
                 assert screen.session.state == start
                 assert screen.query_one(StatusLine).has_class("-refused"), key
                 continue
-            clicked = (screen.session.state, move_words(app))
-            assert clicked[0] != start, key
-            await pilot.press("u")
-            assert screen.session.state == start
-            await pilot.press(marks[key])
-            await pilot.pause()
-            assert (screen.session.state, move_words(app)) == clicked, key
-            await pilot.press("u")
+            await as_its_key(pilot, app, screen, marks[key], key)
         assert screen.session.state == SQUARES.start_from_seed(SEED)
 
 
@@ -128,9 +143,7 @@ async def test_a_click_on_a_sequence_on_offer_in_the_note_takes_it_as_its_number
     other lines do nothing."""
     app = make_app(private_data_dir, game="squares", seed=SEED, ascii_only=False)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SquaresScreen)
+        screen = await forming(pilot, app)
         start = screen.session.state
         board = screen.query_one(SquaresBoard)
         shown = board.areas()
@@ -147,14 +160,7 @@ async def test_a_click_on_a_sequence_on_offer_in_the_note_takes_it_as_its_number
                 y = place.y if line == 0 else place.bottom - 1
                 assert await pilot.click(offset=(place.x + place.width // 2, y))
                 await pilot.pause()
-                clicked = (screen.session.state, move_words(app))
-                assert clicked[0] != start, key
-                await pilot.press("u")
-                assert screen.session.state == start
-                await pilot.press(str(number))
-                await pilot.pause()
-                assert (screen.session.state, move_words(app)) == clicked, key
-                await pilot.press("u")
+                await as_its_key(pilot, app, screen, str(number), key)
         assert screen.session.state == start
 
 
