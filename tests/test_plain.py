@@ -90,8 +90,12 @@ def test_quitting_and_starting_again_goes_on_with_the_game(tmp_path: Path) -> No
     assert "Undone: turned A♥ from the stock." in again.stdout
     # the end of the input saves the game just as quit does
     assert again.stdout.strip().endswith("Saved: the game goes on next time.")
-    third = parlour(tmp_path, "play", "golf", "--plain", given="")
+    third = parlour(tmp_path, "play", "golf", "--plain", given="undo\n")
     assert third.stdout.startswith("Welcome back: 1 move played.")
+    # every move undone: the game is kept for its redo, and said to be so
+    fourth = parlour(tmp_path, "play", "golf", "--plain", given="redo\n")
+    assert fourth.stdout.startswith("Welcome back: 2 moves undone.\nGolf · seed 1")
+    assert "Redone: played 8♥ from column 7 onto 9♣." in fourth.stdout
 
 
 def test_ascii_mode_writes_suits_as_letters(tmp_path: Path) -> None:

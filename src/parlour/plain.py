@@ -28,6 +28,7 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.game import SettlesEndLater
 from parlour.engine.game import Words
 from parlour.engine.history import Line
+from parlour.engine.history import moves_words
 from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
 from parlour.engine.rounds import course_code
@@ -180,9 +181,9 @@ class Plain:
         else:
             resumed = None if opening.fresh else self._resumed(spec.id, opening)
             self.session = resumed or self._new_deal(spec.id, opening)
-        played = len(self.session.line.moves)
-        if played:
-            self.say(f"Welcome back: {played} move{'s' if played != 1 else ''} played.")
+        line = self.session.line
+        if line.moves or line.undone:
+            self.say(f"Welcome back: {moves_words(len(line.moves), len(line.undone))}.")
         self.board()
 
     def _resumed(self, game: str, opening: PlainOpening) -> Session | None:
@@ -209,12 +210,11 @@ class Plain:
         slot = self.store.saved_deal(game, format_options(opening.options))
         seed = secrets.randbits(32) if opening.seed is None else opening.seed
         if slot is not None:
-            moves = len(slot.moves)
+            moves = moves_words(len(slot.moves), len(slot.undone))
             deal = slot.origin or (f"seed {slot.seed}" if slot.seed is not None else "a dealt deck")
             self.say(
-                f"A new deal. Your unfinished game ({deal}, {moves} "
-                f"move{'s' if moves != 1 else ''} played) is replaced by your first move "
-                "here: quit before that to keep it."
+                f"A new deal. Your unfinished game ({deal}, {moves}) is replaced by your "
+                "first move here: quit before that to keep it."
             )
         return Session.new_game(self.store, game, seed, opening.options)
 

@@ -348,3 +348,31 @@ async def test_a_questions_buttons_name_every_key_and_fit_the_smallest_terminal(
                 assert str(button.label) == label
                 region = button.content_region
                 assert region.width >= len(label) and region.right <= size[0] - 1, (size, label)
+
+
+async def test_a_game_whose_every_move_was_undone_is_listed_by_its_undone_moves(
+    private_data_dir: Path,
+) -> None:
+    """A game kept for its redo, every move undone, is not "0 moves played": the start
+    screen and the welcome back name the moves undone (and ``r`` plays them again)."""
+    app = make_app(private_data_dir, game="golf", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        await play_moves(pilot, screen, 2)
+        await pilot.press("u", "u")
+        await pilot.pause()
+        assert screen.session is not None and len(screen.session.line.undone) == 2
+        await pilot.press("q")
+    assert app.writer.flush(10)
+    app = make_app(private_data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await menu_read(pilot)
+        assert entries(app)[0].startswith("Continue Golf seed 5 (2 moves undone, today ")
+        await choose(pilot, app, 0)
+        screen = game_screen(app)
+        said = app.screen.query_one("StatusLine").message
+        assert said.startswith("Welcome back: 2 moves undone. ")
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen.session is not None and len(screen.session.line.moves) == 1

@@ -21,6 +21,7 @@ from typing import Any
 
 from parlour.controls.keys import During
 from parlour.engine.history import Line
+from parlour.engine.history import moves_words
 from parlour.engine.rounds import CourseHole
 from parlour.engine.untrusted import shown
 from parlour.session import RoundContext
@@ -91,9 +92,9 @@ class Playing:
         """What the status line says first: the position's ``prompt``, after the moves
         already played when the game is resumed (``key``: an action's key, as the player
         has it, for the words that name keys)."""
-        played = len(self.line.moves)
-        if played:
-            return f"Welcome back: {played} move{'s' if played != 1 else ''} played. {prompt}"
+        line = self.line
+        if line.moves or line.undone:
+            return f"Welcome back: {moves_words(len(line.moves), len(line.undone))}. {prompt}"
         return prompt
 
     def step(self, direction: int) -> bool:

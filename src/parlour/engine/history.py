@@ -146,3 +146,11 @@ class Line(Generic[StateT, MoveT]):
 
 
 AnyLine = Line[Any, Any]
+
+
+def moves_words(played: int, undone: int = 0) -> str:
+    """How many moves a game has: ``4 moves played``, or ``1 move undone`` for a game
+    whose every move was undone (kept for its redo), as the app and plain mode say it."""
+    if not played and undone:
+        return f"{undone} move{'s' if undone != 1 else ''} undone"
+    return f"{played} move{'s' if played != 1 else ''} played"

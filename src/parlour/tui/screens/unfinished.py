@@ -19,6 +19,7 @@ from textual.worker import Worker
 from parlour.controls.course import Playing
 from parlour.engine.errors import ParlourError
 from parlour.engine.history import Line
+from parlour.engine.history import moves_words
 from parlour.engine.notation import format_options
 from parlour.engine.registry import find_spec
 from parlour.engine.registry import named_with_rules
@@ -66,8 +67,8 @@ def game_name(game: str, options: str) -> str:
     return shown(named_with_rules(game, options))
 
 
-def _moves(count: int) -> str:
-    return f"{count} move{'s' if count != 1 else ''} played"
+def _played(saved: SavedGame) -> str:
+    return moves_words(len(saved.moves), len(saved.undone))
 
 
 def describe_saved(saved: SavedGame) -> str:
@@ -87,7 +88,8 @@ def entry_words(entry: Unfinished, now: datetime | None = None) -> str:
     stored = entry.round
     if stored is None:
         assert entry.saved is not None
-        return f"Continue {describe_saved(entry.saved)} ({_moves(entry.moves)}, {when})"
+        played = moves_words(entry.moves, len(entry.saved.undone))
+        return f"Continue {describe_saved(entry.saved)} ({played}, {when})"
     spec = round_game()
     assert spec.rounds is not None
     saved = entry.saved
@@ -95,7 +97,7 @@ def entry_words(entry: Unfinished, now: datetime | None = None) -> str:
     name = game_name(spec.id, stored.options)
     playing = ""
     if saved is not None:  # the hole dealt (and its moves, if any)
-        playing = f"in play: {_moves(entry.moves)}, " if entry.moves else "in play, "
+        playing = f"in play: {moves_words(entry.moves)}, " if entry.moves else "in play, "
     return (
         f"Continue {name} round {course_code(stored.course)} — {spec.rounds.unit} {hole} of "
         f"{spec.rounds.holes} ({playing}{when})"
@@ -186,7 +188,7 @@ async def _new_deal(screen: Screen[Any], store: Store, game: str, options: froze
         app.start_new_game(game)
         return
     question = (
-        f"You have an unfinished game of {describe_saved(saved)} ({_moves(len(saved.moves))}, "
+        f"You have an unfinished game of {describe_saved(saved)} ({_played(saved)}, "
         f"{when_words(saved.updated)}). Deal a new one? Your first move in the new deal "
         "replaces the unfinished game."
     )
@@ -234,7 +236,7 @@ async def _open_game(
             app,
             store,
             saved.id,
-            f"Welcome back: {describe_saved(saved)}, {_moves(len(saved.moves))}. "
+            f"Welcome back: {describe_saved(saved)}, {_played(saved)}. "
             f"(parlour play {spec.id} --new deals a new one.)",
         )
         return
@@ -242,7 +244,7 @@ async def _open_game(
     if slot is not None:
         app.notify(
             f"A new deal. Your unfinished game of {describe_saved(slot)} "
-            f"({_moves(len(slot.moves))}) is replaced by your first move here: quit before "
+            f"({_played(slot)}) is replaced by your first move here: quit before "
             "that to keep it.",
             timeout=15,
         )
@@ -325,7 +327,7 @@ def replaced_game(store: Store | None, line: Line[Any, Any]) -> str:
         return ""
     if slot is None:
         return ""
-    return f"your unfinished game of {describe_saved(slot)} ({_moves(len(slot.moves))})"
+    return f"your unfinished game of {describe_saved(slot)} ({_played(slot)})"
 
 
 async def read_replaced_game(store: Store, line: Line[Any, Any]) -> str:
