@@ -27,6 +27,7 @@ from parlour.tui.screens.player import PlayerScreen
 from parlour.tui.screens.settings import SettingsScreen
 from tests.serving import Screen
 from tests.serving import serving
+from tests.tui.menu_helpers import open_settings
 
 OWNERS_SETTINGS = 'theme = "baize"\nplayer = "owner"\n'
 
@@ -55,10 +56,7 @@ async def test_a_served_apps_settings_last_for_the_visit(tmp_path: Path) -> None
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert app.theme == "high-contrast"  # the server's --theme, not remembered
-        await pilot.press("s")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SettingsScreen)
+        screen = await open_settings(pilot)
         said = str(screen.query_one("#settings-path", Static).render())
         assert said.startswith("These settings last for this visit")
         assert str(config) not in said  # the owner's paths are not shown

@@ -9,6 +9,7 @@ from typing import Any
 
 from textual.worker import WorkerCancelled
 
+from parlour.tui.screens.settings import SettingsScreen
 from parlour.tui.screens.start import StartScreen
 
 
@@ -42,3 +43,12 @@ async def history_opened(pilot: Any) -> None:
     pilot.app.push_screen(HistoryScreen())
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def open_settings(pilot: Any) -> SettingsScreen:
+    """``s`` (on the start screen): the Settings screen, once it is in front."""
+    await pilot.press("s")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SettingsScreen), screen
+    return screen

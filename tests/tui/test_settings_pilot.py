@@ -18,6 +18,7 @@ from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.help import HelpScreen
 from parlour.tui.widgets import StatusLine
+from tests.tui.menu_helpers import open_settings
 
 
 def config_file() -> Path:
@@ -197,10 +198,7 @@ async def test_the_settings_screen_changes_settings_and_writes_the_file(tmp_path
     app = make_app(tmp_path, ascii_only=False)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await pilot.press("s")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SettingsScreen)
+        screen = await open_settings(pilot)
         screen.query_one("#setting-theme", Select).value = "baize"
         screen.query_one("#setting-four-colour", Switch).value = True
         await pilot.pause()

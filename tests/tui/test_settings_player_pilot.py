@@ -17,8 +17,8 @@ from textual.widgets import Switch
 from parlour.tui.app import ParlourApp
 from parlour.tui.app import make_app
 from parlour.tui.screens.player import PlayerScreen
-from parlour.tui.screens.settings import SettingsScreen
 from parlour.tui.screens.start import StartScreen
+from tests.tui.menu_helpers import open_settings
 
 
 def config_file() -> Path:
@@ -52,10 +52,7 @@ async def choose_player(pilot: Any, app: ParlourApp, name: str) -> None:
 async def settings_and_back(pilot: Any, app: ParlourApp, *, four_colour: bool = False) -> None:
     """``s`` on the start screen, the player's box as it opens, and Esc (switching the
     four-colour deck on first, if asked: a setting saved to the file)."""
-    await pilot.press("s")
-    await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, SettingsScreen)
+    screen = await open_settings(pilot)
     assert screen.query_one("#setting-player", Input).value == "bob"  # who is playing
     if four_colour:
         screen.query_one("#setting-four-colour", Switch).value = True

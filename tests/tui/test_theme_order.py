@@ -10,18 +10,16 @@ from textual.widgets import Select
 
 from parlour.tui.app import make_app
 from parlour.tui.screens.game import GameScreen
-from parlour.tui.screens.settings import SettingsScreen
 from parlour.tui.themes import theme_names
+from tests.tui.menu_helpers import open_settings
 
 
 async def test_t_goes_through_the_themes_in_the_settings_screens_order(tmp_path: Path) -> None:
     app = make_app(tmp_path, ascii_only=False)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await pilot.press("s")
-        await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
-        select = app.screen.query_one("#setting-theme", Select)
+        screen = await open_settings(pilot)
+        select = screen.query_one("#setting-theme", Select)
         listed = [str(value) for _, value in select._options]
         await pilot.press("escape")
         await pilot.pause()
