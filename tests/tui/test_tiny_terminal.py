@@ -5,8 +5,10 @@ when it grows."""
 from __future__ import annotations
 
 from pathlib import Path
+from time import time
 
 import pytest
+from textual.notifications import Notification
 
 from parlour.engine.games.golf import GOLF
 from parlour.tui.app import make_app
@@ -62,6 +64,21 @@ def notices(app: object) -> list[str]:
     return [str(notice.message) for notice in app._notifications]  # type: ignore[attr-defined]
 
 
+def record_shown(app: object) -> list[Notification]:
+    """Every notice the app puts up from now on, in order (kept here even after its time
+    runs out and the app takes it down)."""
+    shown: list[Notification] = []
+    notifications = app._notifications  # type: ignore[attr-defined]
+    add = notifications.add
+
+    def adding(notification: Notification) -> object:
+        shown.append(notification)
+        return add(notification)
+
+    notifications.add = adding
+    return shown
+
+
 async def test_notices_wait_while_the_size_notice_shows(private_data_dir: Path) -> None:
     """A notice (a toast) would cover the few words asking for a larger terminal: one
     showing when the terminal shrinks, and one that comes while it is too small, are held
@@ -72,18 +89,28 @@ async def test_notices_wait_while_the_size_notice_shows(private_data_dir: Path) 
         app.notify("before it shrank")
         await pilot.pause()
         assert notices(app) == ["before it shrank"]
+        shown = record_shown(app)
         await pilot.resize_terminal(30, 10)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         assert notices(app) == []
         app.notify("while it was small", timeout=1.0)
         await pilot.pause(1.2)  # longer than that notice's time: it does not run out unseen
-        assert notices(app) == []
+        assert notices(app) == [] and shown == []
         assert "40×12" in app.screen.query_one("#too-small", OneLine).text
+        grown_at = time()
         await pilot.resize_terminal(100, 32)
         await pilot.pause()
         assert isinstance(app.screen, GolfScreen)
-        assert notices(app) == ["before it shrank", "while it was small"]
+        # both are put up again, in order, each for its whole time from then on (the
+        # second's one second may run out before this line on a busy machine: the record
+        # of what was put up, not what is still up, is what this asserts)
+        assert [(str(n.message), n.timeout) for n in shown] == [
+            ("before it shrank", app.NOTIFICATION_TIMEOUT),
+            ("while it was small", 1.0),
+        ]
+        assert all(notice.raised_at >= grown_at for notice in shown)
+        assert "before it shrank" in notices(app)
 
 
 @pytest.mark.parametrize(
