@@ -8,13 +8,16 @@ another Parlour, or any other program, could)."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from pathlib import Path
 
 import pytest
+from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets import Static
+from textual.worker import WorkerState
 
 from parlour.session import Session
 from parlour.store.database import Store
@@ -162,3 +165,66 @@ async def test_the_start_screens_list_is_read_off_the_event_loop(
         ids = [menu.get_option_at_index(i).id or "" for i in range(menu.option_count)]
         assert ids[0].startswith("resume-"), ids
         assert menu.get_option_at_index(menu.highlighted or 0).id == chosen
+
+
+class Lingering(Widget):
+    """A part of a screen that takes its time to go (its unmount waits to be let go), so
+    that the screen's other parts are gone while the screen itself is still there."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.going = asyncio.Event()
+        self.let_go = asyncio.Event()
+
+    async def on_unmount(self) -> None:
+        self.going.set()
+        await self.let_go.wait()
+
+
+async def test_an_answer_for_a_start_screen_taken_away_is_let_go(
+    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start screen's read of the store may answer while the screen is being taken
+    away (a game asked for on the command line opens in its place once a slow database
+    answers): its menu is gone by then, and filling it ended the app with an error."""
+    a_game_in_progress(private_data_dir)
+    readers: list[threading.Thread] = []
+    let_go = threading.Event()
+    read: list[bool] = []
+
+    def slow(store: Store) -> list[Unfinished]:
+        readers.append(threading.current_thread())
+        let_go.wait(LOCKED_SECONDS)
+        read.append(True)
+        return unfinished(store)
+
+    monkeypatch.setattr(start, "unfinished", slow)
+    app = make_app(private_data_dir, ascii_only=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        deadline = time.monotonic() + AFTER_LOCK_SECONDS
+        while not readers and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        screen = app.screen
+        assert isinstance(screen, StartScreen) and readers and not read
+        lingering = Lingering()
+        await screen.mount(lingering)
+        app.pop_screen()  # (as the game asked for takes the start screen's place)
+        # (the app waits for the screen to go, so the test waits by the clock meanwhile)
+        while not lingering.going.is_set() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert lingering.going.is_set() and not screen.query("#menu")  # its menu is gone
+        let_go.set()  # ... and now the read answers
+        while not read and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert read
+        reading = screen.reading
+        assert reading is not None
+        while not reading.is_finished and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        answered = reading.state
+        lingering.let_go.set()  # (first: a failing test must not leave the screen waiting)
+        assert answered is WorkerState.SUCCESS  # the answer let go, not an error
+        await pilot.pause()
+        assert app.is_running and app.return_code is None
+        assert not isinstance(app.screen, StartScreen)
+        assert not [w for w in app.workers if w.error is not None]

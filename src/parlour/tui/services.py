@@ -100,6 +100,14 @@ def services(screen: Screen[Any]) -> Services:
     return app
 
 
+def still_up(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` is still one of the app's screens (shown, or under another). A
+    screen taken away is dismantled part by part before its workers are stopped, so an
+    answer read for it off the event loop can come when its widgets are gone: such an
+    answer is for no one, and is let go."""
+    return screen.is_attached and screen in screen.app.screen_stack
+
+
 def place(app: App[Any]) -> Screen[Any]:
     """Where the player is: the top screen below any modal one (a question, a chooser).
     An answer read off the event loop is dropped when the player's place has changed

@@ -32,6 +32,7 @@ from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.golf_board import GolfBoard
 from parlour.tui.screens.golf_board import GolfView
 from parlour.tui.services import services
+from parlour.tui.services import still_up
 
 
 def bogey_text(round_: Round) -> str:
@@ -165,7 +166,7 @@ class GolfScreen(GameScreen):
         """The finished hole is written: show the round's card (and say so if the hole
         was finished first elsewhere)."""
         session = message.session
-        if session is not self.session or not self.is_attached:
+        if session is not self.session or not still_up(self):
             return
         if session.hole_taken:  # the same round played on elsewhere finished it first
             self.status(session.hole_taken, refused=True)

@@ -38,6 +38,7 @@ from parlour.tui.screens.helping import OpensHelp
 from parlour.tui.screens.scorecard import Figures
 from parlour.tui.screens.scorecard import scorecard_table
 from parlour.tui.services import services
+from parlour.tui.services import still_up
 
 TITLE = "Finished games: choose one and press Enter to replay it"
 
@@ -252,7 +253,7 @@ class RoundsScreen(OpensHelp, Screen[None]):
         self.app.call_from_thread(self.show_rounds, rounds)
 
     def show_rounds(self, rounds: list[StoredRound], error: str = "") -> None:
-        if not self.is_attached:
+        if not still_up(self):
             return  # the screen has gone
         table = self.query_one(DataTable)
         table.clear()
@@ -310,7 +311,7 @@ class RoundsScreen(OpensHelp, Screen[None]):
         self.app.call_from_thread(self.show_card, round_, pars, bests)
 
     def show_card(self, round_: Round, pars: dict[int, int], bests: dict[int, int]) -> None:
-        chosen = self.chosen if self.is_attached else None
+        chosen = self.chosen if still_up(self) else None
         if chosen is None or chosen.course != round_.course or chosen.scores != round_.scores:
             return  # the screen has gone, or another round is chosen now
         self.show_round(round_, (pars, bests))
@@ -388,7 +389,7 @@ class RoundsScreen(OpensHelp, Screen[None]):
         except StoreError as error:
             self.notify(str(error), severity="error", timeout=15)
             return
-        if self.is_attached:
+        if still_up(self):
             self.fill()
 
     def action_back(self) -> None:

@@ -26,6 +26,7 @@ from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.helping import OpensHelp
 from parlour.tui.services import fixed_player_words
 from parlour.tui.services import services
+from parlour.tui.services import still_up
 
 
 class PlayerScreen(OpensHelp, ModalScreen[None]):
@@ -88,7 +89,7 @@ class PlayerScreen(OpensHelp, ModalScreen[None]):
         self.app.call_from_thread(self.show_players, store.player, names, error)
 
     def show_players(self, playing: str, names: list[str], error: str) -> None:
-        if not self.is_attached:
+        if not still_up(self):
             return  # the screen has gone
         self.say(error)
         listing = self.query_one("#players", OptionList)
@@ -148,7 +149,7 @@ class PlayerScreen(OpensHelp, ModalScreen[None]):
             self.say(str(error))
 
     def _switched(self, error: str | None) -> None:
-        if not self.is_attached or self.app.screen is not self:
+        if not still_up(self) or self.app.screen is not self:
             return  # the player has moved on: the answer changes nothing here
         if error is not None:
             self.say(error)

@@ -40,6 +40,7 @@ from parlour.tui.screens.rubbish_board import RubbishBoard
 from parlour.tui.screens.rubbish_board import RubbishView
 from parlour.tui.screens.rubbish_heap import WasteHeapScreen
 from parlour.tui.services import services
+from parlour.tui.services import still_up
 from parlour.tui.widgets import StatusLine
 
 __all__ = ["PLACE_KEYS", "RubbishScreen", "WasteHeapScreen"]
@@ -86,6 +87,8 @@ class RubbishScreen(GameScreen):
         games = await in_thread(store.finished_games)
         self._best = max((game.score for game in games if game.game == self.rules.id), default=None)
         self._best_read = True
+        if not still_up(self):
+            return  # the screen has gone
         if self.line is not None and self.rules.outcome(self.line.current) is not None:
             self.redraw(self.line)
 

@@ -270,9 +270,20 @@ class Sitting:
         try:
             path = await in_thread(lambda: export_record(directory, game, text))
         except FileError as error:
-            self.screen.status(str(error), refused=True)
+            self._tell(str(error), refused=True)
             return
-        self.screen.status(f"Record written to {path}")
+        self._tell(f"Record written to {path}")
+
+    def _tell(self, words: str, *, refused: bool = False) -> None:
+        """Say what became of an export: on the game's status line, or, if the player
+        has left the game meanwhile (its screen is gone), in a notice."""
+        from parlour.tui.services import still_up
+
+        screen = self.screen
+        if isinstance(screen, Screen) and still_up(screen):
+            self.screen.status(words, refused=refused)
+        else:
+            self.screen.app.notify(words, severity="error" if refused else "information")
 
     # -- the look ------------------------------------------------------------------------------
 

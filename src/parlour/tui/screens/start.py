@@ -38,6 +38,7 @@ from parlour.tui.screens.unfinished import new_deal
 from parlour.tui.screens.unfinished import open_saved
 from parlour.tui.services import club_settings
 from parlour.tui.services import services
+from parlour.tui.services import still_up
 
 #: the entries that need no store (they answer while the database is still opening)
 WITHOUT_STORE = frozenset({"settings", "help", "quit"})
@@ -181,7 +182,8 @@ class StartScreen(Keyed, Screen[None]):
             listing = await in_thread(lambda: _listing(store, today))
         except StoreError as error:
             listing = Listing(store, [], {}, str(error))
-        if app.store is store:  # (the player may have switched while it was read)
+        # (the player may have switched while it was read, or the screen gone)
+        if app.store is store and still_up(self):
             self._listing = listing
             self._fill()
 

@@ -32,6 +32,7 @@ from parlour.store.queries import score_counts
 from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.helping import OpensHelp
 from parlour.tui.services import services
+from parlour.tui.services import still_up
 
 
 class StatisticsScreen(OpensHelp, Screen[None]):
@@ -73,7 +74,7 @@ class StatisticsScreen(OpensHelp, Screen[None]):
         self.app.call_from_thread(self.show_figures, store.player, stats, days, counts, totals)
 
     def unreadable(self, error: str) -> None:
-        if self.is_attached:
+        if still_up(self):
             self.query_one("#figures", Static).update(
                 said(f"The statistics cannot be read: {error}")
             )
@@ -86,7 +87,7 @@ class StatisticsScreen(OpensHelp, Screen[None]):
         counts: dict[tuple[str, str], dict[int, int]],
         totals: list[tuple[GameSpec, list[tuple[str, int, int | None]]]],
     ) -> None:
-        if not self.is_attached:
+        if not still_up(self):
             return  # the screen has gone
         figures = self.query_one("#figures", Static)
         if not stats:
