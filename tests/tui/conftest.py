@@ -2,8 +2,9 @@
 depend on how fast the machine is (a test of the clock gives the app its own); and a test
 goes on once the app has opened what it was asked to open, however long the database took
 to open in its thread on a busy machine. A write that waits half a second on a loaded
-machine makes the status line add that saving is delayed; only the tests of that news
-keep the half second."""
+machine makes the status line add that saving is delayed, and a database that takes half
+a second to open puts the start screen up first, saying it is busy; only the tests of
+that news keep the half second."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 from textual.pilot import Pilot
 
 import parlour.session
+import parlour.tui.app
 from parlour.tui.app import ParlourApp
 
 #: the longest a test waits for the app to open what it was asked to (a busy machine's
@@ -39,6 +41,18 @@ def saving_delayed_only_where_tested(
     that news are marked ``saving_delay``."""
     if request.node.get_closest_marker("saving_delay") is None:
         monkeypatch.setattr(parlour.session, "DELAYED_SECONDS", DELAYED_IN_TESTS)
+
+
+@pytest.fixture(autouse=True)
+def busy_opening_only_where_tested(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game asked for would otherwise open over the start screen, saying that the
+    database is busy, on a machine so loaded that the database took half a second to open
+    (a picture of the board, or a test's first key, would meet the start screen); the
+    tests of that wait, with the database held locked, are marked ``opening_grace``."""
+    if request.node.get_closest_marker("opening_grace") is None:
+        monkeypatch.setattr(parlour.tui.app, "OPENING_GRACE", float(OPENING_SECONDS))
 
 
 @pytest.fixture(autouse=True)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual import events
 from textual.message import Message
 from textual.pilot import Pilot
@@ -37,6 +38,9 @@ from tests.tui.test_locked_database import take_lock
 from tests.tui.test_players_stats_pilot import choose
 from tests.tui.test_players_stats_pilot import finish
 from tests.tui.test_players_stats_pilot import menu_entries
+
+#: these tests wait for a locked database: the app says it is busy after its half second
+pytestmark = pytest.mark.opening_grace
 
 #: how long the test waits for what was asked once the lock is let go (a loaded machine)
 AFTER_LOCK_SECONDS = 40.0

@@ -34,6 +34,9 @@ from tests.tui.test_locked_database import LOCKED_SECONDS
 from tests.tui.test_locked_database import LockHolder
 from tests.tui.test_locked_database import take_lock
 
+#: these tests wait for a locked database: the app says it is busy after its half second
+pytestmark = pytest.mark.opening_grace
+
 #: how long the test waits for the store once the lock is let go (a loaded machine)
 AFTER_LOCK_SECONDS = 40.0
 
