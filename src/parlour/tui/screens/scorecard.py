@@ -276,7 +276,9 @@ class ScorecardScreen(OpensHelp, ModalScreen[bool]):
             self.notify(refused, severity="error")
             return
         directory = services(self).data_dir
-        self.run_worker(self._export(store, self.round_id, directory), group="export")
+        # (the app's worker, not the card's: a player who closes the card before the disk
+        # answers is still told where the record went)
+        self.app.run_worker(self._export(store, self.round_id, directory), group="export")
 
     async def _export(self, store: Store, round_id: int, directory: Path) -> None:
         from parlour.clubclient.outbox import signed_record
@@ -291,15 +293,16 @@ class ScorecardScreen(OpensHelp, ModalScreen[bool]):
                 return None
             return export_round(directory, stored, signed_record(store, directory, stored))
 
+        app = self.app  # (the card may have closed by the time the disk answers)
         try:
             path = await in_thread(writing)
         except (StoreError, FileError) as error:
-            self.notify(f"No round record written: {error}.", severity="warning", timeout=10)
+            app.notify(f"No round record written: {error}.", severity="warning", timeout=10)
             return
         if path is None:
-            self.notify("This round is not saved, so it cannot be exported.", severity="error")
+            app.notify("This round is not saved, so it cannot be exported.", severity="error")
             return
-        self.notify(f"Round record written to {path}", timeout=10)
+        app.notify(f"Round record written to {path}", timeout=10)
 
 
 def _copied(figures: Figures) -> Figures:

@@ -260,7 +260,10 @@ class Sitting:
             return
         text = self.screen.game.record_text()
         game = self.screen.course.line.rules.id
-        screen.run_worker(self._export(services(screen).data_dir, game, text), group="export")
+        # (the app's worker, not the screen's: a player who leaves the game before the disk
+        # answers is still told where the record went)
+        exporting = self._export(services(screen).data_dir, game, text)
+        screen.app.run_worker(exporting, group="export")
 
     async def _export(self, directory: Path | None, game: str, text: str) -> None:
         from parlour.store.files import FileError
