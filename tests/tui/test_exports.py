@@ -3,12 +3,17 @@ minute."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 from parlour.tui.exports import DEALS_A_MINUTE
 from parlour.tui.exports import EXPORTS_A_MINUTE
 from parlour.tui.exports import deals
 from parlour.tui.exports import exports
+from tests.serving import wait_until
 
 
 def test_a_served_app_exports_again_once_a_minute_has_passed() -> None:
@@ -49,3 +54,35 @@ async def exports_done(app: Any) -> None:
     exporting = [worker for worker in app.workers if worker.group == "export"]
     if exporting:
         await app.workers.wait_for_complete(exporting)
+
+
+def held_back(
+    monkeypatch: pytest.MonkeyPatch, module: object, name: str
+) -> tuple[threading.Event, threading.Event]:
+    """``module.name`` (a writer of records) made to wait until let go, as a slow disk
+    would: the event set as it starts, and the event that lets it go on."""
+    started, let_go = threading.Event(), threading.Event()
+    real: Callable[..., Any] = getattr(module, name)
+
+    def slow(*args: Any) -> Any:
+        started.set()
+        let_go.wait(30)
+        return real(*args)
+
+    monkeypatch.setattr(module, name, slow)
+    return started, let_go
+
+
+async def leave_while_exporting(
+    pilot: Any, held: tuple[threading.Event, threading.Event], keys: tuple[str, str]
+) -> None:
+    """Press the export key (``keys[0]``), and the key that leaves (``keys[1]``) while the
+    export is held back; then let it go on and wait until it is done."""
+    started, let_go = held
+    await pilot.press(keys[0])
+    await wait_until(started.is_set, 10, "the export's start")
+    await pilot.press(keys[1])
+    await pilot.pause()
+    let_go.set()
+    await exports_done(pilot.app)
+    await pilot.pause()

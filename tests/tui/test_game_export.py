@@ -20,6 +20,8 @@ from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.start import StartScreen
 from tests.serving import wait_until
 from tests.tui.test_exports import exports_done
+from tests.tui.test_exports import held_back
+from tests.tui.test_exports import leave_while_exporting
 from tests.tui.test_golf_pilot import greedy
 from tests.tui.test_golf_pilot import key_for
 from tests.tui.test_golf_pilot import status_text
@@ -66,25 +68,12 @@ async def test_a_player_who_leaves_before_the_disk_answers_is_told_where_it_went
     """The export key, then m before the record is written (a slow disk): the record is
     written all the same, and a notice over the start screen says where (the game's
     status line has gone with its screen)."""
-    started, let_go = threading.Event(), threading.Event()
-    real = parlour.store.files.export_record
-
-    def slow(directory: Path | None, game: str, text: str) -> Path:
-        started.set()
-        let_go.wait(30)
-        return real(directory, game, text)
-
-    monkeypatch.setattr(parlour.store.files, "export_record", slow)
+    held = held_back(monkeypatch, parlour.store.files, "export_record")
     app = make_app(private_data_dir, game="golf", seed=1)
     async with app.run_test(size=(100, 32)) as pilot:
-        await export_after_three_moves(pilot, app)
-        await wait_until(started.is_set, 10, "the export's start")
-        await pilot.press("m")
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
-        let_go.set()
-        await exports_done(app)
-        await pilot.pause()
+        for _ in range(3):
+            await pilot.press(key_for(greedy(app.screen.session.state)))
+        await leave_while_exporting(pilot, held, ("e", "m"))
         [written] = (private_data_dir / "records").glob("golf-*.txt")
         said = [str(notice.message) for notice in app._notifications]
         assert f"Record written to {written}" in said

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets import Static
@@ -128,13 +129,13 @@ async def test_a_game_asked_for_opens_once_the_locked_database_answers(
         assert len(app.screen_stack) == 2
 
 
-async def test_the_start_screens_list_is_read_off_the_event_loop(
-    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A slow store (a disk that answers late) does not hold the start screen: the menu
-    shows at once and answers keys, and lists the unfinished game when the read answers,
-    keeping the entry the player had moved to."""
-    a_game_in_progress(private_data_dir)
+def held_reads(
+    monkeypatch: pytest.MonkeyPatch, directory: Path
+) -> tuple[list[threading.Thread], threading.Event, list[bool]]:
+    """A game kept in progress in ``directory``, and the start screen's read of the
+    unfinished games held back until let go (a slow disk): the threads that began it, the
+    event that lets it go, and a mark per read done."""
+    a_game_in_progress(directory)
     readers: list[threading.Thread] = []
     let_go = threading.Event()
     read: list[bool] = []
@@ -146,11 +147,27 @@ async def test_the_start_screens_list_is_read_off_the_event_loop(
         return unfinished(store)
 
     monkeypatch.setattr(start, "unfinished", slow)
+    return readers, let_go, read
+
+
+async def read_begun(pilot: Pilot[None], readers: list[threading.Thread]) -> float:
+    """Wait until the start screen's held read has begun; the test's deadline."""
+    deadline = time.monotonic() + AFTER_LOCK_SECONDS
+    while not readers and time.monotonic() < deadline:
+        await pilot.pause(0.05)
+    return deadline
+
+
+async def test_the_start_screens_list_is_read_off_the_event_loop(
+    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slow store (a disk that answers late) does not hold the start screen: the menu
+    shows at once and answers keys, and lists the unfinished game when the read answers,
+    keeping the entry the player had moved to."""
+    readers, let_go, read = held_reads(monkeypatch, private_data_dir)
     app = make_app(private_data_dir, ascii_only=True)
     async with app.run_test(size=(100, 32)) as pilot:
-        deadline = time.monotonic() + AFTER_LOCK_SECONDS
-        while not readers and time.monotonic() < deadline:
-            await pilot.pause(0.05)
+        await read_begun(pilot, readers)
         screen = app.screen
         assert isinstance(screen, StartScreen) and readers
         assert threading.main_thread() not in readers
@@ -190,23 +207,10 @@ async def test_an_answer_for_a_start_screen_taken_away_is_let_go(
     """The start screen's read of the store may answer while the screen is being taken
     away (a game asked for on the command line opens in its place once a slow database
     answers): its menu is gone by then, and filling it ended the app with an error."""
-    a_game_in_progress(private_data_dir)
-    readers: list[threading.Thread] = []
-    let_go = threading.Event()
-    read: list[bool] = []
-
-    def slow(store: Store) -> list[Unfinished]:
-        readers.append(threading.current_thread())
-        let_go.wait(LOCKED_SECONDS)
-        read.append(True)
-        return unfinished(store)
-
-    monkeypatch.setattr(start, "unfinished", slow)
+    readers, let_go, read = held_reads(monkeypatch, private_data_dir)
     app = make_app(private_data_dir, ascii_only=True)
     async with app.run_test(size=(100, 32)) as pilot:
-        deadline = time.monotonic() + AFTER_LOCK_SECONDS
-        while not readers and time.monotonic() < deadline:
-            await pilot.pause(0.05)
+        deadline = await read_begun(pilot, readers)
         screen = app.screen
         assert isinstance(screen, StartScreen) and readers and not read
         lingering = Lingering()

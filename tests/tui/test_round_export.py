@@ -3,7 +3,6 @@ as a round record in the records folder and says where; before that it says why 
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +18,9 @@ from parlour.store.database import Store
 from parlour.tui.app import make_app
 from parlour.tui.screens.golf import GolfScreen
 from parlour.tui.screens.scorecard import ScorecardScreen
-from tests.serving import wait_until
 from tests.tui.test_exports import exports_done
+from tests.tui.test_exports import held_back
+from tests.tui.test_exports import leave_while_exporting
 from tests.tui.test_golf_pilot import play_hole_with_actions
 
 COURSE = 2024
@@ -77,29 +77,14 @@ async def test_a_card_closed_before_the_disk_answers_still_tells_where_it_went(
     """The round record's key, then Esc back to the board before the record is written
     (a slow disk): the record is written, and a notice over the board says where."""
     holes_played(private_data_dir, 8)
-    started, let_go = threading.Event(), threading.Event()
-    real = parlour.store.round_records.export_round
-
-    def slow(*args: Any) -> Path:
-        started.set()
-        let_go.wait(30)
-        return real(*args)
-
-    monkeypatch.setattr(parlour.store.round_records, "export_round", slow)
+    held = held_back(monkeypatch, parlour.store.round_records, "export_round")
     app = make_app(private_data_dir, course=COURSE)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await pilot.pause()
         play_hole_with_actions(app.screen)
         await pilot.pause()
         assert isinstance(app.screen, ScorecardScreen)
-        await pilot.press("e")
-        await wait_until(started.is_set, 10, "the export's start")
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, GolfScreen)
-        let_go.set()
-        await exports_done(app)
-        await pilot.pause()
+        await leave_while_exporting(pilot, held, ("e", "escape"))
         [written] = (private_data_dir / "records").glob(f"golf-round-{CODE}-*.txt")
         assert any(f"Round record written to {written}" in said for said in toasts(app))
         assert isinstance(app.screen, GolfScreen)
