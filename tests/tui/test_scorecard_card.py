@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual import events
+from textual.geometry import Size
 from textual.widgets import Static
 
 from parlour.engine.games.golf import GOLF
@@ -201,3 +203,26 @@ async def test_the_scorecards_screen_splits_a_card_too_wide_for_the_terminal(
         await pilot.pause()
         card = card_cells(screen, where="#round-card")
         assert card["Hole"] == HOLES
+
+
+async def test_a_card_told_of_a_new_size_without_its_parts_goes_on(
+    private_data_dir: Path,
+) -> None:
+    """A card opened and closed at once, on a loaded machine, was once told of a new size
+    when its table had gone already, and looking for the table ended the app. A card
+    without its parts (as when it is being taken away) now lets such news go."""
+    app = make_app(private_data_dir, course=COURSE)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        card = app.screen
+        assert isinstance(card, ScorecardScreen)
+        await card.query_one("#scorecard-table", Static).remove()
+        await card.query_one("#scorecard").remove()
+        card.post_message(events.Resize(Size(100, 32), Size(100, 32)))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and app.return_code is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GolfScreen)

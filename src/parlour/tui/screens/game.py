@@ -240,7 +240,7 @@ class GameScreen(Keyed, Screen[None]):
         """Update the board's widgets from the engine's state (subclasses)."""
 
     def show_info(self) -> None:
-        if self.line is None:
+        if self.line is None or not self.query("#info"):  # (or the screen is going)
             return
         info = self.query_one("#info", WordsLine)
         verdict = self.assistant.verdict_words()

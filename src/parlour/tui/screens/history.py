@@ -325,7 +325,7 @@ class RoundsScreen(OpensHelp, Screen[None]):
         self.query_one("#round-card", Static).update(scorecard_table(round_, figures, width=width))
 
     def on_resize(self) -> None:
-        if self._card is not None:
+        if self._card is not None and still_up(self):
             self.show_round(*self._card)
 
     @on(DataTable.RowSelected)

@@ -36,6 +36,7 @@ from parlour.store.database import Store
 from parlour.tui.keybar import KeyBar
 from parlour.tui.screens.helping import OpensHelp
 from parlour.tui.services import services
+from parlour.tui.services import still_up
 
 #: under a card taller than the terminal
 MORE = "more below: ↓"
@@ -190,14 +191,22 @@ class ScorecardScreen(OpensHelp, ModalScreen[bool]):
         return services(self).ascii_only
 
     def on_resize(self) -> None:
-        self.query_one("#scorecard-table", Static).update(self.card())
+        self._draw_card()
         self.call_after_refresh(self._say_more)
+
+    def _draw_card(self) -> None:
+        """Draw the card (again), unless the screen is being taken away: a card closed at
+        once can be told of a new size when its parts have gone (as a loaded CI machine
+        showed), and that ended the app."""
+        if still_up(self):
+            for table in self.query("#scorecard-table").results(Static):
+                table.update(self.card())
 
     def _say_more(self) -> None:
         """A card taller than the terminal scrolls, and its frame says so."""
-        card = self.query_one("#scorecard", VerticalScroll)
-        more = card.scroll_offset.y < card.max_scroll_y
-        card.border_subtitle = (MORE_ASCII if self.ascii else MORE) if more else ""
+        for card in self.query("#scorecard").results(VerticalScroll) if still_up(self) else ():
+            more = card.scroll_offset.y < card.max_scroll_y
+            card.border_subtitle = (MORE_ASCII if self.ascii else MORE) if more else ""
 
     def on_mount(self) -> None:
         card = self.query_one("#scorecard", VerticalScroll)
@@ -223,7 +232,7 @@ class ScorecardScreen(OpensHelp, ModalScreen[bool]):
         if figures == self._shown:
             return
         self._shown = figures
-        self.query_one("#scorecard-table", Static).update(self.card())
+        self._draw_card()
         if min(map(len, figures)) >= self.round.holes and self._refreshing is not None:
             self._refreshing.stop()
 

@@ -143,7 +143,8 @@ class StartScreen(Keyed, Screen[None]):
         self.rebuild()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit_menu(event.size.height)
+        if still_up(self):  # (a screen being taken away may have lost its parts)
+            self._fit_menu(event.size.height)
 
     def _fit_menu(self, height: int) -> None:
         # a tall terminal's menu is as long as its entries, within the rows the title,
