@@ -46,6 +46,7 @@ from parlour.tui.screens.sitting import VERDICT_BELOW
 from parlour.tui.screens.sitting import Sitting
 from parlour.tui.screens.sitting import info_line
 from parlour.tui.services import services
+from parlour.tui.services import still_up
 from parlour.tui.widgets import CardArtWidget
 from parlour.tui.widgets import Pile
 from parlour.tui.widgets import StatusLine
@@ -61,10 +62,7 @@ class GameScreen(Keyed, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = []
     #: a board narrower than 78 columns gets the class ``-narrow`` (its notes go under
     #: it, in one line), a wider one ``-wide``
-    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (typed by Textual)
-        (0, "-narrow"),
-        (78, "-wide"),
-    ]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (78, "-wide")]  # noqa: RUF012 (Textual's type)
 
     #: the smallest terminal (columns, lines) the screen's most compact layout fits; below
     #: it the app shows one line asking for a larger terminal (docs/layout.md lists them)
@@ -182,8 +180,8 @@ class GameScreen(Keyed, Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_cards(self.app.size.width, self.app.size.height)
-        # the information line fits the new width once it is laid out (the clock's tick
-        # would redo it only while the clock runs: not after the end, nor in a replay)
+        # the information line fits the new width once laid out (the clock's tick redoes it
+        # only while the clock runs: not after the end, nor in a replay)
         self.call_after_refresh(self.show_info)
 
     def on_screen_suspend(self) -> None:
@@ -240,7 +238,7 @@ class GameScreen(Keyed, Screen[None]):
         """Update the board's widgets from the engine's state (subclasses)."""
 
     def show_info(self) -> None:
-        if self.line is None or not self.query("#info"):  # (or the screen is going)
+        if self.line is None or not still_up(self):  # (a screen being taken away: parts gone)
             return
         info = self.query_one("#info", WordsLine)
         verdict = self.assistant.verdict_words()

@@ -204,7 +204,9 @@ class ScorecardScreen(OpensHelp, ModalScreen[bool]):
 
     def _say_more(self) -> None:
         """A card taller than the terminal scrolls, and its frame says so."""
-        for card in self.query("#scorecard").results(VerticalScroll) if still_up(self) else ():
+        if not still_up(self):
+            return
+        for card in self.query("#scorecard").results(VerticalScroll):
             more = card.scroll_offset.y < card.max_scroll_y
             card.border_subtitle = (MORE_ASCII if self.ascii else MORE) if more else ""
 
