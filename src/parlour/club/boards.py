@@ -111,12 +111,13 @@ async def course_pars(
     seeds = [hole_seed(kind, course, hole) for hole in range(1, kind.holes + 1)]
     known = await database.pars(spec.id, seeds, options)
     if len(known) < len(seeds) and verifier is not None and (course, options) not in _tried:
-        _tried.add((course, options))  # (once: a par the budget cannot prove stays unknown)
         found = await verifier.pars(spec.id, course, options)
-        await database.save_pars(
-            spec.id, options, {s: p for s, p in found.items() if s not in known}
-        )
-        known.update(found)
+        if found is not None:  # (None: the pool is busy; a later look tries again)
+            _tried.add((course, options))  # (once: a par the budget cannot prove stays unknown)
+            await database.save_pars(
+                spec.id, options, {s: p for s, p in found.items() if s not in known}
+            )
+            known.update(found)
     if any(seed not in known for seed in seeds):
         return None
     return [known[seed] for seed in seeds]

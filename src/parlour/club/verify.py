@@ -188,6 +188,10 @@ class Verifier:
         self.pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start)
         #: records let in at once (running or waiting for a worker)
         self.slots = asyncio.Semaphore(workers + waiting)
+        #: records being examined now, and whether a course's pars are being worked out:
+        #: pars are worked out only while neither is, so that they never hold a record up
+        self._examining = 0
+        self._working_out = False
 
     async def warm(self) -> None:
         """Start every worker and load the engine in each (the first record is not slow)."""
@@ -205,6 +209,7 @@ class Verifier:
         if self.slots.locked():
             return None
         async with self.slots:
+            self._examining += 1
             loop = asyncio.get_running_loop()
             future = loop.run_in_executor(self.pool, examine, text, self.budget)
             try:
@@ -212,13 +217,25 @@ class Verifier:
                 return await asyncio.wait_for(future, timeout=self.budget * 4 + 30)
             except TimeoutError:
                 return {"ok": False, "reason": "the club could not verify the record in time"}
+            finally:
+                self._examining -= 1
 
-    async def pars(self, game: str, course: int, options: str) -> dict[int, int]:
-        loop = asyncio.get_running_loop()
-        async with self.slots:
+    async def pars(self, game: str, course: int, options: str) -> dict[int, int] | None:
+        """The pars of a course's holes that its budget proves, or None when the pool is
+        busy with records or with another course's pars. A course's pars never take a
+        record's place (asked for by whoever looks at a board, they could keep every
+        record out), and one page never waits for another course's; a record sent while
+        they are worked out waits for one course's budget at most."""
+        if self._examining or self._working_out:
+            return None
+        self._working_out = True
+        try:
+            loop = asyncio.get_running_loop()
             return await loop.run_in_executor(
                 self.pool, work_out_pars, game, course, options, self.budget * 5
             )
+        finally:
+            self._working_out = False
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
