@@ -10,6 +10,7 @@ from datetime import datetime
 from functools import cache
 from importlib.resources import files
 from typing import Any
+from typing import Final
 from urllib.parse import quote
 
 from aiohttp import web
@@ -34,6 +35,11 @@ from parlour.render.scorecard import card_rows
 from parlour.render.scorecard import pace_note
 from parlour.store.signing import check_signature
 from parlour.store.signing import folded
+
+#: the most standings of one board a course's page draws, each with its card (a page of
+#: every standing grew with the players, and drawing it held the server up: 2,000 players
+#: made a page of 2.5 MB that took most of a second); the rest are counted
+PAGE_ROWS: Final = 100
 
 
 @cache
@@ -122,6 +128,7 @@ async def course_page(request: web.Request, course: int, daily: bool) -> web.Res
             "options": board.options,
             "pars": board.pars,
             "par_total": sum(board.pars) if board.pars else None,
+            "players": len(board.standings),
             "standings": [
                 {
                     "place": standing.place,
@@ -130,7 +137,7 @@ async def course_page(request: web.Request, course: int, daily: bool) -> web.Res
                     "versus_bogey": standing.round.versus_bogey,
                     "card": card(stored, board.pars),
                 }
-                for standing, stored in board.standings
+                for standing, stored in board.standings[:PAGE_ROWS]
             ],
         }
         for board in boards
