@@ -171,20 +171,20 @@ def command_board(args: argparse.Namespace) -> int:
     from parlour.clubclient.http import ClubError
     from parlour.clubclient.http import board
     from parlour.engine.rounds import course_code
+    from parlour.store.config import load
 
     url = _club_url()
     code = course_code(_course(args.course)) if args.course else None
+    me = player_name(args) or load().settings.player
     try:
-        answer = board(url, code)
+        answer = board(url, code, player=me)
     except ClubError as error:
         raise CliError(str(error)) from None
     if args.json:
         sys.stdout.write(json.dumps(answer, indent=2) + "\n")
         return 0
     from parlour.cli.club_board import print_boards
-    from parlour.store.config import load
 
-    me = player_name(args) or load().settings.player
     print_boards(answer, url, me)
     return 0
 

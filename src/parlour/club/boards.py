@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
+from typing import Final
 
 from parlour.club.database import ClubDatabase
 from parlour.club.database import StoredRound
@@ -20,6 +21,11 @@ from parlour.engine.round_record import RoundResult
 from parlour.engine.rounds import course_code
 from parlour.engine.rounds import daily_course
 from parlour.engine.rounds import hole_seed
+from parlour.store.signing import folded
+
+#: the most standings of one board ``GET /api/board`` sends (beside the asking player's
+#: own): an answer of every standing grew with the players, past what a client reads
+API_ROWS: Final = 200
 
 
 def todays_course(today: date) -> int:
@@ -40,15 +46,19 @@ class Board:
     def code(self) -> str:
         return course_code(self.course)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, player: str = "") -> dict[str, Any]:
+        """The board for ``GET /api/board``: its first :data:`API_ROWS` standings, and
+        those of ``player`` (a name, compared as the club compares names) further down."""
         spec = round_game()
         assert spec.rounds is not None
+        key = folded(player) if player else None
         return {
             "game": self.game,
             "course": self.code,
             "options": self.options,
             "bogey": spec.rounds.bogey,
             "pars": self.pars,
+            "players": len(self.standings),
             "standings": [
                 {
                     "place": standing.place,
@@ -60,7 +70,8 @@ class Board:
                     "round": stored.id,
                     "submitted": stored.submitted.isoformat(timespec="seconds"),
                 }
-                for standing, stored in self.standings
+                for number, (standing, stored) in enumerate(self.standings)
+                if number < API_ROWS or folded(stored.player) == key
             ],
         }
 

@@ -4,7 +4,8 @@ textual-serve: its own HTTP server, a request-size limit built in, no second fra
 The JSON API (docs/club.md):
 
 - ``POST /api/rounds``: a signed round record (text); verified, kept, ranked.
-- ``GET /api/board?course=CODE``: a course's leaderboards (today's course without one).
+- ``GET /api/board?course=CODE&player=NAME``: a course's leaderboards (today's course
+  without one): each board's first standings, and the player's own.
 - ``GET /api/players/NAME``: a player's rounds.
 - ``GET /healthz``: whether the server and its database answer.
 
@@ -269,7 +270,11 @@ async def board(request: web.Request) -> web.Response:
     course, daily = requested_course(request)
     boards = await course_boards(request.app[DATABASE], request.app[VERIFIER], course)
     return web.json_response(
-        {"course": course_code(course), "daily": daily, "boards": [b.as_json() for b in boards]}
+        {
+            "course": course_code(course),
+            "daily": daily,
+            "boards": [b.as_json(request.query.get("player", "")[:200]) for b in boards],
+        }
     )
 
 

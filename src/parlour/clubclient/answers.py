@@ -107,7 +107,8 @@ class Board:
     pars: tuple[int, ...]
     #: the first :data:`MAX_ROWS` standings
     standings: tuple[Standing, ...]
-    #: how many standings the board has
+    #: how many standings the board has (a club sends the first ones and the player's own,
+    #: and says how many there are)
     played: int
     #: the columns for holes: as many as the longest standing has, at most MAX_HOLES
     holes: int
@@ -168,7 +169,7 @@ def _board(options: str, board: dict[str, Any], me: _Me) -> Board:
         rule=shown(rules_words(round_game().id, options)),
         pars=pars,
         standings=tuple(_standing(s, me) for s in standings[:MAX_ROWS]),
-        played=len(standings),
+        played=max(len(standings), number(board.get("players")) or 0),
         holes=min(longest, MAX_HOLES),
         places=places,
     )

@@ -350,10 +350,14 @@ def _opener(deadline: _Deadline, *, follow: bool) -> urllib.request.OpenerDirect
     return opener
 
 
-def board(url: str, course: str | None = None, *, timeout: float = TIMEOUT) -> dict[str, Any]:
-    """A course's leaderboards at the club (today's course when ``course`` is None)."""
-    query = "?" + urllib.parse.urlencode({"course": course}) if course else ""
-    return call(url, f"/api/board{query}", timeout=timeout)[1]
+def board(
+    url: str, course: str | None = None, *, player: str = "", timeout: float = TIMEOUT
+) -> dict[str, Any]:
+    """A course's leaderboards at the club (today's course when ``course`` is None): the
+    first standings of each, and ``player``'s own further down."""
+    asked = {"course": course or "", "player": player}
+    query = urllib.parse.urlencode({name: value for name, value in asked.items() if value})
+    return call(url, f"/api/board{'?' + query if query else ''}", timeout=timeout)[1]
 
 
 def submit(url: str, record: str, *, timeout: float = TIMEOUT) -> dict[str, Any]:

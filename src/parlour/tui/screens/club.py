@@ -112,7 +112,7 @@ class ClubScreen(OpensHelp, Screen[None]):
 
         def fetch() -> None:
             try:
-                answer = board(url, code, timeout=TIMEOUT)
+                answer = board(url, code, player=me, timeout=TIMEOUT)
             except ClubError as error:
                 self.app.call_from_thread(self._status, f"{shown(str(error))}. (r tries again.)")
                 return
