@@ -117,3 +117,30 @@ async def test_the_log_keeps_why_moves_are_not_saved(private_data_dir: Path, gam
         assert status.cut
         assert "the disk is full" not in status.shown_text()
         assert status.said[-1] == f"{message} Moves are not being saved: the disk is full."
+
+
+async def test_the_log_says_how_many_earlier_messages_it_no_longer_keeps(
+    private_data_dir: Path,
+) -> None:
+    app = make_app(private_data_dir, game="golf", seed=11, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        kept = StatusLine.LOG_LENGTH
+        for number in range(kept + 7):
+            screen.status(f"Message number {number}.")
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, MessagesScreen)
+        texts = [" ".join(str(w.render()).split()) for w in app.screen.query(".message")]
+        # the game's first words and six of these went; the log says so before the rest
+        status = screen.query_one(StatusLine)
+        assert status.dropped >= 7
+        assert (
+            texts[0]
+            == f"({status.dropped} earlier messages no longer kept: the last {kept} follow.)"
+        )
+        assert texts[1:] == status.said
+        assert texts[-1] == f"Message number {kept + 6}."
+        assert len(texts) == kept + 1

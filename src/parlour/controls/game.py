@@ -339,8 +339,8 @@ def shared_keys(*, pause: tuple[str, ...] = ("p", "P")) -> KeyTable[GameControls
                 "round's: its course), and show it; parlour play --deal CODE plays it",
                 during=During.ALWAYS),
             Key("l", "messages", lambda _: Command.MESSAGES, "", "the messages of this game, "
-                "whole (a message too long for the room left under the cards ends in \"l: "
-                "all\")", during=During.ALWAYS),
+                "whole, the last 60 of them (a message too long for the room left under the "
+                "cards ends in \"l: all\")", during=During.ALWAYS),
             Key("T", "next_theme", lambda _: Command.NEXT_THEME, "", "the next theme "
                 "(remembered, as in the settings)", during=During.ALWAYS),
             Key("F", "four_colour", lambda _: Command.FOUR_COLOUR, "", "four-colour deck on "

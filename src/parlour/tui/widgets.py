@@ -354,8 +354,10 @@ class StatusLine(WordsLine):
         self.room: Callable[[], int | None] = lambda: None
         #: the last message was cut (``l`` shows it whole)
         self.cut = False
-        #: the messages said, whole, the newest last
+        #: the messages said, whole, the newest last (the last :attr:`LOG_LENGTH`)
         self.said: list[str] = []
+        #: how many messages said before those are no longer kept
+        self.dropped = 0
         self._width = 0
         #: the last message that was not a refusal (and whether it is shown as one: a
         #: failing save), which a refusal gives way to; the timer that brings it back
@@ -383,6 +385,7 @@ class StatusLine(WordsLine):
         self.message = message
         kept = whole or message
         if kept and (not self.said or self.said[-1] != kept):
+            self.dropped += max(0, len(self.said) + 1 - self.LOG_LENGTH)
             self.said = [*self.said[-(self.LOG_LENGTH - 1) :], kept]
         self._show()
 

@@ -305,7 +305,7 @@ class GameScreen(Keyed, Screen[None]):
         return room_left(self.query_one("#board"), self.query_one(StatusLine))
 
     def show_messages(self) -> None:
-        self.sitting.messages(self.query_one(StatusLine).said)
+        self.sitting.messages(self.query_one(StatusLine))
 
     # -- playing ---------------------------------------------------------------------------
 

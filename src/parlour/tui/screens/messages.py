@@ -41,14 +41,23 @@ class MessagesScreen(OpensHelp, ModalScreen[None]):
     def key_target(self) -> Closes:
         return self
 
-    def __init__(self, messages: list[str], ascii_only: bool) -> None:
+    def __init__(self, messages: list[str], ascii_only: bool, dropped: int = 0) -> None:
         super().__init__()
         self.messages = list(messages)
         self.ascii_only = ascii_only
+        #: how many messages said before these are no longer kept
+        self.dropped = dropped
 
     def compose(self) -> ComposeResult:
         yield Static("Messages, the newest last (Esc: back to the game)", id="messages-title")
         with VerticalScroll(id="messages"):
+            if self.dropped:
+                earlier = f"{self.dropped} earlier message{'s' if self.dropped != 1 else ''}"
+                yield Static(
+                    f"({earlier} no longer kept: the last {len(self.messages)} follow.)",
+                    classes="message",
+                    id="messages-dropped",
+                )
             for message in self.messages or ["Nothing said yet."]:
                 shown = visible(cards_as_shown(message, self.ascii_only))
                 yield Static(shown, classes="message", markup=False)

@@ -33,6 +33,7 @@ from parlour.session import Session
 
 if TYPE_CHECKING:
     from parlour.engine.share import Shared
+    from parlour.tui.widgets import StatusLine
 
 
 def clock_text(seconds: float) -> str:
@@ -238,12 +239,12 @@ class Sitting:
 
     # -- the messages, the record ------------------------------------------------------------
 
-    def messages(self, said: list[str]) -> None:
-        """Every message of the game, whole (``l``)."""
+    def messages(self, status: StatusLine) -> None:
+        """The messages of the game the status line keeps, whole (``l``)."""
         from parlour.tui.screens.messages import MessagesScreen
 
         ascii_only = bool(getattr(self.screen.app, "ascii_only", False))
-        self.screen.app.push_screen(MessagesScreen(said, ascii_only))
+        self.screen.app.push_screen(MessagesScreen(status.said, ascii_only, status.dropped))
 
     def export(self) -> None:
         """Write the game as a record file, and say where (a key of play). The record is
