@@ -158,3 +158,41 @@ async def test_the_scorecard_before_the_hole_is_over_says_why_enter_waits(
             "hole comes after it."
         )
         assert said == [reason, reason]
+
+
+async def test_the_round_abandoned_stays_chosen_and_enter_opens_no_other(
+    private_data_dir: Path,
+) -> None:
+    """Abandoning the second of two unfinished rounds read the table again with the first
+    row chosen, so Enter went on with the other round."""
+    store = Store(private_data_dir)
+    first = store.start_round(COURSE, "none")
+    second = store.start_round(COURSE + 1, "none")  # started last: listed first
+    store.close()
+    app = make_app(private_data_dir)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundsScreen())
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RoundsScreen)
+        await pilot.press("down")
+        chosen = screen.chosen
+        assert chosen is not None and chosen.id == first
+        await pilot.press("a")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "No hole of it has been played; it stays in the history" in str(app.screen.question)
+        await pilot.press("y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        chosen = screen.chosen
+        assert chosen is not None and chosen.id == first and chosen.abandoned is not None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen  # nothing continued
+        assert [r.id for r in Store(private_data_dir).unfinished_rounds()] == [second]
+        assert [n.message for n in app._notifications][-1] == (
+            "This round was abandoned: only an unfinished round can be continued."
+        )

@@ -256,6 +256,7 @@ class RoundsScreen(OpensHelp, Screen[None]):
         if not still_up(self):
             return  # the screen has gone
         table = self.query_one(DataTable)
+        chosen = self.chosen  # (read again, as after an abandon: the same round stays chosen)
         table.clear()
         self.rounds = rounds
         self._card = None
@@ -273,6 +274,8 @@ class RoundsScreen(OpensHelp, Screen[None]):
             )
         if not self.rounds:
             self.query_one("#title", Static).update(f"No {self.spec.name} rounds yet.")
+        elif chosen is not None and any(r.id == chosen.id for r in self.rounds):
+            table.move_cursor(row=table.get_row_index(str(chosen.id)))
         self.refresh_bindings()
 
     @property
@@ -369,10 +372,15 @@ class RoundsScreen(OpensHelp, Screen[None]):
                 return
             self.abandon(store, stored.id)
 
+        unit = self.kind.unit
+        kept = (
+            f"Its {played} {unit}{'' if played == 1 else 's'} played stay"
+            if played
+            else f"No {unit} of it has been played; it stays"
+        )
         self.app.push_screen(
             ConfirmScreen(
-                f"Abandon round {course_code(stored.course)}? Its {played} "
-                f"{self.kind.unit}{'' if played == 1 else 's'} played stay in the history, "
+                f"Abandon round {course_code(stored.course)}? {kept} in the history, "
                 "marked abandoned, and it cannot be continued.",
                 yes="Abandon",
                 no="Keep it",
